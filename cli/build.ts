@@ -1,0 +1,52 @@
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { runAndExit } from "./run.js";
+
+interface BuildArgs {
+  schemas?: string;
+  out?: string;
+  handlers?: string;
+  templates?: string;
+  config?: string;
+  check: boolean;
+  lint: boolean;
+  cache: boolean;
+}
+
+export const buildCommand: CommandModule<object, BuildArgs> = {
+  command: "build",
+  describe: "Generate the native and legacy prompt renderings, input types, validators, the dispatch table and handler stubs",
+  builder: (yargs: Argv) =>
+    yargs
+      .usage(
+        "$0 build [options]\n\nReads every *.json / *.yaml / *.yml under the schemas folder and writes:\n" +
+          "  <out>/tools.json          the Messages API `tools` array (self-contained: external $refs bundled)\n" +
+          "  <out>/legacy-prompt.txt   the legacy XML system prompt\n" +
+          "  <out>/*.ts                types, validators, renderings and the dispatch table\n" +
+          "  <handlers>/<tool>.ts      one handler per tool: created once, your code in it is never overwritten\n\n" +
+          "Flags win over toolgen.config.json. Exit codes: 0 ok, 1 invalid input or stale output (--check), 2 usage error.",
+      )
+      .option("schemas", { type: "string", describe: "folder of tool schema files [default: schemas]" })
+      .option("out", { type: "string", describe: "folder for generated files, owned by toolgen [default: generated]" })
+      .option("handlers", { type: "string", describe: "folder for handler files, owned by you [default: handlers]" })
+      .option("templates", { type: "string", describe: "folder of Handlebars templates overriding the built-in ones by file name" })
+      .option("config", { type: "string", describe: "config file [default: ./toolgen.config.json if present]" })
+      .option("check", { type: "boolean", default: false, describe: "write nothing; exit 1 listing every stale or missing file (for CI)" })
+      .option("lint", { type: "boolean", default: true, describe: "run the linter first and stop on errors (--no-lint skips it)" })
+      .option("cache", { type: "boolean", default: true, describe: "reuse per-tool outputs from node_modules/.cache/toolgen (--no-cache neither reads nor writes it)" })
+      .example("$0 build", "build schemas/ into generated/ and handlers/")
+      .example("$0 build --check", "in CI: fail when generated files are stale") as unknown as Argv<BuildArgs>,
+  handler: (argv: ArgumentsCamelCase<BuildArgs>) =>
+    runAndExit(async () => {
+      const { runBuild } = await import("../src/pipeline.js");
+      return runBuild({
+        schemas: argv.schemas,
+        out: argv.out,
+        handlers: argv.handlers,
+        templates: argv.templates,
+        config: argv.config,
+        check: argv.check,
+        lint: argv.lint,
+        cache: argv.cache,
+      });
+    }),
+};

@@ -1,0 +1,35 @@
+import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import { runAndExit } from "./run.js";
+
+interface LintArgs {
+  paths: string[];
+  format: "stylish" | "json" | "sarif" | "github";
+  maxWarnings?: number;
+  config?: string;
+  schemas?: string;
+}
+
+export const lintCommand: CommandModule<object, LintArgs> = {
+  command: "lint [paths..]",
+  describe: "Check tool names, descriptions and schemas for what the API rejects and what makes tools hard to use",
+  builder: (yargs: Argv) =>
+    yargs
+      .positional("paths", { type: "string", array: true, default: [], describe: "files and folders to lint [default: the configured schemas folder]" })
+      .option("format", { choices: ["stylish", "json", "sarif", "github"] as const, default: "stylish" as const, describe: "report format" })
+      .option("max-warnings", { type: "number", describe: "exit 1 when there are more warnings than this" })
+      .option("schemas", { type: "string", describe: "schemas folder (context for cross-file checks) [default: schemas]" })
+      .option("config", { type: "string", describe: "config file [default: ./toolgen.config.json if present]" })
+      .example("$0 lint", "lint the schemas folder")
+      .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report") as unknown as Argv<LintArgs>,
+  handler: (argv: ArgumentsCamelCase<LintArgs>) =>
+    runAndExit(async () => {
+      const { runLint } = await import("../src/lint/command.js");
+      return runLint({
+        paths: argv.paths,
+        format: argv.format,
+        maxWarnings: argv.maxWarnings,
+        config: argv.config,
+        schemas: argv.schemas,
+      });
+    }),
+};

@@ -1,0 +1,51 @@
+/**
+ * Input types with json-schema-to-typescript: one file per tool (`types/<file>.ts`, so types that two
+ * tools name alike never clash), and `types.ts` with `ToolName`, `ToolInputs` and the input types.
+ * Compiled unformatted, in one pass per tool; nothing is formatted per tool.
+ */
+import { compile } from "json-schema-to-typescript";
+import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
+import type { ToolNames } from "../names.js";
+import { tsString } from "../names.js";
+import { GENERATED_HEADER } from "./literal.js";
+
+export async function emitToolType(tool: BundledTool, names: ToolNames): Promise<GeneratedFile> {
+  // Only the root's title/description change: the type's name and its doc comment.
+  const schema: JsonObject = { ...tool.bundledSchema, title: names.type };
+  if (tool.description !== undefined && typeof schema.description !== "string") schema.description = tool.description;
+  const code = await compile(schema, names.type, {
+    bannerComment: "",
+    format: false,
+    additionalProperties: false,
+    declareExternallyReferenced: true,
+    unknownAny: true,
+    // Everything is bundled; never read files or the network.
+    $refOptions: { resolve: { file: false, http: false } },
+  });
+  return {
+    root: "out",
+    path: `types/${names.file}.ts`,
+    contents: `// ${GENERATED_HEADER}\n// Input types for the tool ${tsString(tool.name)}.\n\n${code.trimEnd()}\n`,
+    ownership: "generated",
+  };
+}
+
+export function emitTypesIndex(tools: readonly BundledTool[], names: ReadonlyMap<string, ToolNames>): GeneratedFile {
+  const lines = [`// ${GENERATED_HEADER}\n`];
+  for (const tool of tools) {
+    const n = names.get(tool.name)!;
+    lines.push(`import type { ${n.type} } from "./types/${n.file}.js";`);
+  }
+  lines.push("");
+  for (const tool of tools) lines.push(`export type { ${names.get(tool.name)!.type} };`);
+  lines.push("");
+  lines.push("/** The name of every tool. */");
+  lines.push(`export type ToolName =${tools.length ? "" : " never;"}`);
+  tools.forEach((t, i) => lines.push(`  | ${tsString(t.name)}${i === tools.length - 1 ? ";" : ""}`));
+  lines.push("");
+  lines.push("/** Each tool's input type, by tool name: `ToolInputs[\"get_weather\"]`. */");
+  lines.push("export interface ToolInputs {");
+  for (const tool of tools) lines.push(`  ${tsString(tool.name)}: ${names.get(tool.name)!.type};`);
+  lines.push("}");
+  return { root: "out", path: "types.ts", contents: lines.join("\n") + "\n", ownership: "generated" };
+}

@@ -1,0 +1,134 @@
+/**
+ * Bundling: makes each tool's input schema self-contained, as the API requires (it resolves no
+ * references across files). External references are copied into `$defs` under fresh names and
+ * rewritten to point there; local references (`#/$defs/x`, relative to `input_schema`) are kept.
+ * Recursive definitions terminate because each (file, pointer) is imported once. Input is never mutated.
+ */
+import path from "node:path";
+import type { BundledTool, Diagnostic, JsonObject, JsonValue, SourceFile, ToolSpec } from "../model.js";
+import { escapeToken, getByPointer, isPlainObject, joinPointer, setOwn } from "./pointer.js";
+import { isToolDocument } from "./tools.js";
+
+/** Keywords whose values are data, not schemas: a `$ref` inside them is not a reference. */
+const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "example"]);
+
+export type FileLookup = (absPath: string) => Promise<SourceFile | undefined>;
+
+interface Context {
+  file: SourceFile;
+  /** Pointer (in the file) of the node being copied. */
+  pointer: string;
+}
+
+export async function bundleTool(
+  tool: ToolSpec,
+  lookup: FileLookup,
+): Promise<{ tool?: BundledTool; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const imported = new Map<string, string>();
+  const extraDefs: [string, JsonValue][] = [];
+  const existingDefs = isPlainObject(tool.inputSchema.$defs) ? Object.keys(tool.inputSchema.$defs) : [];
+  const usedNames = new Set(existingDefs);
+
+  /** In a tool file, `#` means the input schema (as the API sees it); elsewhere the file's root. */
+  const localBase = (file: SourceFile) => (isToolDocument(file.data) ? "/input_schema" : "");
+
+  const fail = (ctx: Context, ref: string, why: string) => {
+    diagnostics.push({
+      file: ctx.file.displayPath,
+      tool: tool.name,
+      rule: "ref-resolvable",
+      severity: "error",
+      message: `cannot resolve $ref '${ref}': ${why}`,
+      pointer: joinPointer(ctx.pointer, "$ref"),
+    });
+  };
+
+  async function resolveRef(ref: string, ctx: Context): Promise<string> {
+    const hash = ref.indexOf("#");
+    const filePart = hash < 0 ? ref : ref.slice(0, hash);
+    let fragment: string;
+    try {
+      fragment = decodeURIComponent(hash < 0 ? "" : ref.slice(hash + 1));
+    } catch {
+      fail(ctx, ref, "the fragment is not valid URI encoding");
+      return ref;
+    }
+    if (fragment !== "" && !fragment.startsWith("/")) {
+      fail(ctx, ref, "only JSON-pointer fragments (#/...) are supported, not anchors");
+      return ref;
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
+      fail(ctx, ref, "remote references are not supported; put the schema in the schemas folder");
+      return ref;
+    }
+    const targetFile = filePart === "" ? ctx.file : await lookup(path.resolve(path.dirname(ctx.file.absPath), filePart));
+    if (!targetFile) {
+      fail(ctx, ref, `file not found (looked for ${path.relative(process.cwd(), path.resolve(path.dirname(ctx.file.absPath), filePart)).split(path.sep).join("/")})`);
+      return ref;
+    }
+    if (targetFile.parseError) {
+      fail(ctx, ref, `${targetFile.displayPath} does not parse`);
+      return ref;
+    }
+    const targetPointer = (filePart === "" ? localBase(targetFile) : "") + fragment;
+    const target = getByPointer(targetFile.data, targetPointer);
+    if (target === undefined) {
+      fail(ctx, ref, `nothing at '#${fragment}' in ${targetFile.displayPath}`);
+      return ref;
+    }
+    // A local reference inside the tool's own input schema stays as written.
+    if (filePart === "" && targetFile === tool.source) return ref;
+
+    const key = `${targetFile.absPath}#${targetPointer}`;
+    const known = imported.get(key);
+    if (known !== undefined) return `#/$defs/${escapeToken(known)}`;
+    const name = uniqueName(defNameFor(targetFile.absPath, targetPointer), usedNames);
+    imported.set(key, name);
+    const slot: [string, JsonValue] = [name, null];
+    extraDefs.push(slot);
+    slot[1] = await copy(target, { file: targetFile, pointer: targetPointer });
+    return `#/$defs/${escapeToken(name)}`;
+  }
+
+  async function copy(node: unknown, ctx: Context): Promise<JsonValue> {
+    if (Array.isArray(node)) {
+      const out: JsonValue[] = [];
+      for (let i = 0; i < node.length; i++) out.push(await copy(node[i], { file: ctx.file, pointer: joinPointer(ctx.pointer, i) }));
+      return out;
+    }
+    if (!isPlainObject(node)) return node as JsonValue;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (key === "$ref" && typeof value === "string") setOwn(out, key, await resolveRef(value, ctx));
+      else if (DATA_KEYWORDS.has(key)) setOwn(out, key, structuredClone(value));
+      else setOwn(out, key, await copy(value, { file: ctx.file, pointer: joinPointer(ctx.pointer, key) }));
+    }
+    return out as JsonObject;
+  }
+
+  const schema = (await copy(tool.inputSchema, { file: tool.source, pointer: "/input_schema" })) as JsonObject;
+  if (diagnostics.length > 0) return { diagnostics };
+  if (extraDefs.length > 0) {
+    const defs: Record<string, unknown> = isPlainObject(schema.$defs) ? schema.$defs : {};
+    for (const [name, value] of extraDefs) setOwn(defs, name, value);
+    schema.$defs = defs as JsonObject;
+  }
+  return { tool: { ...tool, bundledSchema: schema }, diagnostics };
+}
+
+/** `common/address.json` -> `address`; `x.json#/$defs/y` -> `x_y`. */
+function defNameFor(absPath: string, pointer: string): string {
+  const base = path.basename(absPath).replace(/\.(json|ya?ml)$/i, "");
+  const last = pointer.split("/").filter((t) => t !== "" && t !== "$defs" && t !== "definitions" && t !== "input_schema").pop();
+  const raw = last ? `${base}_${last}` : base;
+  return raw.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "def";
+}
+
+function uniqueName(base: string, used: Set<string>): string {
+  let name = base;
+  for (let i = 2; used.has(name); i++) name = `${base}_${i}`;
+  used.add(name);
+  return name;
+}

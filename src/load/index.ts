@@ -1,0 +1,53 @@
+import path from "node:path";
+import { stat } from "node:fs/promises";
+import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
+import { UsageError } from "../errors.js";
+import { bundleTool } from "./bundle.js";
+import { discoverFiles, readSource } from "./read.js";
+import { collectTools } from "./tools.js";
+
+export interface LoadedFolder {
+  root: string;
+  /** Every file under the root, in stable order. */
+  files: SourceFile[];
+  /** Tools sorted by name (code-unit order). */
+  tools: ToolSpec[];
+  diagnostics: Diagnostic[];
+  /** Reads (once) any file a `$ref` names, inside the folder or not. */
+  lookup(absPath: string): Promise<SourceFile | undefined>;
+}
+
+/** folder -> files -> ToolSpec[], with parse, shape and duplicate-name diagnostics. */
+export async function loadFolder(root: string): Promise<LoadedFolder> {
+  const absRoot = path.resolve(root);
+  const info = await stat(absRoot).catch(() => undefined);
+  if (!info?.isDirectory()) throw new UsageError(`schemas folder not found: ${root}`);
+  const paths = await discoverFiles(absRoot);
+  const files = await Promise.all(paths.map((p) => readSource(p)));
+  const cache = new Map<string, Promise<SourceFile | undefined>>(files.map((f) => [f.absPath, Promise.resolve(f)]));
+  const lookup = (absPath: string) => {
+    let hit = cache.get(absPath);
+    if (!hit) {
+      hit = readSource(absPath).catch(() => undefined);
+      cache.set(absPath, hit);
+    }
+    return hit;
+  };
+  const { tools, diagnostics } = collectTools(files);
+  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { root: absRoot, files, tools, diagnostics, lookup };
+}
+
+/** Bundles every tool; tools whose references cannot be resolved are left out and reported. */
+export async function bundleTools(
+  loaded: LoadedFolder,
+): Promise<{ tools: BundledTool[]; diagnostics: Diagnostic[] }> {
+  const results = await Promise.all(loaded.tools.map((t) => bundleTool(t, loaded.lookup)));
+  const tools: BundledTool[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const r of results) {
+    if (r.tool) tools.push(r.tool);
+    diagnostics.push(...r.diagnostics);
+  }
+  return { tools, diagnostics };
+}

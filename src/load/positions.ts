@@ -1,0 +1,161 @@
+/**
+ * Line and column for a JSON pointer, found with parsers that keep source offsets
+ * (jsonc-parser for JSON, the `yaml` CST for YAML), never by searching the text.
+ * Loaded only when a diagnostic needs a location.
+ */
+import { parseTree, parse as parseJsonc, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
+import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from "yaml";
+import type { Diagnostic, SourceFile } from "../model.js";
+import { splitPointer } from "./pointer.js";
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+const lineStarts = new WeakMap<SourceFile, number[]>();
+const jsonTrees = new WeakMap<SourceFile, Node | undefined>();
+const yamlDocs = new WeakMap<SourceFile, YamlNode | null>();
+
+export function offsetToPosition(text: string, offset: number, starts?: number[]): Position {
+  const table = starts ?? computeLineStarts(text);
+  let lo = 0;
+  let hi = table.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((table[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - (table[lo] ?? 0) + 1 };
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+function startsOf(file: SourceFile): number[] {
+  let starts = lineStarts.get(file);
+  if (!starts) {
+    starts = computeLineStarts(file.text);
+    lineStarts.set(file, starts);
+  }
+  return starts;
+}
+
+export function locateJsonSyntaxError(text: string): { message: string; line: number; column: number } | undefined {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return undefined;
+  const pos = offsetToPosition(text, first.offset);
+  return { message: describeJsonError(printParseErrorCode(first.error)), ...pos };
+}
+
+function describeJsonError(code: string): string {
+  const words = code.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return `invalid JSON: ${words}`;
+}
+
+/**
+ * The position of the key (or, for array items and the root, the value) that `pointer` names.
+ * When the pointer goes further than the document, the deepest existing node is located.
+ */
+export function locatePointer(file: SourceFile, pointer: string): Position {
+  const offset = file.format === "yaml" ? yamlOffset(file, pointer) : jsonOffset(file, pointer);
+  return offsetToPosition(file.text, offset ?? 0, startsOf(file));
+}
+
+function jsonOffset(file: SourceFile, pointer: string): number | undefined {
+  let tree = jsonTrees.get(file);
+  if (!jsonTrees.has(file)) {
+    tree = parseTree(file.text, [], { disallowComments: true });
+    jsonTrees.set(file, tree);
+  }
+  let node: Node | undefined = tree;
+  if (!node) return undefined;
+  let offset = node.offset;
+  for (const token of splitPointer(pointer)) {
+    if (node.type === "object") {
+      const prop: Node | undefined = node.children?.find((p) => p.children?.[0]?.value === token);
+      const key: Node | undefined = prop?.children?.[0];
+      const value: Node | undefined = prop?.children?.[1];
+      if (!key || !value) return offset;
+      offset = key.offset;
+      node = value;
+    } else if (node.type === "array") {
+      const item: Node | undefined = /^\d+$/.test(token) ? node.children?.[Number(token)] : undefined;
+      if (!item) return offset;
+      offset = item.offset;
+      node = item;
+    } else {
+      return offset;
+    }
+  }
+  return offset;
+}
+
+function yamlOffset(file: SourceFile, pointer: string): number | undefined {
+  let root = yamlDocs.get(file);
+  if (root === undefined) {
+    root = (parseDocument(file.text, { keepSourceTokens: false }).contents as YamlNode | null) ?? null;
+    yamlDocs.set(file, root);
+  }
+  let node: YamlNode | null | undefined = root;
+  if (!node) return 0;
+  let offset = node.range?.[0] ?? 0;
+  for (const token of splitPointer(pointer)) {
+    if (isMap(node)) {
+      const pair: (typeof node.items)[number] | undefined = node.items.find(
+        (p) => isScalar(p.key) && String(p.key.value) === token,
+      );
+      if (!pair || !isScalar(pair.key)) return offset;
+      offset = pair.key.range?.[0] ?? offset;
+      node = pair.value as YamlNode | null;
+      if (!node) return offset;
+    } else if (isSeq(node)) {
+      const item: YamlNode | undefined = /^\d+$/.test(token)
+        ? (node.items[Number(token)] as YamlNode | undefined)
+        : undefined;
+      if (!item) return offset;
+      offset = item.range?.[0] ?? offset;
+      node = item;
+    } else {
+      return offset;
+    }
+  }
+  return offset;
+}
+
+/**
+ * Fills in `line`/`column` from each diagnostic's pointer (diagnostics that already have a position,
+ * such as parse errors, keep theirs). `files` maps display paths to sources.
+ */
+export function withPositions(diagnostics: readonly Diagnostic[], files: ReadonlyMap<string, SourceFile>): Diagnostic[] {
+  return diagnostics.map((d) => {
+    if (d.line !== undefined) return d;
+    const file = files.get(d.file);
+    if (!file || file.parseError) return d;
+    return { ...d, ...locatePointer(file, d.pointer) };
+  });
+}
+
+/** Stable order for reports: file, line, column, rule, message. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    cmp(a.file, b.file) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    cmp(a.rule, b.rule) ||
+    cmp(a.message, b.message)
+  );
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

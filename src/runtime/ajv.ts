@@ -1,0 +1,43 @@
+/**
+ * The two run-time helpers that ajv's standalone validators call, so generated validators need no
+ * npm package at run time. Same semantics as ajv/dist/runtime/equal (fast-deep-equal) and
+ * ajv/dist/runtime/ucs2length.
+ */
+
+/** Deep equality of JSON values (for `enum` and `const` with objects or arrays). */
+export function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    if (a.constructor !== b.constructor) return false;
+    if (Array.isArray(a)) {
+      const other = b as unknown[];
+      if (a.length !== other.length) return false;
+      for (let i = a.length; i-- !== 0; ) if (!equal(a[i], other[i])) return false;
+      return true;
+    }
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    for (const k of ka) {
+      if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+      if (!equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+    }
+    return true;
+  }
+  return a !== a && b !== b;
+}
+
+/** String length in Unicode code points, as JSON Schema counts `minLength`/`maxLength`. */
+export function ucs2length(str: string): number {
+  const len = str.length;
+  let length = 0;
+  let pos = 0;
+  while (pos < len) {
+    length++;
+    const value = str.charCodeAt(pos++);
+    if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+      const extra = str.charCodeAt(pos);
+      if ((extra & 0xfc00) === 0xdc00) pos++;
+    }
+  }
+  return length;
+}

@@ -1,0 +1,120 @@
+/**
+ * The only module that touches the output folders. Everything to write is computed before anything
+ * is written; each file is written to a temporary name and renamed over the old one, and files whose
+ * bytes did not change are not touched. `--check` compares and writes nothing.
+ * A manifest (`<out>/.toolgen-manifest.json`) lists the generated files, so files toolgen generated
+ * earlier and no longer generates are removed, and nothing else in the folder is.
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { GeneratedFile } from "./model.js";
+
+export const MANIFEST = ".toolgen-manifest.json";
+
+export interface Roots {
+  out: string;
+  handlers: string;
+}
+
+export interface Manifest {
+  toolgen: string;
+  /** Hash of everything the output depends on, for the no-change fast path. */
+  inputs: string;
+  /** Generated file path (relative to out) -> sha256 of its contents. */
+  files: Record<string, string>;
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+export function absolutePath(roots: Roots, file: Pick<GeneratedFile, "root" | "path">): string {
+  return path.join(file.root === "out" ? roots.out : roots.handlers, ...file.path.split("/"));
+}
+
+export function displayPath(roots: Roots, file: Pick<GeneratedFile, "root" | "path">): string {
+  return path.relative(process.cwd(), absolutePath(roots, file)).split(path.sep).join("/");
+}
+
+export async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+export async function readManifest(out: string): Promise<Manifest | undefined> {
+  const text = await readText(path.join(out, MANIFEST));
+  if (text === undefined) return undefined;
+  try {
+    const data = JSON.parse(text) as Manifest;
+    return data && typeof data.files === "object" ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function manifestFile(toolgenVersion: string, inputs: string, files: readonly GeneratedFile[]): GeneratedFile {
+  const manifest: Manifest = { toolgen: toolgenVersion, inputs, files: {} };
+  for (const f of [...files].filter((f) => f.root === "out").sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    manifest.files[f.path] = sha256(f.contents);
+  }
+  return { root: "out", path: MANIFEST, contents: JSON.stringify(manifest, null, 2) + "\n", ownership: "generated" };
+}
+
+/** Generated files listed in the old manifest that the new build does not produce. */
+function leftovers(old: Manifest | undefined, files: readonly GeneratedFile[]): string[] {
+  if (!old) return [];
+  const now = new Set(files.filter((f) => f.root === "out").map((f) => f.path));
+  return Object.keys(old.files)
+    .filter((p) => !now.has(p) && !p.split("/").includes(".."))
+    .sort();
+}
+
+/** Every file that differs from what is on disk, is missing, or should no longer exist. */
+export async function staleFiles(roots: Roots, files: readonly GeneratedFile[]): Promise<string[]> {
+  const stale: string[] = [];
+  for (const file of files) {
+    const current = await readText(absolutePath(roots, file));
+    if (current !== file.contents) stale.push(`${displayPath(roots, file)}${current === undefined ? " (missing)" : ""}`);
+  }
+  for (const p of leftovers(await readManifest(roots.out), files)) {
+    const abs = path.join(roots.out, ...p.split("/"));
+    if ((await readText(abs)) !== undefined) stale.push(`${displayPath(roots, { root: "out", path: p })} (no longer generated)`);
+  }
+  return stale;
+}
+
+/** Writes what changed (temp file + rename), then removes generated files that are no longer produced. */
+export async function writeFiles(roots: Roots, files: readonly GeneratedFile[]): Promise<{ written: string[]; removed: string[] }> {
+  const old = await readManifest(roots.out);
+  const changed: GeneratedFile[] = [];
+  for (const file of files) {
+    if ((await readText(absolutePath(roots, file))) !== file.contents) changed.push(file);
+  }
+  const temps: [string, string][] = [];
+  try {
+    for (const file of changed) {
+      const target = absolutePath(roots, file);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.toolgen-tmp-${process.pid}`;
+      await writeFile(temp, file.contents, "utf8");
+      temps.push([temp, target]);
+    }
+  } catch (error) {
+    await Promise.all(temps.map(([temp]) => rm(temp, { force: true })));
+    throw error;
+  }
+  // The manifest goes last, so an interrupted build is rebuilt in full next time.
+  temps.sort(([, a], [, b]) => Number(a.endsWith(MANIFEST)) - Number(b.endsWith(MANIFEST)));
+  for (const [temp, target] of temps) await rename(temp, target);
+  const removed: string[] = [];
+  for (const p of leftovers(old, files)) {
+    await rm(path.join(roots.out, ...p.split("/")), { force: true });
+    removed.push(displayPath(roots, { root: "out", path: p }));
+  }
+  return { written: changed.map((f) => displayPath(roots, f)), removed };
+}
