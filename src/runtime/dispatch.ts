@@ -1,0 +1,289 @@
+// toolgen runtime: the dispatch table (native tool_use blocks and the legacy XML format).
+// Copied verbatim into generated output; imports nothing but its sibling files.
+
+import { parseFunctionCalls, renderFunctionResults } from "./legacy.js";
+import type { FunctionCall, FunctionResult, JsonSchema } from "./legacy.js";
+import { describeValidationErrors } from "./messages.js";
+import type { ValidationError } from "./messages.js";
+
+export type { JsonSchema } from "./legacy.js";
+export type { ValidationError } from "./messages.js";
+
+export type ValidateFunction = ((data: unknown) => boolean) & { errors?: ValidationError[] | null };
+
+export interface ToolContext {
+  toolUseId: string;
+  toolName: string;
+  protocol: "native" | "legacy";
+}
+
+export interface TextBlock {
+  type: "text";
+  text: string;
+}
+
+export interface ImageBlock {
+  type: "image";
+  source: {
+    type: "base64";
+    media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+    data: string;
+  };
+}
+
+export type ToolResultContent = string | Array<TextBlock | ImageBlock>;
+
+export interface ToolUseBlock {
+  type: "tool_use";
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface ToolResultBlock {
+  type: "tool_result";
+  tool_use_id: string;
+  content?: ToolResultContent;
+  is_error?: boolean;
+}
+
+/** A tool implementation. May return a Promise. See `toResultBlock` for how values are sent. */
+export type ToolHandler<I> = (input: I, context: ToolContext) => unknown;
+
+/** One handler per tool of the input map `M` (tool name -> input type). */
+export type ToolHandlers<M> = { readonly [K in keyof M]: ToolHandler<M[K]> };
+
+export interface RegisteredTool {
+  readonly name: string;
+  readonly inputSchema: JsonSchema;
+  readonly loadValidator: () => ValidateFunction | Promise<ValidateFunction>;
+}
+
+export interface Dispatcher {
+  /** Runs one tool_use block. Never rejects. */
+  dispatch(toolUse: ToolUseBlock): Promise<ToolResultBlock>;
+  /** Runs every tool_use block of an assistant message's content, concurrently, in order. */
+  dispatchAll(content: readonly unknown[]): Promise<ToolResultBlock[]>;
+  /** Legacy twin: reads `<function_calls>`, runs them, returns `<function_results>` ("" if none). */
+  dispatchFunctionCalls(text: string): Promise<string>;
+  readonly toolNames: readonly string[];
+}
+
+interface Entry {
+  readonly name: string;
+  readonly tool: RegisteredTool;
+  readonly handler: (input: unknown, context: ToolContext) => unknown;
+  validate: ValidateFunction | undefined;
+  pending: Promise<ValidateFunction> | undefined;
+}
+
+const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+const IMAGE_OMITTED = "[image omitted: the legacy function-calling format cannot carry images]";
+
+function isRecord(v: unknown): v is { readonly [key: string]: unknown } {
+  return typeof v === "object" && v !== null;
+}
+
+function isContentBlock(v: unknown): v is TextBlock | ImageBlock {
+  if (!isRecord(v)) return false;
+  if (v["type"] === "text") return typeof v["text"] === "string";
+  if (v["type"] !== "image") return false;
+  const s = v["source"];
+  return isRecord(s) && s["type"] === "base64" && typeof s["data"] === "string" &&
+    typeof s["media_type"] === "string" && IMAGE_TYPES.has(s["media_type"]);
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return isRecord(v) || typeof v === "function"
+    ? typeof (v as { then?: unknown }).then === "function"
+    : false;
+}
+
+/** `ErrorName: message` for errors, the string itself for thrown strings. Never throws. */
+export function describeThrown(error: unknown): string {
+  try {
+    if (typeof error === "string") return error;
+    if (isRecord(error) && typeof error["message"] === "string") {
+      let name = typeof error["name"] === "string" && error["name"] !== "" ? error["name"] : "Error";
+      if (name === "Error") {
+        const ctor: unknown = (Object.getPrototypeOf(error) as { constructor?: unknown } | null)?.constructor;
+        const ctorName: unknown = typeof ctor === "function" ? ctor.name : undefined;
+        if (typeof ctorName === "string" && ctorName !== "" && ctorName !== "Object") name = ctorName;
+      }
+      return error["message"] === "" ? name : `${name}: ${error["message"]}`;
+    }
+    if (error === undefined || error === null) return `Error: the tool failed (it threw ${String(error)})`;
+    const json = typeof error === "object" ? JSON.stringify(error) : undefined;
+    return json ?? String(error);
+  } catch {
+    return "Error: the tool failed with an error that cannot be displayed";
+  }
+}
+
+function errorBlock(toolUseId: string, message: string): ToolResultBlock {
+  return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
+}
+
+/** How a handler's return value becomes a tool_result block. */
+function toResultBlock(toolUseId: string, toolName: string, value: unknown): ToolResultBlock {
+  if (value === undefined) return { type: "tool_result", tool_use_id: toolUseId };
+  if (typeof value === "string") return { type: "tool_result", tool_use_id: toolUseId, content: value };
+  if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) {
+    return { type: "tool_result", tool_use_id: toolUseId, content: value as Array<TextBlock | ImageBlock> };
+  }
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch (e) {
+    return errorBlock(
+      toolUseId,
+      `Error: the tool '${toolName}' returned a value that cannot be converted to JSON (${describeThrown(e)})`,
+    );
+  }
+  if (json === undefined) {
+    return errorBlock(toolUseId, `Error: the tool '${toolName}' returned a ${typeof value}, which cannot be converted to JSON`);
+  }
+  return { type: "tool_result", tool_use_id: toolUseId, content: json };
+}
+
+function contentText(content: ToolResultContent | undefined): string {
+  if (content === undefined) return "";
+  if (typeof content === "string") return content;
+  return content.map((b) => (b.type === "text" ? b.text : IMAGE_OMITTED)).join("\n");
+}
+
+function hasOwn(obj: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/**
+ * Builds the dispatcher for a registry and one handler per tool. Generated code calls it as
+ * `createDispatcherFrom<ToolInputs>(registry, handlers)`: each handler is checked against its
+ * tool's input type, a missing handler is a type error, and extra keys in an object literal are
+ * a type error (TypeScript's excess-property check). At run time a missing handler or a duplicate
+ * tool name throws a TypeError here, once, instead of failing later calls.
+ */
+export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], handlers: ToolHandlers<M>): Dispatcher {
+  const table = new Map<string, Entry>();
+  const schemas = new Map<string, JsonSchema>();
+  const names: string[] = [];
+  const handlerTable = handlers as unknown as object;
+  for (const tool of registry) {
+    const name = tool.name;
+    if (table.has(name)) throw new TypeError(`toolgen: the registry lists tool '${name}' twice`);
+    const handler: unknown = hasOwn(handlerTable, name) ? (handlerTable as Record<string, unknown>)[name] : undefined;
+    if (typeof handler !== "function") throw new TypeError(`toolgen: no handler for tool '${name}'`);
+    table.set(name, {
+      name,
+      tool,
+      handler: handler as Entry["handler"],
+      validate: undefined,
+      pending: undefined,
+    });
+    schemas.set(name, tool.inputSchema);
+    names.push(name);
+  }
+  const toolNames: readonly string[] = Object.freeze(names.slice());
+  const unknownTool = (name: string): string =>
+    `Error: Unknown tool '${name}'. Available tools: ${toolNames.length > 0 ? toolNames.join(", ") : "(none)"}`;
+  let legacySeq = 0;
+
+  function loadValidator(entry: Entry): ValidateFunction | Promise<ValidateFunction> {
+    if (entry.pending !== undefined) return entry.pending;
+    const loaded = entry.tool.loadValidator();
+    if (typeof loaded === "function") return (entry.validate = loaded);
+    const pending = Promise.resolve(loaded).then(
+      (fn) => {
+        entry.pending = undefined;
+        if (typeof fn !== "function") throw new TypeError("the validator loader did not return a function");
+        return (entry.validate = fn);
+      },
+      (e: unknown) => {
+        entry.pending = undefined;
+        throw e;
+      },
+    );
+    entry.pending = pending;
+    return pending;
+  }
+
+  /** Validates and runs one call. Never rejects. */
+  async function execute(entry: Entry, input: unknown, toolUseId: string, protocol: ToolContext["protocol"]): Promise<ToolResultBlock> {
+    let validate = entry.validate;
+    let valid: boolean;
+    try {
+      if (validate === undefined) {
+        const loaded = loadValidator(entry);
+        validate = typeof loaded === "function" ? loaded : await loaded;
+      }
+      valid = validate(input);
+    } catch (e) {
+      return errorBlock(toolUseId, `Error: could not validate the input of tool '${entry.name}' (${describeThrown(e)})`);
+    }
+    if (!valid) return errorBlock(toolUseId, `Error: ${describeValidationErrors(validate.errors).join("; ")}`);
+    let value: unknown;
+    try {
+      value = entry.handler(input, { toolUseId, toolName: entry.name, protocol });
+      if (isThenable(value)) value = await value;
+    } catch (e) {
+      return errorBlock(toolUseId, describeThrown(e));
+    }
+    return toResultBlock(toolUseId, entry.name, value);
+  }
+
+  function dispatchBlock(block: unknown): Promise<ToolResultBlock> {
+    let toolUseId = "";
+    try {
+      if (!isRecord(block)) return Promise.resolve(errorBlock("", "Error: malformed tool_use block (not an object)"));
+      const id = block["id"];
+      toolUseId = typeof id === "string" ? id : "";
+      const name = block["name"];
+      if (typeof name !== "string") {
+        return Promise.resolve(errorBlock(toolUseId, "Error: malformed tool_use block (no tool name)"));
+      }
+      const entry = table.get(name);
+      if (entry === undefined) return Promise.resolve(errorBlock(toolUseId, unknownTool(name)));
+      return execute(entry, block["input"], toolUseId, "native");
+    } catch (e) {
+      return Promise.resolve(errorBlock(toolUseId, `Error: malformed tool_use block (${describeThrown(e)})`));
+    }
+  }
+
+  async function runLegacy(call: FunctionCall): Promise<FunctionResult> {
+    const name = call.name;
+    if (call.error !== undefined) return { name, ok: false, error: `Error: ${call.error}` };
+    const entry = table.get(name);
+    if (entry === undefined) return { name, ok: false, error: unknownTool(name) };
+    const block = await execute(entry, call.input, `legacy_${++legacySeq}`, "legacy");
+    const text = contentText(block.content);
+    return block.is_error === true ? { name, ok: false, error: text } : { name, ok: true, stdout: text };
+  }
+
+  return {
+    toolNames,
+    dispatch(toolUse: ToolUseBlock): Promise<ToolResultBlock> {
+      return dispatchBlock(toolUse);
+    },
+    dispatchAll(content: readonly unknown[]): Promise<ToolResultBlock[]> {
+      try {
+        if (!Array.isArray(content)) return Promise.resolve([]);
+        const jobs: Promise<ToolResultBlock>[] = [];
+        for (const block of content) {
+          if (isRecord(block) && block["type"] === "tool_use") jobs.push(dispatchBlock(block));
+        }
+        return Promise.all(jobs);
+      } catch {
+        return Promise.resolve([]);
+      }
+    },
+    async dispatchFunctionCalls(text: string): Promise<string> {
+      try {
+        const { calls } = parseFunctionCalls(text, schemas);
+        if (calls.length === 0) return "";
+        return renderFunctionResults(await Promise.all(calls.map(runLegacy)));
+      } catch (e) {
+        return renderFunctionResults([{ name: "", ok: false, error: `Error: ${describeThrown(e)}` }]);
+      }
+    },
+  };
+}
