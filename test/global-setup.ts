@@ -1,0 +1,14 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Compiles `dist/` once, for the tests that run the real CLI in a child process. Type errors do not
+ * stop the emit here (they fail `npm test`'s own typecheck step instead).
+ */
+export default function setup(): void {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
+  if (result.error) throw result.error;
+}

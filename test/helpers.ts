@@ -1,0 +1,64 @@
+import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const fixture = (...parts: string[]) => path.join(repoRoot, "test", "fixtures", ...parts);
+
+const made: string[] = [];
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+/** A fresh temporary folder, removed after the test file. */
+export async function tempDir(prefix = "toolgen-test-"): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/**
+ * A temp project holding a copy of `schemasDir` as `schemas/` (and of its sibling folders, which
+ * `$ref`s like `../shared/x.json` may name, except `expected/`); returns its folders.
+ */
+export async function project(schemasDir: string): Promise<{ dir: string; schemas: string; out: string; handlers: string }> {
+  const dir = await tempDir();
+  await cp(schemasDir, path.join(dir, "schemas"), { recursive: true });
+  if (path.basename(schemasDir) === "schemas" && schemasDir.startsWith(fixture())) {
+    for (const sibling of await readdir(path.dirname(schemasDir))) {
+      if (sibling === "schemas" || sibling === "expected") continue;
+      await cp(path.join(path.dirname(schemasDir), sibling), path.join(dir, sibling), { recursive: true });
+    }
+  }
+  return { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers") };
+}
+
+/** Every file under `dir` as relative path -> contents, sorted. */
+export async function readTree(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const walk = async (sub: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(path.join(dir, sub), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const rel = sub ? `${sub}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(rel);
+      else out.set(rel, await readFile(path.join(dir, rel), "utf8"));
+    }
+  };
+  await walk("");
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
