@@ -19,7 +19,12 @@ export interface ToolNames {
 
 export function pascalCase(name: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const joined = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+  const joined = words
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join("")
+    // json-schema-to-typescript upper-cases a letter that follows digits; do the same, so the
+    // name it prints is exactly the name we chose (`3d_render` -> `Tool3DRender`).
+    .replace(/([0-9]+)([a-z])/g, (_m, digits: string, letter: string) => digits + letter.toUpperCase());
   if (joined === "") return "Tool";
   return /^[0-9]/.test(joined) ? `Tool${joined}` : joined;
 }

@@ -13,7 +13,7 @@ describe("names", () => {
       expect(n.type).toMatch(/^[A-Z][A-Za-z0-9]*Input$/);
       expect(n.handler).toMatch(/^[a-z][A-Za-z0-9]*$/);
     }
-    expect(names.get("3d_render")?.type).toBe("Tool3dRenderInput");
+    expect(names.get("3d_render")?.type).toBe("Tool3DRenderInput");
     expect(names.get("get-forecast")?.type).toBe("GetForecastInput");
     expect(names.get("getForecast")?.type).toBe("GetForecast2Input");
     expect(names.get("get_forecast")?.type).toBe("GetForecast3Input");

@@ -22,6 +22,9 @@ export async function emitToolType(tool: BundledTool, names: ToolNames): Promise
     // Everything is bundled; never read files or the network.
     $refOptions: { resolve: { file: false, http: false } },
   });
+  if (!new RegExp(`^export (interface|type) ${names.type}\\b`, "m").test(code)) {
+    throw new Error(`json-schema-to-typescript did not name the input type of ${tool.name} ${names.type}`);
+  }
   return {
     root: "out",
     path: `types/${names.file}.ts`,

@@ -7,6 +7,10 @@
 //   tag are removed (each independently); nothing else is trimmed from strings. "\r" is kept.
 // - Non-string values (numbers, booleans, null, arrays, objects) are trimmed before conversion.
 // - Tool names are trimmed. Rendered blocks never end with a newline.
+// - A value is converted by its parameter's schema. When several types are allowed, every type but
+//   `string` is tried first (in schema order), and `string` last: `[1,2]` for a string-or-array
+//   parameter is an array, `42` for a string-or-integer one is 42. The text format cannot tell a
+//   string that looks like JSON from the JSON it looks like; this is the reading a model means.
 
 import { convertValue, parameterTypes, setOwn } from "./values.js";
 import type { JsonSchema } from "./values.js";

@@ -157,7 +157,10 @@ function convertAs(type: string, text: string): Converted {
 export function convertValue(param: string, text: string, types: readonly string[]): Converted & { message?: string } {
   if (types.length === 0) return { ok: true, value: text };
   let detail: string | undefined;
-  for (const type of types) {
+  // Every value arrives as text, so `string` would accept anything: try the other allowed types
+  // first (`[1,2]` for a string-or-array parameter is an array), and keep the text as a string last.
+  const ordered = types.includes("string") ? [...types.filter((t) => t !== "string"), "string"] : types;
+  for (const type of ordered) {
     const r = convertAs(type, text);
     if (r.ok) return r;
     detail ??= r.detail;

@@ -1,0 +1,46 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import ts from "typescript";
+import { afterAll } from "vitest";
+import { repoRoot } from "../helpers.js";
+
+const made: string[] = [];
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+/**
+ * A temp folder inside the repo (test/__out__/), so that generated code and test files placed there
+ * resolve the repo's node_modules (the SDK, for the type-compatibility checks).
+ */
+export async function repoTempDir(): Promise<string> {
+  const base = path.join(repoRoot, "test", "__out__");
+  await mkdir(base, { recursive: true });
+  const dir = await mkdtemp(path.join(base, "case-"));
+  made.push(dir);
+  return dir;
+}
+
+export type ModuleMode = "nodenext" | "bundler";
+
+/** Type-checks `files` under strict settings; returns the diagnostics as readable lines. */
+export function typecheck(files: string[], mode: ModuleMode): string[] {
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts"],
+    skipLibCheck: true,
+    types: [],
+    ...(mode === "nodenext"
+      ? { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }
+      : { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }),
+  };
+  const program = ts.createProgram(files, options);
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+    if (!d.file || d.start === undefined) return text;
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+    return `${path.relative(repoRoot, d.file.fileName)}:${line + 1}:${character + 1}: ${text}`;
+  });
+}
