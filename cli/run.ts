@@ -14,12 +14,13 @@ export async function runAndExit(task: () => Promise<number | void>): Promise<vo
 }
 
 async function report(error: unknown): Promise<number> {
-  const { UserError } = await import("../src/errors.js");
+  const { UserError, StaleOutputError } = await import("../src/errors.js");
   if (error instanceof UserError) {
     if (error.diagnostics.length > 0) {
       const { formatDiagnosticsPlain } = await import("../src/report.js");
       process.stderr.write(formatDiagnosticsPlain(error.diagnostics as Diagnostic[]));
     }
+    if (error instanceof StaleOutputError) process.stderr.write(error.stale.map((f) => `stale: ${f}\n`).join(""));
     process.stderr.write(`toolgen: ${error.message}\n`);
     return error.exitCode;
   }

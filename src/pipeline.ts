@@ -2,36 +2,45 @@
  * The build, stage by stage:
  *   load (files -> ToolSpec[]) -> bundle ($refs) -> lint (Diagnostic[]) -> emit (GeneratedFile[]) -> write | check
  * No stage reaches back into an earlier one; only `write.ts` touches the output folders.
+ * With a cache, a build whose inputs did not change stops after loading (see cache.ts).
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "./config.js";
+import { BuildCache, defaultCacheDir, toolgenKey } from "./cache.js";
+import { loadConfig, type RuleSetting } from "./config.js";
 import { InputError, StaleOutputError, UsageError } from "./errors.js";
-import { bundleTools, loadFolder } from "./load/index.js";
-import { compareDiagnostics, withPositions } from "./load/positions.js";
+import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
-import { emitAll } from "./emit/index.js";
-import { manifestFile, readText, staleFiles, writeFiles, type Roots } from "./write.js";
+import { mapLimit } from "./util/concurrency.js";
+import { absolutePath, manifestFile, readText, sha256, staleFiles, writeFiles, type Roots } from "./write.js";
 
 export interface BuildOptions {
   schemas: string;
   out: string;
   handlers: string;
   templates?: string;
-  rules?: Record<string, unknown>;
+  rules?: Record<string, RuleSetting>;
   /** Run the linter first and stop on its errors (default true). */
   lint?: boolean;
   /** Compare instead of writing; throws StaleOutputError listing what differs. */
   check?: boolean;
+  /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen. */
+  cache?: boolean;
+  cacheDir?: string;
 }
 
 export interface BuildResult {
+  /** Everything the build produced (empty when it found nothing changed). */
   files: GeneratedFile[];
   written: string[];
   removed: string[];
-  /** Lint warnings and other things worth saying (orphaned handlers, handlers not updated). */
+  /** Lint warnings, for the user to read. */
   diagnostics: Diagnostic[];
+  /** Other things worth saying: orphaned handlers, handlers that could not be updated. */
   notes: string[];
+  tools: number;
+  /** True when the inputs were unchanged since the last build and nothing was done. */
+  upToDate: boolean;
 }
 
 /** Rules whose errors stop a build even with --no-lint: without them there is nothing to build. */
@@ -42,72 +51,113 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (roots.out === roots.handlers) throw new UsageError("--out and --handlers must be different folders");
 
   const loaded = await loadFolder(options.schemas);
-  const bundled = await bundleTools(loaded);
-  const loadProblems = [...loaded.diagnostics, ...bundled.diagnostics];
-  let diagnostics: Diagnostic[];
-  if (options.lint === false) {
-    const files = new Map(loaded.files.map((f) => [f.displayPath, f]));
-    diagnostics = withPositions(loadProblems, files).sort(compareDiagnostics);
-  } else {
-    const { lint } = await import("./lint/index.js");
-    diagnostics = await lint(loaded, bundled, { rules: (options.rules ?? {}) as never });
+  const cacheDir = options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir());
+  const cache = cacheDir ? await BuildCache.open(cacheDir, `${roots.out}\0${roots.handlers}`) : undefined;
+  const key = cache ? await inputsKey(loaded, options, roots) : "";
+  if (cache && !options.check) {
+    const record = await cache.upToDate(key, roots.handlers, listHandlers);
+    if (record) {
+      const { diagnostics, notes, tools } = record;
+      return { files: [], written: [], removed: [], diagnostics, notes, tools, upToDate: true };
+    }
   }
-  const blocking = [
-    ...diagnostics.filter((d) => d.severity === "error"),
-    ...withPositions(loadProblems, new Map(loaded.files.map((f) => [f.displayPath, f]))).filter(
-      (d) => LOAD_RULES.has(d.rule) && !diagnostics.some((x) => x.rule === d.rule && x.file === d.file && x.pointer === d.pointer),
-    ),
-  ];
-  if (blocking.length > 0) throw new InputError(blocking.sort(compareDiagnostics), `${blocking.length} error(s); nothing was written`);
 
-  const importPath = (from: string, to: string) => {
-    const rel = path.relative(from, to).split(path.sep).join("/");
-    return rel.startsWith(".") ? rel : `./${rel}`;
-  };
+  const bundled = await bundleTools(loaded);
+  const diagnostics = await check(loaded, bundled, options);
+  const { emitAll } = await import("./emit/index.js");
   const emitted = await emitAll(bundled.tools, {
     templates: options.templates,
     generatedImport: `${importPath(roots.handlers, roots.out)}/index.js`,
     handlersImportBase: importPath(roots.out, roots.handlers),
     existingHandlers: await readHandlers(roots.handlers),
+    ...(cache ? { cache: { store: cache, toolgenKey: await toolgenKey() } } : {}),
   });
   const files = [...emitted.files, manifestFile(await toolgenVersion(), "", emitted.files)];
-  const notes = [...emitted.warnings, ...(await orphanedHandlers(roots.handlers, emitted.handlerFiles))];
+  const notes = [...emitted.warnings, ...orphanedHandlers(roots.handlers, await listHandlers(roots.handlers), emitted.handlerFiles)];
+  const tools = bundled.tools.length;
 
   if (options.check) {
     const stale = await staleFiles(roots, files);
     if (stale.length > 0) throw new StaleOutputError(stale);
-    return { files, written: [], removed: [], diagnostics, notes };
+    return { files, written: [], removed: [], diagnostics, notes, tools, upToDate: true };
   }
   const { written, removed } = await writeFiles(roots, files);
-  return { files, written, removed, diagnostics, notes };
+  if (cache) {
+    await cache.saveTools();
+    // Everything whose change must make the next build do work: what it wrote, every handler,
+    // and the files outside the schemas folder that `$ref`s pulled in.
+    const owned = [
+      ...files.filter((f) => f.root === "out").map((f) => absolutePath(roots, f)),
+      ...emitted.handlerFiles.map((stem) => path.join(roots.handlers, `${stem}.ts`)),
+      ...(await loaded.lookedUp()).filter((f) => !f.startsWith(loaded.root + path.sep)),
+    ];
+    await cache.saveRecord({ inputs: key, handlers: await listHandlers(roots.handlers), diagnostics, notes, tools }, owned);
+  }
+  return { files, written, removed, diagnostics, notes, tools, upToDate: false };
 }
 
-/** Reads every `*.ts` in the handlers folder (the stub emitter decides what to do with each). */
-async function readHandlers(dir: string): Promise<Map<string, string | undefined>> {
-  const into = new Map<string, string | undefined>();
-  let entries: string[] = [];
-  try {
-    entries = await readdir(dir);
-  } catch {
-    return into;
+/** Lint (or, with --no-lint, only the problems that make building impossible); throws on errors. */
+async function check(
+  loaded: LoadedFolder,
+  bundled: Awaited<ReturnType<typeof bundleTools>>,
+  options: BuildOptions,
+): Promise<Diagnostic[]> {
+  const { compareDiagnostics, withPositions } = await import("./load/positions.js");
+  const sources = new Map(loaded.files.map((f) => [f.displayPath, f]));
+  const loadProblems = withPositions([...loaded.diagnostics, ...bundled.diagnostics], sources);
+  let diagnostics: Diagnostic[];
+  if (options.lint === false) {
+    diagnostics = loadProblems;
+  } else {
+    const { lint } = await import("./lint/index.js");
+    diagnostics = await lint(loaded, bundled, { rules: options.rules ?? {} });
   }
-  for (const name of entries.filter((n) => n.endsWith(".ts")).sort()) {
-    into.set(name.slice(0, -3), await readText(path.join(dir, name)));
-  }
-  return into;
+  // A rule turned off in the config still cannot let a file that does not load into the build.
+  const shown = new Set(diagnostics.map((d) => `${d.rule}\0${d.file}\0${d.pointer}`));
+  const blocking = [
+    ...diagnostics.filter((d) => d.severity === "error"),
+    ...loadProblems.filter((d) => LOAD_RULES.has(d.rule) && !shown.has(`${d.rule}\0${d.file}\0${d.pointer}`)),
+  ].sort(compareDiagnostics);
+  if (blocking.length > 0) throw new InputError(blocking, `${blocking.length} error(s); nothing was written`);
+  return diagnostics.filter((d) => d.severity !== "error").sort(compareDiagnostics);
 }
 
-async function orphanedHandlers(dir: string, current: readonly string[]): Promise<string[]> {
-  let entries: string[];
+/** A hash of everything a build reads: toolgen itself, the options, the config's rules, every schema file. */
+async function inputsKey(loaded: LoadedFolder, options: BuildOptions, roots: Roots): Promise<string> {
+  const parts = [await toolgenKey(), JSON.stringify([roots, options.lint !== false, options.rules ?? {}])];
+  if (options.templates !== undefined) {
+    const dir = path.resolve(options.templates);
+    const names = (await readdir(dir, { recursive: true }).catch(() => [] as string[])).map(String).sort();
+    for (const name of names) parts.push(name, (await readText(path.join(dir, name)).catch(() => "")) ?? "");
+  }
+  for (const file of loaded.files) parts.push(file.absPath, file.text);
+  return sha256(parts.join("\0"));
+}
+
+function importPath(from: string, to: string): string {
+  const rel = path.relative(from, to).split(path.sep).join("/");
+  return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
+async function listHandlers(dir: string): Promise<string[]> {
   try {
-    entries = await readdir(dir);
+    return (await readdir(dir)).filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts")).sort();
   } catch {
     return [];
   }
+}
+
+/** Every handler file's text, by file stem (the stub emitter decides what to do with each). */
+async function readHandlers(dir: string): Promise<Map<string, string | undefined>> {
+  const names = await listHandlers(dir);
+  const texts = await mapLimit(names, 64, (name) => readText(path.join(dir, name)));
+  return new Map(names.map((name, i) => [name.slice(0, -3), texts[i]]));
+}
+
+function orphanedHandlers(dir: string, present: readonly string[], current: readonly string[]): string[] {
   const known = new Set(current.map((s) => `${s}.ts`));
-  return entries
-    .filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts") && !known.has(n))
-    .sort()
+  return present
+    .filter((n) => !known.has(n))
     .map((n) => `${path.relative(process.cwd(), path.join(dir, n)).split(path.sep).join("/")}: no tool has this handler any more (schema removed or renamed?); it is kept, delete it yourself if it is no longer needed`);
 }
 
@@ -133,17 +183,17 @@ export async function runBuild(flags: {
   cache: boolean;
 }): Promise<number> {
   const config = await loadConfig(flags);
-  const result = await build({ ...config, check: flags.check, lint: flags.lint });
+  const result = await build({ ...config, check: flags.check, lint: flags.lint, cache: flags.cache });
   const { formatDiagnosticsPlain } = await import("./report.js");
   if (result.diagnostics.length > 0) process.stderr.write(formatDiagnosticsPlain(result.diagnostics));
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  const where = `${config.out}/ and ${config.handlers}/`;
   if (flags.check) {
-    process.stdout.write(`toolgen: ${result.files.length} files are up to date\n`);
+    process.stdout.write(`toolgen: ${where} are up to date (${result.tools} tool(s))\n`);
+  } else if (result.upToDate) {
+    process.stdout.write(`toolgen: ${result.tools} tool(s), nothing changed since the last build\n`);
   } else {
-    const tools = result.files.filter((f) => f.path.startsWith("types/")).length;
-    process.stdout.write(
-      `toolgen: built ${tools} tool(s) into ${config.out}/ and ${config.handlers}/: ${result.written.length} file(s) written, ${result.removed.length} removed\n`,
-    );
+    process.stdout.write(`toolgen: built ${result.tools} tool(s) into ${where}: ${result.written.length} file(s) written, ${result.removed.length} removed\n`);
   }
   return 0;
 }

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GeneratedFile } from "./model.js";
+import { mapLimit } from "./util/concurrency.js";
 
 export const MANIFEST = ".toolgen-manifest.json";
 
@@ -24,6 +25,8 @@ export interface Manifest {
   /** Generated file path (relative to out) -> sha256 of its contents. */
   files: Record<string, string>;
 }
+
+const IO_LIMIT = 64;
 
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -77,10 +80,10 @@ function leftovers(old: Manifest | undefined, files: readonly GeneratedFile[]): 
 /** Every file that differs from what is on disk, is missing, or should no longer exist. */
 export async function staleFiles(roots: Roots, files: readonly GeneratedFile[]): Promise<string[]> {
   const stale: string[] = [];
-  for (const file of files) {
-    const current = await readText(absolutePath(roots, file));
-    if (current !== file.contents) stale.push(`${displayPath(roots, file)}${current === undefined ? " (missing)" : ""}`);
-  }
+  const current = await mapLimit(files, IO_LIMIT, (file) => readText(absolutePath(roots, file)));
+  files.forEach((file, i) => {
+    if (current[i] !== file.contents) stale.push(`${displayPath(roots, file)}${current[i] === undefined ? " (missing)" : ""}`);
+  });
   for (const p of leftovers(await readManifest(roots.out), files)) {
     const abs = path.join(roots.out, ...p.split("/"));
     if ((await readText(abs)) !== undefined) stale.push(`${displayPath(roots, { root: "out", path: p })} (no longer generated)`);
@@ -91,26 +94,25 @@ export async function staleFiles(roots: Roots, files: readonly GeneratedFile[]):
 /** Writes what changed (temp file + rename), then removes generated files that are no longer produced. */
 export async function writeFiles(roots: Roots, files: readonly GeneratedFile[]): Promise<{ written: string[]; removed: string[] }> {
   const old = await readManifest(roots.out);
-  const changed: GeneratedFile[] = [];
-  for (const file of files) {
-    if ((await readText(absolutePath(roots, file))) !== file.contents) changed.push(file);
-  }
-  const temps: [string, string][] = [];
+  const current = await mapLimit(files, IO_LIMIT, (file) => readText(absolutePath(roots, file)));
+  const changed = files.filter((file, i) => current[i] !== file.contents);
+  const dirs = [...new Set(changed.map((f) => path.dirname(absolutePath(roots, f))))].sort();
+  await mapLimit(dirs, IO_LIMIT, (dir) => mkdir(dir, { recursive: true }));
+  const temps = changed.map((file) => {
+    const target = absolutePath(roots, file);
+    return { temp: `${target}.toolgen-tmp-${process.pid}`, target, contents: file.contents };
+  });
   try {
-    for (const file of changed) {
-      const target = absolutePath(roots, file);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.toolgen-tmp-${process.pid}`;
-      await writeFile(temp, file.contents, "utf8");
-      temps.push([temp, target]);
-    }
+    await mapLimit(temps, IO_LIMIT, (t) => writeFile(t.temp, t.contents, "utf8"));
   } catch (error) {
-    await Promise.all(temps.map(([temp]) => rm(temp, { force: true })));
+    await Promise.all(temps.map((t) => rm(t.temp, { force: true })));
     throw error;
   }
-  // The manifest goes last, so an interrupted build is rebuilt in full next time.
-  temps.sort(([, a], [, b]) => Number(a.endsWith(MANIFEST)) - Number(b.endsWith(MANIFEST)));
-  for (const [temp, target] of temps) await rename(temp, target);
+  // Every file is complete on disk before any is renamed into place. The manifest goes last, so an
+  // interrupted build is seen as stale next time.
+  const manifestLast = temps.filter((t) => !t.target.endsWith(MANIFEST));
+  await mapLimit(manifestLast, IO_LIMIT, (t) => rename(t.temp, t.target));
+  for (const t of temps.filter((t) => t.target.endsWith(MANIFEST))) await rename(t.temp, t.target);
   const removed: string[] = [];
   for (const p of leftovers(old, files)) {
     await rm(path.join(roots.out, ...p.split("/")), { force: true });

@@ -10,8 +10,11 @@ import { emitNative } from "./native.js";
 import { emitRuntime } from "./runtime.js";
 import { emitStub } from "./stubs.js";
 import { createRenderer } from "./templates.js";
-import { emitToolType, emitTypesIndex } from "./types.js";
-import { createValidatorCompiler } from "./validators.js";
+import { emitTypesIndex } from "./types.js";
+import { jobOf, type ToolArtifacts } from "./artifacts.js";
+import { runToolJobs } from "./parallel.js";
+import type { BuildCache } from "../cache.js";
+import { sha256 } from "../write.js";
 
 export interface EmitOptions {
   /** Override folder for Handlebars templates. */
@@ -22,6 +25,8 @@ export interface EmitOptions {
   handlersImportBase: string;
   /** Current text of each tool's handler file (by file stem), undefined when missing. */
   existingHandlers: ReadonlyMap<string, string | undefined>;
+  /** Per-tool artifacts cache, and the key of the toolgen that fills it. */
+  cache?: { store: BuildCache; toolgenKey: string };
 }
 
 export interface EmitResult {
@@ -34,13 +39,23 @@ export interface EmitResult {
 export async function emitAll(tools: readonly BundledTool[], options: EmitOptions): Promise<EmitResult> {
   const names = assignNames(tools.map((t) => t.name));
   const render = await createRenderer(options.templates);
-  const validators = createValidatorCompiler();
   const files: GeneratedFile[] = [...emitNative(tools), ...emitLegacy(tools, render)];
   const warnings: string[] = [];
+
+  // Per-tool types and validators: from the cache when the tool is unchanged, else on both cores.
+  const jobs = tools.map((t) => jobOf(t, names.get(t.name)!));
+  const keys = options.cache ? jobs.map((j) => sha256(`${options.cache!.toolgenKey}\0${JSON.stringify(j)}`)) : [];
+  const artifacts: (ToolArtifacts | undefined)[] = jobs.map((_, i) => options.cache?.store.getTool(keys[i]!));
+  const missing = jobs.map((_, i) => i).filter((i) => artifacts[i] === undefined);
+  const fresh = await runToolJobs(missing.map((i) => jobs[i]!));
+  missing.forEach((i, k) => {
+    artifacts[i] = fresh[k];
+    options.cache?.store.putTool(keys[i]!, fresh[k]!);
+  });
+  for (const a of artifacts) files.push(a!.type, a!.validator);
+
   for (const tool of tools) {
     const n = names.get(tool.name)!;
-    files.push(await emitToolType(tool, n));
-    files.push(validators.compile(tool, n));
     const stub = await emitStub(tool, n, options.existingHandlers.get(n.file), options.generatedImport);
     if (stub.file) files.push(stub.file);
     if (stub.warning) warnings.push(stub.warning);

@@ -6,10 +6,11 @@
 import { compile } from "json-schema-to-typescript";
 import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
 import type { ToolNames } from "../names.js";
+import type { ToolSource } from "./artifacts.js";
 import { tsString } from "../names.js";
 import { GENERATED_HEADER } from "./literal.js";
 
-export async function emitToolType(tool: BundledTool, names: ToolNames): Promise<GeneratedFile> {
+export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<GeneratedFile> {
   // Only the root's title/description change: the type's name and its doc comment.
   const schema: JsonObject = { ...tool.bundledSchema, title: names.type };
   if (tool.description !== undefined && typeof schema.description !== "string") schema.description = tool.description;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { stat } from "node:fs/promises";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
+import { mapLimit } from "../util/concurrency.js";
 import { bundleTool } from "./bundle.js";
 import { discoverFiles, readSource } from "./read.js";
 import { collectTools } from "./tools.js";
@@ -15,6 +16,8 @@ export interface LoadedFolder {
   diagnostics: Diagnostic[];
   /** Reads (once) any file a `$ref` names, inside the folder or not. */
   lookup(absPath: string): Promise<SourceFile | undefined>;
+  /** Absolute paths of every file read so far that exists (the folder's, and those `$ref`s named). */
+  lookedUp(): Promise<string[]>;
 }
 
 /** folder -> files -> ToolSpec[], with parse, shape and duplicate-name diagnostics. */
@@ -23,7 +26,16 @@ export async function loadFolder(root: string): Promise<LoadedFolder> {
   const info = await stat(absRoot).catch(() => undefined);
   if (!info?.isDirectory()) throw new UsageError(`schemas folder not found: ${root}`);
   const paths = await discoverFiles(absRoot);
-  const files = await Promise.all(paths.map((p) => readSource(p)));
+  const files = await mapLimit(paths, 64, (p) => readSource(p));
+  return assembleFolder(absRoot, files);
+}
+
+/**
+ * A LoadedFolder from files already read (used by `loadFolder`, by `toolgen lint` for files named
+ * outside the schemas folder, and by tests that build a folder in memory).
+ */
+export function assembleFolder(root: string, files: SourceFile[]): LoadedFolder {
+  const absRoot = path.resolve(root);
   const cache = new Map<string, Promise<SourceFile | undefined>>(files.map((f) => [f.absPath, Promise.resolve(f)]));
   const lookup = (absPath: string) => {
     let hit = cache.get(absPath);
@@ -35,7 +47,11 @@ export async function loadFolder(root: string): Promise<LoadedFolder> {
   };
   const { tools, diagnostics } = collectTools(files);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { root: absRoot, files, tools, diagnostics, lookup };
+  const lookedUp = async () => {
+    const entries = await Promise.all([...cache].map(async ([p, f]) => ((await f) ? p : undefined)));
+    return entries.filter((p): p is string => p !== undefined).sort();
+  };
+  return { root: absRoot, files, tools, diagnostics, lookup, lookedUp };
 }
 
 /** Bundles every tool; tools whose references cannot be resolved are left out and reported. */
