@@ -72,7 +72,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     existingHandlers: await readHandlers(roots.handlers),
     ...(cache ? { cache: { store: cache, toolgenKey: await toolgenKey() } } : {}),
   });
-  const files = [...emitted.files, manifestFile(await toolgenVersion(), "", emitted.files)];
+  const files = [...emitted.files, manifestFile(await toolgenVersion(), emitted.files)];
   const notes = [...emitted.warnings, ...orphanedHandlers(roots.handlers, await listHandlers(roots.handlers), emitted.handlerFiles)];
   const tools = bundled.tools.length;
 

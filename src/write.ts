@@ -20,8 +20,6 @@ export interface Roots {
 
 export interface Manifest {
   toolgen: string;
-  /** Hash of everything the output depends on, for the no-change fast path. */
-  inputs: string;
   /** Generated file path (relative to out) -> sha256 of its contents. */
   files: Record<string, string>;
 }
@@ -60,8 +58,8 @@ export async function readManifest(out: string): Promise<Manifest | undefined> {
   }
 }
 
-export function manifestFile(toolgenVersion: string, inputs: string, files: readonly GeneratedFile[]): GeneratedFile {
-  const manifest: Manifest = { toolgen: toolgenVersion, inputs, files: {} };
+export function manifestFile(toolgenVersion: string, files: readonly GeneratedFile[]): GeneratedFile {
+  const manifest: Manifest = { toolgen: toolgenVersion, files: {} };
   for (const f of [...files].filter((f) => f.root === "out").sort((a, b) => (a.path < b.path ? -1 : 1))) {
     manifest.files[f.path] = sha256(f.contents);
   }

@@ -1,0 +1,91 @@
+import { spawnSync } from "node:child_process";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { build } from "../src/pipeline.js";
+import { fixture, project, readTree, repoRoot, tempDir } from "./helpers.js";
+
+async function cached(schemas: string) {
+  const p = await project(schemas);
+  const cacheDir = path.join(p.dir, "cache");
+  const run = (extra: { cache?: boolean } = {}) => build({ schemas: p.schemas, out: p.out, handlers: p.handlers, cacheDir, ...extra });
+  return { ...p, cacheDir, run };
+}
+
+describe("the build cache", () => {
+  it("does nothing when nothing changed, and the same as an uncached build when something did", async () => {
+    const p = await cached(path.join(repoRoot, "schemas"));
+    expect((await p.run()).upToDate).toBe(false);
+    const again = await p.run();
+    expect(again).toMatchObject({ upToDate: true, written: [], tools: 4 });
+
+    const file = path.join(p.schemas, "get_weather.json");
+    await writeFile(file, (await readFile(file, "utf8")).replace("e.g. San Francisco, CA", "e.g. Lyon, France"));
+    const changed = await p.run();
+    expect(changed.upToDate).toBe(false);
+    expect(changed.written.map((f) => path.basename(f)).sort()).toEqual(
+      [".toolgen-manifest.json", "get_weather.ts", "get_weather.ts", "legacy-prompt.txt", "legacy.ts", "tools.json", "tools.ts"].sort(),
+    );
+    const withCache = await readTree(p.out);
+    await rm(p.out, { recursive: true });
+    await p.run({ cache: false });
+    expect(await readTree(p.out)).toEqual(withCache);
+  });
+
+  it("rebuilds what was deleted or edited by hand, and notices handler changes", async () => {
+    const p = await cached(path.join(repoRoot, "schemas"));
+    await p.run();
+    await rm(path.join(p.out, "types", "get_weather.ts"));
+    expect((await p.run()).written.some((f) => f.endsWith("types/get_weather.ts"))).toBe(true);
+    await writeFile(path.join(p.out, "tools.json"), "[]\n");
+    expect((await p.run()).written.some((f) => f.endsWith("tools.json"))).toBe(true);
+    await rm(path.join(p.handlers, "get_stock_price.ts"));
+    expect((await p.run()).written.some((f) => f.endsWith("handlers/get_stock_price.ts"))).toBe(true);
+    expect((await p.run()).upToDate).toBe(true);
+  });
+
+  it("notices a change in a file outside the schemas folder that a $ref pulls in", async () => {
+    const p = await cached(fixture("cross-ref", "schemas"));
+    const run = () => build({ schemas: p.schemas, out: p.out, handlers: p.handlers, cacheDir: p.cacheDir, lint: false });
+    await run();
+    expect((await run()).upToDate).toBe(true);
+    const money = path.join(p.dir, "shared", "money.json");
+    await writeFile(money, (await readFile(money, "utf8")).replace('"USD"', '"USD", "JPY"'));
+    const after = await run();
+    expect(after.upToDate).toBe(false);
+    expect(await readFile(path.join(p.out, "tools.json"), "utf8")).toContain('"JPY"');
+  });
+
+  it("--no-cache neither reads nor writes the cache", async () => {
+    const p = await cached(path.join(repoRoot, "schemas"));
+    await p.run({ cache: false });
+    expect(await readTree(p.cacheDir)).toEqual(new Map());
+    await p.run();
+    expect((await readTree(p.cacheDir)).size).toBeGreaterThan(0);
+    expect((await p.run({ cache: false })).upToDate).toBe(false);
+  });
+});
+
+describe("the worker thread", () => {
+  it("gives byte-identical output to a single-threaded build", async () => {
+    const dir = await tempDir();
+    const schemas = path.join(dir, "schemas");
+    await mkdir(schemas);
+    for (let i = 0; i < 60; i++) {
+      await writeFile(
+        path.join(schemas, `tool_${i}.json`),
+        JSON.stringify({
+          name: `tool_${i}`,
+          description: `Tool number ${i}. It exists for this test. Use it in tests only.`,
+          input_schema: { type: "object", properties: { n: { type: "integer", minimum: i, description: "A number." }, s: { enum: ["a", `b${i}`], description: "A choice." } }, required: ["n"] },
+        }),
+      );
+    }
+    // In-process from the TypeScript sources: no compiled worker, one thread.
+    await build({ schemas, out: path.join(dir, "one", "generated"), handlers: path.join(dir, "one", "handlers"), cache: false });
+    // The compiled CLI: 60 tools is enough to start the worker.
+    const cli = spawnSync(process.execPath, [path.join(repoRoot, "dist", "cli", "index.js"), "build", "--out", "two/generated", "--handlers", "two/handlers", "--no-cache"], { cwd: dir, encoding: "utf8" });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(await readTree(path.join(dir, "two"))).toEqual(await readTree(path.join(dir, "one")));
+  });
+});
