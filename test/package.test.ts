@@ -9,7 +9,9 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 describe("the packed package", () => {
   it("installs into a scratch project and runs `npx toolgen build` there, with no dev dependency or source file", async () => {
     const packDir = await tempDir("toolgen-pack-");
-    execFileSync(npm, ["pack", "--pack-destination", packDir, "--silent"], { cwd: repoRoot, stdio: "pipe" });
+    // dist/ is already compiled by the global setup; running `prepare` again would rewrite it under
+    // the feet of the tests that run the CLI in parallel.
+    execFileSync(npm, ["pack", "--pack-destination", packDir, "--silent", "--ignore-scripts"], { cwd: repoRoot, stdio: "pipe" });
     const tarball = (await readdir(packDir)).find((f) => f.endsWith(".tgz"));
     expect(tarball).toBeDefined();
 
