@@ -108,6 +108,17 @@ export async function bundleTool(
     return out as JsonObject;
   }
 
+  // Most tools reference nothing outside their own schema: check those references in place and
+  // share the (never mutated) input instead of copying it.
+  const refs = collectRefs(tool.inputSchema);
+  if (refs.every((r) => r.ref.startsWith("#"))) {
+    for (const r of refs) {
+      const ctx = { file: tool.source, pointer: joinPointer("/input_schema", ...r.path) };
+      await resolveRef(r.ref, ctx);
+    }
+    return diagnostics.length > 0 ? { diagnostics } : { tool: { ...tool, bundledSchema: tool.inputSchema }, diagnostics };
+  }
+
   const schema = (await copy(tool.inputSchema, { file: tool.source, pointer: "/input_schema" })) as JsonObject;
   if (diagnostics.length > 0) return { diagnostics };
   if (extraDefs.length > 0) {
@@ -116,6 +127,33 @@ export async function bundleTool(
     schema.$defs = defs as JsonObject;
   }
   return { tool: { ...tool, bundledSchema: schema }, diagnostics };
+}
+
+/** Every `$ref` string in a schema, with the path of the object holding it (data keywords skipped). */
+function collectRefs(root: unknown): { ref: string; path: string[] }[] {
+  const found: { ref: string; path: string[] }[] = [];
+  const path: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        path.push(String(i));
+        walk(node[i]);
+        path.pop();
+      }
+    } else if (isPlainObject(node)) {
+      for (const key of Object.keys(node)) {
+        const value = node[key];
+        if (key === "$ref" && typeof value === "string") found.push({ ref: value, path: [...path] });
+        else if (!DATA_KEYWORDS.has(key) && value !== null && typeof value === "object") {
+          path.push(key);
+          walk(value);
+          path.pop();
+        }
+      }
+    }
+  };
+  walk(root);
+  return found;
 }
 
 /** `common/address.json` -> `address`; `x.json#/$defs/y` -> `x_y`. */
