@@ -1,11 +1,13 @@
 /**
- * Line and column for a JSON pointer, found with parsers that keep source offsets
- * (jsonc-parser for JSON, the `yaml` CST for YAML), never by searching the text.
- * Loaded only when a diagnostic needs a location.
+ * Line and column for a JSON pointer, found with parsers that keep source offsets (a targeted scan
+ * of the JSON structure, json-locate.ts; the `yaml` document for YAML, loaded only when a YAML file
+ * needs a location), never by searching the text. Loaded only when a diagnostic needs a location.
  */
-import { parseTree, parse as parseJsonc, printParseErrorCode, type Node, type ParseError } from "jsonc-parser";
-import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from "yaml";
+import { createRequire } from "node:module";
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
+import type { Node as YamlNode } from "yaml";
 import type { Diagnostic, SourceFile } from "../model.js";
+import { jsonPointerOffset } from "./json-locate.js";
 import { splitPointer } from "./pointer.js";
 
 export interface Position {
@@ -14,7 +16,6 @@ export interface Position {
 }
 
 const lineStarts = new WeakMap<SourceFile, number[]>();
-const jsonTrees = new WeakMap<SourceFile, Node | undefined>();
 const yamlDocs = new WeakMap<SourceFile, YamlNode | null>();
 
 export function offsetToPosition(text: string, offset: number, starts?: number[]): Position {
@@ -72,35 +73,13 @@ export function locatePointer(file: SourceFile, pointer: string): Position {
 }
 
 function jsonOffset(file: SourceFile, pointer: string): number | undefined {
-  let tree = jsonTrees.get(file);
-  if (!jsonTrees.has(file)) {
-    tree = parseTree(file.text, [], { disallowComments: true });
-    jsonTrees.set(file, tree);
-  }
-  let node: Node | undefined = tree;
-  if (!node) return undefined;
-  let offset = node.offset;
-  for (const token of splitPointer(pointer)) {
-    if (node.type === "object") {
-      const prop: Node | undefined = node.children?.find((p) => p.children?.[0]?.value === token);
-      const key: Node | undefined = prop?.children?.[0];
-      const value: Node | undefined = prop?.children?.[1];
-      if (!key || !value) return offset;
-      offset = key.offset;
-      node = value;
-    } else if (node.type === "array") {
-      const item: Node | undefined = /^\d+$/.test(token) ? node.children?.[Number(token)] : undefined;
-      if (!item) return offset;
-      offset = item.offset;
-      node = item;
-    } else {
-      return offset;
-    }
-  }
-  return offset;
+  return jsonPointerOffset(file.text, splitPointer(pointer));
 }
 
+const require = createRequire(import.meta.url);
+
 function yamlOffset(file: SourceFile, pointer: string): number | undefined {
+  const { isMap, isScalar, isSeq, parseDocument } = require("yaml") as typeof import("yaml");
   let root = yamlDocs.get(file);
   if (root === undefined) {
     root = (parseDocument(file.text, { keepSourceTokens: false }).contents as YamlNode | null) ?? null;

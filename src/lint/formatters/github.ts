@@ -1,0 +1,28 @@
+/**
+ * GitHub Actions workflow commands: one `::error` / `::warning` annotation per finding
+ * (https://docs.github.com/actions/reference/workflow-commands-for-github-actions).
+ */
+import type { Diagnostic } from "../../model.js";
+
+/** Escaping of a command's message, as in @actions/core. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** Escaping of a command's property values (`file=`, `title=`): also `:` and `,`. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+export function formatGithub(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics
+    .map((d) => {
+      const properties = [`file=${escapeProperty(d.file)}`];
+      if (d.line !== undefined) properties.push(`line=${d.line}`);
+      if (d.column !== undefined) properties.push(`col=${d.column}`);
+      properties.push(`title=${escapeProperty(`toolgen ${d.rule}`)}`);
+      const context = [d.tool !== undefined ? `tool '${d.tool}'` : undefined, `#${d.pointer}`].filter(Boolean).join(", ");
+      return `::${d.severity} ${properties.join(",")}::${escapeData(`${d.message} [${context}]`)}\n`;
+    })
+    .join("");
+}

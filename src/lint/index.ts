@@ -1,0 +1,140 @@
+/**
+ * The lint stage: LoadedFolder (+ bundling results) -> Diagnostic[].
+ * Runs every enabled rule of the registry; rules that own loader diagnostics (parse, shape, duplicate
+ * names, `$ref`s) re-report them, so every finding has a rule, a configurable severity and a docs page.
+ */
+import path from "node:path";
+import type { RuleSetting } from "../config.js";
+import type { LoadedFolder } from "../load/index.js";
+import { isPlainObject } from "../load/pointer.js";
+import { isToolDocument } from "../load/tools.js";
+import type { BundledTool, Diagnostic, SourceFile } from "../model.js";
+import { rules } from "./registry.js";
+import { formatMessage, type Finding, type RuleContext, type SchemaDocument, type ToolDocument } from "./rule.js";
+import { resolveRuleSettings } from "./settings.js";
+
+export { resolveRuleSettings, type ResolvedRuleSetting } from "./settings.js";
+export { rules, docsPath } from "./registry.js";
+export type { Rule, RuleMeta } from "./rule.js";
+
+export interface LintOptions {
+  /** `rules` from `toolgen.config.json` (validated here: unknown ids throw a UsageError). */
+  rules: Record<string, RuleSetting>;
+  /** Report only on these files (absolute paths); the rest of the folder is context. */
+  onlyFiles?: ReadonlySet<string>;
+}
+
+/**
+ * Every finding for the folder (loader and bundling diagnostics included), with the configured
+ * severities, `off` rules left out, line and column filled in, sorted by file and position.
+ */
+export async function lint(
+  loaded: LoadedFolder,
+  bundled: { tools: readonly BundledTool[]; diagnostics: readonly Diagnostic[] },
+  options: LintOptions,
+): Promise<Diagnostic[]> {
+  const settings = resolveRuleSettings(options.rules);
+  const only = options.onlyFiles;
+  const inScope = (file: SourceFile) => !only || only.has(file.absPath);
+
+  const { tools, schemas, renderedTools } = documentsOf(loaded, bundled.tools, inScope);
+  const inherited = [...loaded.diagnostics, ...bundled.diagnostics];
+
+  const findings: Diagnostic[] = [];
+  for (const rule of rules) {
+    const { id } = rule.meta;
+    const setting = settings.get(id);
+    if (!setting || setting.severity === "off") continue;
+    const severity = setting.severity;
+    const ctx: RuleContext = {
+      options: setting.options,
+      tools,
+      schemas,
+      renderedTools,
+      loaderDiagnostics: inherited.filter((d) => d.rule === id),
+      report(finding: Finding) {
+        findings.push(toDiagnostic(rule.meta.id, severity, rule.meta.messages, finding));
+      },
+      forward(diagnostic: Diagnostic) {
+        findings.push({ ...diagnostic, severity });
+      },
+    };
+    rule.check(ctx);
+  }
+  // A loader diagnostic under an id no rule owns would otherwise vanish: keep it as an error.
+  const owned = new Set(rules.map((r) => r.meta.id));
+  findings.push(...inherited.filter((d) => !owned.has(d.rule)));
+
+  const absOf = new Map(loaded.files.map((f) => [f.displayPath, f.absPath]));
+  const reported = only ? findings.filter((d) => only.has(absOf.get(d.file) ?? path.resolve(d.file))) : findings;
+  if (reported.length === 0) return [];
+  return locate(reported, loaded);
+}
+
+/** What the rules look at: the tool files and schemas in scope, and the tools a build renders. */
+function documentsOf(
+  loaded: LoadedFolder,
+  bundledTools: readonly BundledTool[],
+  inScope: (file: SourceFile) => boolean,
+): Pick<RuleContext, "tools" | "schemas" | "renderedTools"> {
+  const bundledBySource = new Map(bundledTools.map((t) => [t.source.absPath, t.bundledSchema]));
+  const toolByFile = new Map<string, ToolDocument>();
+  const fragments: SchemaDocument[] = [];
+  for (const file of loaded.files) {
+    if (file.parseError) continue;
+    if (isToolDocument(file.data)) toolByFile.set(file.absPath, toolDocument(file, file.data, bundledBySource.get(file.absPath)));
+    else if (isPlainObject(file.data) && inScope(file)) fragments.push({ file, schema: file.data, pointer: "" });
+  }
+  const tools = [...toolByFile.values()].filter((t) => inScope(t.file));
+  const inputSchemas = tools.flatMap((tool) =>
+    tool.inputSchema ? [{ file: tool.file, tool, schema: tool.inputSchema, pointer: "/input_schema" }] : [],
+  );
+  return {
+    tools,
+    schemas: [...inputSchemas, ...fragments],
+    renderedTools: loaded.tools.flatMap((t) => toolByFile.get(t.source.absPath) ?? []),
+  };
+}
+
+function toolDocument(file: SourceFile, data: Record<string, unknown>, bundledSchema: BundledTool["bundledSchema"] | undefined): ToolDocument {
+  const tool: ToolDocument = { file, data };
+  if (typeof data.name === "string") tool.name = data.name;
+  if (typeof data.description === "string") tool.description = data.description;
+  if (isPlainObject(data.input_schema)) tool.inputSchema = data.input_schema;
+  if (bundledSchema) tool.bundledSchema = bundledSchema;
+  return tool;
+}
+
+function toDiagnostic(
+  rule: string,
+  severity: Diagnostic["severity"],
+  messages: Record<string, string>,
+  finding: Finding,
+): Diagnostic {
+  const template = messages[finding.messageId];
+  if (template === undefined) throw new Error(`lint rule ${rule} has no message '${finding.messageId}'`);
+  const file = finding.file ?? finding.tool?.file;
+  if (!file) throw new Error(`lint rule ${rule} reported without a file`);
+  const diagnostic: Diagnostic = {
+    file: file.displayPath,
+    rule,
+    severity,
+    message: formatMessage(template, finding.data),
+    pointer: finding.pointer,
+  };
+  if (finding.tool?.name !== undefined) diagnostic.tool = finding.tool.name;
+  return diagnostic;
+}
+
+/** Line and column from each pointer (with the parsers that keep positions, loaded only now), then sorted. */
+async function locate(diagnostics: Diagnostic[], loaded: LoadedFolder): Promise<Diagnostic[]> {
+  const { withPositions, compareDiagnostics } = await import("../load/positions.js");
+  const files = new Map(loaded.files.map((f) => [f.displayPath, f]));
+  for (const d of diagnostics) {
+    if (files.has(d.file) || d.line !== undefined) continue;
+    // A file outside the folder, read while bundling (a `$ref` target).
+    const file = await loaded.lookup(path.resolve(d.file));
+    if (file) files.set(d.file, file);
+  }
+  return withPositions(diagnostics, files).sort(compareDiagnostics);
+}

@@ -1,0 +1,47 @@
+/**
+ * Every lint rule, in the order of the issue's table (what the API rejects first, then advice).
+ * The parity test checks this list against `rules/*.ts` and `docs/rules/*.md`.
+ */
+import type { Rule } from "./rule.js";
+import parseError from "./rules/parse-error.js";
+import toolShape from "./rules/tool-shape.js";
+import toolNameFormat from "./rules/tool-name-format.js";
+import toolNameUnique from "./rules/tool-name-unique.js";
+import descriptionPresent from "./rules/description-present.js";
+import inputSchemaObject from "./rules/input-schema-object.js";
+import inputSchemaNoTopLevelCombinator from "./rules/input-schema-no-top-level-combinator.js";
+import propertyKeyFormat from "./rules/property-key-format.js";
+import schemaValid from "./rules/schema-valid.js";
+import requiredDefined from "./rules/required-defined.js";
+import refResolvable from "./rules/ref-resolvable.js";
+import descriptionMinSentences from "./rules/description-min-sentences.js";
+import parameterDescription from "./rules/parameter-description.js";
+import descriptionMaxLength from "./rules/description-max-length.js";
+import schemaMaxDepth from "./rules/schema-max-depth.js";
+import legacyParameterName from "./rules/legacy-parameter-name.js";
+import legacyToolCount from "./rules/legacy-tool-count.js";
+
+export const rules: readonly Rule[] = [
+  parseError,
+  toolShape,
+  toolNameFormat,
+  toolNameUnique,
+  descriptionPresent,
+  inputSchemaObject,
+  inputSchemaNoTopLevelCombinator,
+  propertyKeyFormat,
+  schemaValid,
+  requiredDefined,
+  refResolvable,
+  descriptionMinSentences,
+  parameterDescription,
+  descriptionMaxLength,
+  schemaMaxDepth,
+  legacyParameterName,
+  legacyToolCount,
+];
+
+/** The rule's docs page, relative to the package root. */
+export function docsPath(id: string): string {
+  return `docs/rules/${id}.md`;
+}

@@ -1,0 +1,34 @@
+import { defineRule } from "../rule.js";
+import { childPointer, schemaNodes } from "../schema-walk.js";
+
+export default defineRule({
+  meta: {
+    id: "description-max-length",
+    defaultSeverity: "warning",
+    description: "A tool or parameter description is long enough to waste context (over 2048 characters by default).",
+    messages: {
+      long: "the description is {{length}} characters long (at most {{max}}): every request carries it; keep what the model needs to choose and call the tool, and move reference material out",
+    },
+    options: {
+      max: { description: "the most characters (Unicode code points) a description may have", default: 2048, minimum: 1 },
+    },
+  },
+  check(ctx) {
+    const max = ctx.options.max;
+    const lengthOf = (text: string) => [...text].length;
+    for (const tool of ctx.tools) {
+      if (tool.description === undefined || tool.description.length <= max) continue;
+      const length = lengthOf(tool.description);
+      if (length > max) ctx.report({ tool, pointer: "/description", messageId: "long", data: { length, max } });
+    }
+    for (const doc of ctx.schemas) {
+      for (const { node, pointer } of schemaNodes(doc)) {
+        if (typeof node.description !== "string" || node.description.length <= max) continue;
+        const length = lengthOf(node.description);
+        if (length > max) {
+          ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(pointer, "description"), messageId: "long", data: { length, max } });
+        }
+      }
+    }
+  },
+});

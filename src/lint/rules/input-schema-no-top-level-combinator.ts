@@ -1,0 +1,26 @@
+import { defineRule } from "../rule.js";
+
+const COMBINATORS = ["oneOf", "anyOf", "allOf"] as const;
+
+export default defineRule({
+  meta: {
+    id: "input-schema-no-top-level-combinator",
+    defaultSeverity: "error",
+    description: "`oneOf`, `anyOf` or `allOf` at the top level of `input_schema`.",
+    messages: {
+      combinator:
+        "input_schema uses `{{keyword}}` at the top level, which the API rejects: list the parameters under `properties` and move the alternatives into a property",
+    },
+  },
+  check(ctx) {
+    for (const tool of ctx.tools) {
+      const schema = tool.inputSchema;
+      if (schema === undefined) continue;
+      for (const keyword of COMBINATORS) {
+        if (Object.hasOwn(schema, keyword)) {
+          ctx.report({ tool, pointer: `/input_schema/${keyword}`, messageId: "combinator", data: { keyword } });
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,95 @@
+/**
+ * Validates each schema against its dialect's meta-schema (draft-07 unless `$schema` names 2019-09 or
+ * 2020-12) with Ajv, without compiling the schema itself (see ../meta/validators.ts). Regular expressions
+ * (`pattern`, `patternProperties` keys) are also compiled, as Ajv does not check `format: "regex"` here.
+ */
+import type { ErrorObject } from "ajv";
+import { getByPointer, isPlainObject, splitPointer } from "../../load/pointer.js";
+import { dialectOf, metaSchemaErrors } from "../meta/validators.js";
+import { defineRule } from "../rule.js";
+import { childPointer, schemaNodes } from "../schema-walk.js";
+
+export default defineRule({
+  meta: {
+    id: "schema-valid",
+    defaultSeverity: "error",
+    description: "The schema is not a valid JSON Schema (checked against its meta-schema: draft-07 unless `$schema` names 2019-09 or 2020-12).",
+    messages: {
+      invalid: "not a valid JSON Schema ({{dialect}}): `{{keyword}}` {{problem}}",
+      dialect: "unsupported $schema {{found}}: use draft-07 (the default), 2019-09 or 2020-12",
+      regex: "`{{keyword}}` is not a valid regular expression: {{problem}}",
+    },
+  },
+  check(ctx) {
+    for (const doc of ctx.schemas) {
+      const report = (pointer: string, messageId: string, data: Record<string, string>) =>
+        ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId, data });
+      const dialect = dialectOf(doc.schema.$schema);
+      if (!dialect) {
+        report(childPointer(doc.pointer, "$schema"), "dialect", { found: JSON.stringify(doc.schema.$schema) });
+        continue;
+      }
+      for (const error of summarize(metaSchemaErrors(dialect, doc.schema))) {
+        const found = getByPointer(doc.schema, error.instancePath);
+        report(doc.pointer + error.instancePath, "invalid", {
+          dialect: dialect.name,
+          keyword: keywordLabel(error.instancePath),
+          problem: `${error.problem} (found ${JSON.stringify(found)})`,
+        });
+      }
+      for (const { node, pointer } of schemaNodes(doc)) {
+        if (typeof node.pattern === "string") {
+          const problem = regexProblem(node.pattern);
+          if (problem) report(childPointer(pointer, "pattern"), "regex", { keyword: "pattern", problem });
+        }
+        if (isPlainObject(node.patternProperties)) {
+          for (const key of Object.keys(node.patternProperties)) {
+            const problem = regexProblem(key);
+            if (problem) report(childPointer(childPointer(pointer, "patternProperties"), key), "regex", { keyword: "patternProperties", problem });
+          }
+        }
+      }
+    }
+  },
+});
+
+/** `/properties/a/type/1` -> `type[1]`; `/properties/a/required` -> `required`. */
+function keywordLabel(instancePath: string): string {
+  const tokens = splitPointer(instancePath);
+  const last = tokens[tokens.length - 1];
+  if (last === undefined) return "(schema)";
+  const previous = tokens[tokens.length - 2];
+  return /^\d+$/.test(last) && previous !== undefined ? `${previous}[${last}]` : last;
+}
+
+function regexProblem(source: string): string | undefined {
+  try {
+    new RegExp(source, "u");
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * One problem per place: errors explained by a deeper error are dropped, `anyOf`/`oneOf` wrappers are
+ * dropped when their branches say more, the types of a `type` mismatch are merged, and an `enum`
+ * lists its allowed values.
+ */
+function summarize(errors: readonly ErrorObject[]): { instancePath: string; problem: string }[] {
+  const paths = new Set(errors.map((e) => e.instancePath));
+  const deepest = [...paths].filter((p) => ![...paths].some((q) => q !== p && q.startsWith(p + "/")));
+  return deepest.map((instancePath) => {
+    const here = errors.filter((e) => e.instancePath === instancePath);
+    const specific = here.filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf" && e.keyword !== "if");
+    const pick = specific.length > 0 ? specific : here;
+    const enumError = pick.find((e) => e.keyword === "enum");
+    if (enumError) {
+      const allowed = (enumError.params as { allowedValues?: unknown[] }).allowedValues ?? [];
+      return { instancePath, problem: `must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}` };
+    }
+    const types = pick.filter((e) => e.keyword === "type").flatMap((e) => [(e.params as { type: string | string[] }).type].flat());
+    if (types.length > 0) return { instancePath, problem: `must be ${[...new Set(types)].join(" or ")}` };
+    return { instancePath, problem: pick[0]?.message ?? "is invalid" };
+  });
+}

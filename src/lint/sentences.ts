@@ -1,0 +1,211 @@
+/**
+ * Sentence counting for tool descriptions, in any language (see docs/lint.md, "How sentences are counted").
+ *
+ * 1. Code and URLs are masked first: `` `a.b()` ``, ```` ```fenced``` ```` blocks and `https://…` become
+ *    opaque words, so the dots and question marks inside them count for nothing.
+ * 2. A sentence ends at a run of terminators (`.` `!` `?` `…` and their counterparts in other scripts:
+ *    `。！？` `؟` `۔` `।` `॥` `։` `።` `။` `។` `;`(Greek)), taken together, with any closing quotes or
+ *    brackets after it (`?!`, `...`, `."`, `?)` are one end, never several). Then:
+ *    - CJK full stops (`。！？｡．`) always end a sentence: those scripts put no space after them.
+ *    - Other terminators end a sentence only when followed by white space or the end of the text, so
+ *      `3.5`, `v1.2.3`, `file.json`, `U.S.A` and `a.b@c.com` do not.
+ *    - ... and only when the next word does not start with a lowercase letter: real sentences start
+ *      with a capital in cased scripts, so `approx. ten`, `Attends... puis réponds` and `etc. and` do
+ *      not end one. Caseless scripts (Chinese, Arabic, Hebrew, Hindi...) never take this exception.
+ *    - A single `.` after a known abbreviation does not end a sentence even before a capital or a
+ *      digit: `e.g.`, `i.e.`, `U.S.` and `U. S.` (any dotted initialism), `par ex.`, `p. ex.`, `c.-à-d.`, `напр.`,
+ *      `т.е.`, `т. е.`, `z. B.`, titles (`Dr.`, `M.`, `Mme`), and before a number `No. 5`, `p. 12`,
+ *      `fig. 3`, `стр. 4`. Ordered-list markers (`1.` at the start of a line) are not sentence ends.
+ * 3. A blank line (a new paragraph) and a line that starts a list item (`- `, `* `, `• `, `1. `, `1) `)
+ *    also end a sentence: each list item counts as one sentence.
+ * 4. The sentences are the pieces between those ends that hold at least one letter or digit.
+ *
+ * Known limits: scripts that mark no sentence end at all (Thai, Lao) count as one sentence; an
+ * abbreviation that really ends a sentence (`... in the U.S. The tool ...`) joins two sentences.
+ */
+
+const TERMINATORS = new Set([...".!?…‼⁇⁈⁉。！？｡．։።।॥؟۔။។\u037E"]);
+/** Terminators of scripts written without spaces between sentences. */
+const NO_SPACE_TERMINATORS = new Set([..."。！？｡．"]);
+/** May follow a terminator and still belong to the sentence it ends. */
+const CLOSERS = new Set([..."\"'”’»«›‹)]}）］｝」』】〉》*_"]);
+/** May precede the first word of the next sentence. */
+const OPENERS = new Set([..."\"'“‘„«»‹›([{（［｛「『【〈《¿¡*_#>-•"]);
+
+/**
+ * Never end a sentence, whatever follows (entries match with an optional space after each inner dot).
+ * Dotted initialisms (`e.g`, `i.e`, `U.S`, `z.B`, `d.h`, `т.е`, `т.к`) need no entry: see INITIALISM.
+ */
+const ABBREVIATIONS = [
+  // English
+  "cf", "vs", "viz", "approx", "incl", "resp", "Mr", "Mrs", "Ms", "Dr", "Prof", "St",
+  // French
+  "par ex", "p. ex", "c.-à-d", "M", "MM", "Mme", "Mlle", "env",
+  // Spanish, Italian, Portuguese
+  "p. ej", "por ej", "por ex", "ad es", "Sr", "Sra", "Srta", "Dra", "Sig", "Sig.ra", "Dott",
+  // German
+  "bzw", "vgl", "ca", "ggf", "evtl", "inkl",
+  // Russian, Ukrainian
+  "напр", "т.зв", "см", "ср", "проф", "ул",
+];
+
+/** Do not end a sentence when a number follows: `No. 5`, `p. 12`, `fig. 3`. */
+const BEFORE_NUMBER = [
+  "No", "Nos", "Nr", "nº", "n", "p", "pp", "vol", "fig", "art", "ch", "chap", "sec", "eq", "ed", "ver",
+  "pag", "pág", "cap", "S", "стр", "рис", "гл", "ст", "п", "т",
+];
+
+/** Each entry, capitalised too, with and without a space after its inner dots (`p. ex` and `p.ex`). */
+function variantsOf(entries: readonly string[]): Set<string> {
+  const variants = new Set<string>();
+  for (const entry of entries) {
+    for (const spaced of [entry.replace(/\.(?=\S)/g, ". "), entry.replace(/\. /g, ".")]) {
+      variants.add(spaced);
+      variants.add(spaced.charAt(0).toUpperCase() + spaced.slice(1));
+    }
+  }
+  return variants;
+}
+
+const ABBREVIATION = variantsOf(ABBREVIATIONS);
+const ABBREVIATION_BEFORE_NUMBER = variantsOf(BEFORE_NUMBER);
+
+const TERMINATOR_OR_NEWLINE = /[.!?…‼⁇⁈⁉。！？｡．։።।॥؟۔။។\u037E]+|\n/gu;
+const LIST_MARKER_BEFORE = /^[ \t]*\d{1,3}$/;
+const LIST_ITEM_AFTER_NEWLINE = /^\n[ \t]*(?:\n|(?:[-*•‣◦]|\d{1,3}[.)])[ \t])/;
+const CODE = /(`+)[\s\S]*?\1/g;
+const URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}]/gi;
+const WORDLIKE = /[\p{L}\p{N}]/u;
+const LOWERCASE = /^\p{Ll}$/u;
+const DIGIT = /^\p{N}$/u;
+const LETTER = /^[\p{L}\p{M}]$/u;
+const SPACE = /^\s$/u;
+/** `U.S`, `e.g`, `т.е`: single letters joined by dots (the final dot being the candidate end). */
+const INITIALISM = /^(?:\p{L}\.)+\p{L}$/u;
+const SINGLE_LETTER = /^\p{L}$/u;
+const LETTER_DOT = /^\p{L}\.$/u;
+const SPACED_INITIAL_AFTER = /^\s\p{L}\./u;
+
+/** Same length as `text`, with code spans and URLs replaced by `0`s. */
+function mask(text: string): string {
+  const blank = (match: string) => "0".repeat(match.length);
+  const withoutCode = text.includes("`") ? text.replace(CODE, blank) : text;
+  return withoutCode.includes("://") || withoutCode.includes("www.") ? withoutCode.replace(URL, blank) : withoutCode;
+}
+
+function isSpace(ch: string): boolean {
+  return ch === " " || ch === "\n" || ch === "\t" || ch === "\r" || (ch > "\u007f" && SPACE.test(ch));
+}
+
+/** Letters (with combining marks), dots and hyphens: what an abbreviation is made of. */
+function isAbbreviationChar(ch: string): boolean {
+  if (ch === "." || ch === "-") return true;
+  if (ch < "\u0080") return (ch >= "a" && ch <= "z") || (ch >= "A" && ch <= "Z");
+  return LETTER.test(ch);
+}
+
+/** The abbreviation-like token ending at `end` and where it starts. */
+function tokenBefore(text: string, end: number): { token: string; start: number } {
+  let start = end;
+  while (start > 0 && isAbbreviationChar(text.charAt(start - 1))) start--;
+  return { token: text.slice(start, end), start };
+}
+
+function codePointAt(text: string, index: number): string {
+  const code = text.codePointAt(index);
+  return code === undefined ? "" : String.fromCodePoint(code);
+}
+
+/** Whether a single `.` at `start` follows an abbreviation (see the module comment). */
+function followsAbbreviation(text: string, start: number, nextIsDigit: boolean): boolean {
+  const { token, start: tokenStart } = tokenBefore(text, start);
+  if (token === "") return false;
+  if (ABBREVIATION.has(token) || INITIALISM.test(token)) return true;
+  if (nextIsDigit && ABBREVIATION_BEFORE_NUMBER.has(token)) return true;
+  if (tokenStart > 0 && text.charAt(tokenStart - 1) === " ") {
+    const previous = tokenBefore(text, tokenStart - 1).token;
+    if (previous !== "" && ABBREVIATION.has(`${previous} ${token}`)) return true; // `par ex`, `p. ex`
+    if (SINGLE_LETTER.test(token) && LETTER_DOT.test(previous)) return true; // `U. S`, `z. B`
+  }
+  return SINGLE_LETTER.test(token) && SPACED_INITIAL_AFTER.test(text.slice(start + 1, start + 5)); // `z.` of `z. B.`
+}
+
+/**
+ * Whether the terminator run `text[start, runEnd)`, followed by closers up to `closed`, ends a sentence.
+ */
+function endsSentence(text: string, start: number, runEnd: number, closed: number): boolean {
+  for (let i = start; i < runEnd; i++) if (NO_SPACE_TERMINATORS.has(text.charAt(i))) return true;
+  if (closed < text.length && !isSpace(text.charAt(closed))) return false;
+  let next = closed;
+  while (next < text.length && (isSpace(text.charAt(next)) || OPENERS.has(text.charAt(next)))) next++;
+  if (next >= text.length) return true;
+  const first = codePointAt(text, next);
+  if (first >= "a" && first <= "z") return false;
+  if (first > "\u007f" && LOWERCASE.test(first)) return false;
+  if (runEnd - start === 1 && text.charAt(start) === ".") {
+    const nextIsDigit = (first >= "0" && first <= "9") || (first > "\u007f" && DIGIT.test(first));
+    if (followsAbbreviation(text, start, nextIsDigit)) return false;
+    const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+    if (LIST_MARKER_BEFORE.test(text.slice(lineStart, start))) return false;
+  }
+  return true;
+}
+
+/** Where sentences end in `text` (offsets), always including the end of the text. */
+function sentenceEnds(masked: string): number[] {
+  const ends: number[] = [];
+  const candidates = TERMINATOR_OR_NEWLINE; // shared: safe, as nothing below re-enters this function
+  candidates.lastIndex = 0;
+  for (let match = candidates.exec(masked); match; match = candidates.exec(masked)) {
+    const start = match.index;
+    if (match[0] === "\n") {
+      if (LIST_ITEM_AFTER_NEWLINE.test(masked.slice(start, start + 8))) ends.push(start);
+      continue;
+    }
+    let runEnd = start + match[0].length;
+    if (masked.startsWith(". . .", start)) {
+      runEnd = Math.max(runEnd, start + 5);
+      while (runEnd < masked.length && TERMINATORS.has(masked.charAt(runEnd))) runEnd++;
+    }
+    let closed = runEnd;
+    while (closed < masked.length && CLOSERS.has(masked.charAt(closed))) closed++;
+    if (endsSentence(masked, start, runEnd, closed)) ends.push(closed);
+    candidates.lastIndex = closed;
+  }
+  ends.push(masked.length);
+  return ends;
+}
+
+/** Whether `text[start, end)` holds a letter or a digit (an ASCII fast path, then Unicode). */
+function hasWord(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) return true;
+    if (c >= 128 && WORDLIKE.test(text.slice(start, end))) return true;
+    if (c >= 128) return false;
+  }
+  return false;
+}
+
+/** The sentences of `text`, trimmed, in order (see the module comment for the rules). */
+export function splitSentences(text: string): string[] {
+  const masked = mask(text);
+  const sentences: string[] = [];
+  let start = 0;
+  for (const end of sentenceEnds(masked)) {
+    if (hasWord(masked, start, end)) sentences.push(text.slice(start, end).trim());
+    start = end;
+  }
+  return sentences;
+}
+
+export function countSentences(text: string): number {
+  const masked = mask(text);
+  let count = 0;
+  let start = 0;
+  for (const end of sentenceEnds(masked)) {
+    if (hasWord(masked, start, end)) count++;
+    start = end;
+  }
+  return count;
+}

@@ -1,0 +1,22 @@
+// Preloaded with `node --import`: appends every module the process loads to the file named by
+// TOOLGEN_LOAD_LOG, one per line: `esm <url>` from a resolve hook (static and dynamic imports),
+// `cjs <path>` from Module._load (require calls, including those inside CommonJS packages).
+import { appendFileSync } from "node:fs";
+import Module, { register } from "node:module";
+
+const log = process.env.TOOLGEN_LOAD_LOG;
+if (!log) throw new Error("record-loads.mjs: set TOOLGEN_LOAD_LOG");
+
+register(new URL("./record-loads-hooks.mjs", import.meta.url), import.meta.url);
+
+const load = Module._load;
+Module._load = function recordLoad(request, parent, isMain) {
+  let resolved = request;
+  try {
+    resolved = Module._resolveFilename(request, parent, isMain);
+  } catch {
+    // Let the real load report the failure.
+  }
+  appendFileSync(log, `cjs ${resolved}\n`);
+  return load.apply(this, [request, parent, isMain]);
+};

@@ -1,0 +1,71 @@
+/** Rule files, the registry, the docs pages and the issue's table of ids must agree. */
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { rules } from "../../src/lint/registry.js";
+import type { Rule } from "../../src/lint/rule.js";
+
+/** The issue's table: id and default severity. */
+const ISSUE_TABLE: [string, "error" | "warning"][] = [
+  ["parse-error", "error"],
+  ["tool-shape", "error"],
+  ["tool-name-format", "error"],
+  ["tool-name-unique", "error"],
+  ["description-present", "error"],
+  ["input-schema-object", "error"],
+  ["input-schema-no-top-level-combinator", "error"],
+  ["property-key-format", "error"],
+  ["schema-valid", "error"],
+  ["required-defined", "error"],
+  ["ref-resolvable", "error"],
+  ["description-min-sentences", "warning"],
+  ["parameter-description", "warning"],
+  ["description-max-length", "warning"],
+  ["schema-max-depth", "warning"],
+  ["legacy-parameter-name", "warning"],
+  ["legacy-tool-count", "warning"],
+];
+
+const root = new URL("../../", import.meta.url);
+const ruleFiles = readdirSync(new URL("src/lint/rules/", root)).filter((f) => f.endsWith(".ts")).map((f) => f.slice(0, -3)).sort();
+const docFiles = readdirSync(new URL("docs/rules/", root)).filter((f) => f.endsWith(".md")).map((f) => f.slice(0, -3)).sort();
+const registryIds = rules.map((r) => r.meta.id);
+const tableIds = ISSUE_TABLE.map(([id]) => id);
+
+describe("rule parity", () => {
+  it("the registry holds exactly the issue's ids, in its order, with its default severities", () => {
+    expect(rules.map((r) => [r.meta.id, r.meta.defaultSeverity])).toEqual(ISSUE_TABLE);
+  });
+
+  it("one file per rule in src/lint/rules, and no other", () => {
+    expect(ruleFiles).toEqual([...tableIds].sort());
+  });
+
+  it("one docs page per rule in docs/rules, and no other", () => {
+    expect(docFiles).toEqual([...tableIds].sort());
+  });
+
+  it.each(registryIds)("%s: its file exports the registered rule", async (id) => {
+    const module = (await import(`../../src/lint/rules/${id}.ts`)) as { default: Rule };
+    expect(module.default).toBe(rules.find((r) => r.meta.id === id));
+    expect(module.default.meta.id).toBe(id);
+    expect(module.default.meta.description).toMatch(/^\S.*\.$/);
+    expect(module.default.meta.description).not.toContain("\n");
+  });
+
+  it.each(registryIds)("%s: its docs page explains why, fails and passes, and lists the options", (id) => {
+    const page = readFileSync(new URL(`docs/rules/${id}.md`, root), "utf8");
+    const rule = rules.find((r) => r.meta.id === id);
+    expect(page.startsWith(`# ${id}\n`)).toBe(true);
+    expect(page).toContain(`Default severity: \`${rule?.meta.defaultSeverity}\``);
+    for (const heading of ["## Why", "## Failing example", "## Passing example", "## Options"]) expect(page).toContain(heading);
+    for (const [name, spec] of Object.entries(rule?.meta.options ?? {})) {
+      expect(page).toContain(`\`${name}\``);
+      expect(page).toContain(`${spec.default}`);
+    }
+  });
+
+  it("docs/lint.md lists every rule", () => {
+    const page = readFileSync(new URL("docs/lint.md", root), "utf8");
+    for (const id of tableIds) expect(page).toContain(`[\`${id}\`](rules/${id}.md)`);
+  });
+});

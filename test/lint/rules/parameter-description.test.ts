@@ -1,0 +1,65 @@
+import { testRule, toolJson } from "../helpers/rule-tester.js";
+
+const tool = (inputSchema: unknown) => toolJson({ name: "a", description: "d", input_schema: inputSchema });
+
+testRule("parameter-description", {
+  valid: [
+    {
+      name: "every property described, at every depth",
+      files: tool({
+        type: "object",
+        properties: {
+          a: { type: "string", description: "A." },
+          b: { type: "array", description: "B.", items: { type: "object", properties: { c: { description: "C." } } } },
+        },
+      }),
+    },
+    {
+      name: "a $ref whose target carries the description",
+      files: tool({ type: "object", properties: { a: { $ref: "#/$defs/x" } }, $defs: { x: { type: "string", description: "X." } } }),
+    },
+    {
+      name: "a $ref to another file whose schema carries the description",
+      files: {
+        "tool.json": tool({ type: "object", properties: { a: { $ref: "./common/x.json" } } }),
+        "common/x.json": toolJson({ type: "string", description: "X." }),
+      },
+    },
+  ],
+  invalid: [
+    {
+      name: "a top-level property",
+      files: tool({ type: "object", properties: { ticker: { type: "string" } } }),
+      errors: [{ message: "parameter 'ticker' has no description", pointer: "/input_schema/properties/ticker", line: 7, column: 7, tool: "a" }],
+    },
+    {
+      name: "a property of an object in an array",
+      files: tool({ type: "object", properties: { rows: { description: "R.", type: "array", items: { type: "object", properties: { id: {} } } } } }),
+      errors: [{ message: "'id'", pointer: "/input_schema/properties/rows/properties/../items/properties/id".replace("/properties/..", ""), line: 13, column: 13 }],
+    },
+    {
+      name: "an empty description, and a boolean schema",
+      files: tool({ type: "object", properties: { a: { description: " " }, b: true } }),
+      errors: [
+        { message: "'a'", pointer: "/input_schema/properties/a", line: 7, column: 7 },
+        { message: "'b'", pointer: "/input_schema/properties/b", line: 10, column: 7 },
+      ],
+    },
+    {
+      name: "a $ref whose target has no description either",
+      files: tool({ type: "object", properties: { a: { $ref: "#/$defs/x" } }, $defs: { x: { type: "string" } } }),
+      errors: [{ message: "'a'", pointer: "/input_schema/properties/a", line: 7, column: 7 }],
+    },
+    {
+      name: "a property in a definition and in a fragment file",
+      files: {
+        "tool.json": tool({ type: "object", definitions: { x: { type: "object", properties: { y: {} } } } }),
+        "common/x.json": '{\n  "type": "object",\n  "properties": {\n    "street": { "type": "string" }\n  }\n}\n',
+      },
+      errors: [
+        { file: "common/x.json", message: "'street'", pointer: "/properties/street", line: 4, column: 5 },
+        { message: "'y'", pointer: "/input_schema/definitions/x/properties/y", line: 10, column: 11 },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,61 @@
+import fc from "fast-check";
+import { parseTree, type Node } from "jsonc-parser";
+import { describe, expect, it } from "vitest";
+import { jsonPointerOffset } from "../../src/load/json-locate.js";
+
+/** The reference: walk jsonc-parser's tree (what src/load/positions.ts did before the targeted scan). */
+function treeOffset(text: string, tokens: readonly string[]): number {
+  const root = parseTree(text, [], { disallowComments: true });
+  if (!root) return 0;
+  let node: Node = root;
+  let offset = node.offset;
+  for (const token of tokens) {
+    let next: Node | undefined;
+    if (node.type === "object") {
+      const prop = node.children?.find((p) => p.children?.[0]?.value === token);
+      const key = prop?.children?.[0];
+      next = prop?.children?.[1];
+      if (!key || !next) return offset;
+      offset = key.offset;
+    } else if (node.type === "array") {
+      next = /^\d+$/.test(token) ? node.children?.[Number(token)] : undefined;
+      if (!next) return offset;
+      offset = next.offset;
+    } else {
+      return offset;
+    }
+    node = next;
+  }
+  return offset;
+}
+
+/** Every pointer into `value`, plus some that go one step too far. */
+function pointersOf(value: unknown, prefix: string[] = []): string[][] {
+  const out: string[][] = [prefix, [...prefix, "missing"], [...prefix, "0"]];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...pointersOf(v, [...prefix, String(i)])));
+  else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) out.push(...pointersOf(v, [...prefix, k]));
+  }
+  return out;
+}
+
+describe("jsonPointerOffset", () => {
+  it("finds keys, array items and the root like a tree walk does", () => {
+    const text = '{\n  "a": {"b": [1, {"c": "x\\"}"}]},\n  "d\\u0065": true\n}\n';
+    for (const tokens of [[], ["a"], ["a", "b"], ["a", "b", "1"], ["a", "b", "1", "c"], ["de"], ["a", "zz"], ["a", "b", "7"]]) {
+      expect(jsonPointerOffset(text, tokens), tokens.join("/")).toBe(treeOffset(text, tokens));
+    }
+  });
+
+  it("agrees with jsonc-parser's tree on any JSON, at any indentation", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(0, 1, 2, "\t"), (value, indent) => {
+        const text = JSON.stringify(value, null, indent);
+        for (const tokens of pointersOf(value)) {
+          expect(jsonPointerOffset(text, tokens)).toBe(treeOffset(text, tokens));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
