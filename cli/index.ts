@@ -1,25 +1,39 @@
 #!/usr/bin/env node
 /**
  * toolgen's command-line entry. Each command is a thin module that lazy-imports its implementation,
- * so `toolgen lint` (a pre-commit hook) never loads the code generators.
+ * so `toolgen lint` (a pre-commit hook) never loads the code generators; its plain form does not
+ * even load yargs (see lint-args.ts).
  */
-import yargs from "yargs";
-import { hideBin } from "yargs/helpers";
-import { buildCommand } from "./build.js";
-import { lintCommand } from "./lint.js";
-import { exitWithUsageError } from "./run.js";
+import { parseLintArgs } from "./lint-args.js";
+import { runAndExit } from "./run.js";
 
-await yargs(hideBin(process.argv))
-  .scriptName("toolgen")
-  .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
-  .command(buildCommand)
-  .command(lintCommand)
-  .demandCommand(1, "Name a command: build or lint (see --help).")
-  .strict()
-  .recommendCommands()
-  .fail((message, error) => exitWithUsageError(message, error))
-  .help()
-  .alias("h", "help")
-  .version()
-  .wrap(Math.min(100, process.stdout.columns || 100))
-  .parseAsync();
+const argv = process.argv.slice(2);
+const lintArgs = parseLintArgs(argv);
+
+if (lintArgs) {
+  await runAndExit(async () => {
+    const { runLint } = await import("../src/lint/command.js");
+    return runLint(lintArgs);
+  });
+} else {
+  const [{ default: yargs }, { buildCommand }, { lintCommand }, { exitWithUsageError }] = await Promise.all([
+    import("yargs"),
+    import("./build.js"),
+    import("./lint.js"),
+    import("./run.js"),
+  ]);
+  await yargs(argv)
+    .scriptName("toolgen")
+    .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
+    .command(buildCommand)
+    .command(lintCommand)
+    .demandCommand(1, "Name a command: build or lint (see --help).")
+    .strict()
+    .recommendCommands()
+    .fail((message, error) => exitWithUsageError(message, error))
+    .help()
+    .alias("h", "help")
+    .version()
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .parseAsync();
+}

@@ -1,13 +1,6 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import type { LintArgs } from "./lint-args.js";
 import { runAndExit } from "./run.js";
-
-interface LintArgs {
-  paths: string[];
-  format: "stylish" | "json" | "sarif" | "github";
-  maxWarnings?: number;
-  config?: string;
-  schemas?: string;
-}
 
 export const lintCommand: CommandModule<object, LintArgs> = {
   command: "lint [paths..]",

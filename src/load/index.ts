@@ -2,9 +2,8 @@ import path from "node:path";
 import { stat } from "node:fs/promises";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
-import { mapLimit } from "../util/concurrency.js";
 import { bundleTool } from "./bundle.js";
-import { discoverFiles, readSource } from "./read.js";
+import { discoverFiles, readSource, readSources } from "./read.js";
 import { collectTools } from "./tools.js";
 
 export interface LoadedFolder {
@@ -26,7 +25,7 @@ export async function loadFolder(root: string): Promise<LoadedFolder> {
   const info = await stat(absRoot).catch(() => undefined);
   if (!info?.isDirectory()) throw new UsageError(`schemas folder not found: ${root}`);
   const paths = await discoverFiles(absRoot);
-  const files = await mapLimit(paths, 64, (p) => readSource(p));
+  const files = await readSources(paths);
   return assembleFolder(absRoot, files);
 }
 
