@@ -1,16 +1,9 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
+import type { BuildFlags } from "../src/pipeline.js";
 import { runAndExit } from "./run.js";
 
-interface BuildArgs {
-  schemas?: string;
-  out?: string;
-  handlers?: string;
-  templates?: string;
-  config?: string;
-  check: boolean;
-  lint: boolean;
-  cache: boolean;
-}
+/** Type-only: loads nothing at run time. */
+type BuildArgs = BuildFlags;
 
 export const buildCommand: CommandModule<object, BuildArgs> = {
   command: "build",
@@ -38,15 +31,7 @@ export const buildCommand: CommandModule<object, BuildArgs> = {
   handler: (argv: ArgumentsCamelCase<BuildArgs>) =>
     runAndExit(async () => {
       const { runBuild } = await import("../src/pipeline.js");
-      return runBuild({
-        schemas: argv.schemas,
-        out: argv.out,
-        handlers: argv.handlers,
-        templates: argv.templates,
-        config: argv.config,
-        check: argv.check,
-        lint: argv.lint,
-        cache: argv.cache,
-      });
+      const { schemas, out, handlers, templates, config, check, lint, cache } = argv;
+      return runBuild({ schemas, out, handlers, templates, config, check, lint, cache });
     }),
 };

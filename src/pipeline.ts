@@ -171,8 +171,8 @@ async function toolgenVersion(): Promise<string> {
   return version;
 }
 
-/** The `toolgen build` command: config + flags -> build -> report. Returns the exit code. */
-export async function runBuild(flags: {
+/** The flags of `toolgen build` (cli/build.ts declares them to yargs). */
+export interface BuildFlags {
   schemas?: string;
   out?: string;
   handlers?: string;
@@ -181,7 +181,10 @@ export async function runBuild(flags: {
   check: boolean;
   lint: boolean;
   cache: boolean;
-}): Promise<number> {
+}
+
+/** The `toolgen build` command: config + flags -> build -> report. Returns the exit code. */
+export async function runBuild(flags: BuildFlags): Promise<number> {
   const config = await loadConfig(flags);
   const result = await build({ ...config, check: flags.check, lint: flags.lint, cache: flags.cache });
   const { formatDiagnosticsPlain } = await import("./report.js");
