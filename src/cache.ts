@@ -7,13 +7,12 @@
  * A cache that cannot be read is ignored; one that cannot be written is skipped. It never changes
  * what a build produces.
  */
-import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ToolArtifacts } from "./emit/artifacts.js";
 import type { Diagnostic } from "./model.js";
 import { sha256 } from "./write.js";
-import { mapLimit } from "./util/concurrency.js";
 
 export interface BuildRecord {
   inputs: string;
@@ -96,21 +95,19 @@ export class BuildCache {
   async upToDate(inputs: string, handlersDir: string, listHandlers: (dir: string) => Promise<string[]>): Promise<BuildRecord | undefined> {
     const record = await readJson<BuildRecord>(this.recordFile());
     if (!record || record.inputs !== inputs) return undefined;
-    const entries = Object.entries(record.files);
-    const same = await mapLimit(entries, 64, async ([file, [size, mtime]]) => {
-      const info = await stat(file).catch(() => undefined);
-      return info !== undefined && info.size === size && info.mtimeMs === mtime;
-    });
-    if (!same.every(Boolean)) return undefined;
+    for (const [file, [size, mtime]] of Object.entries(record.files)) {
+      const info = statSync(file, { throwIfNoEntry: false });
+      if (info?.size !== size || info.mtimeMs !== mtime) return undefined;
+    }
     const handlers = await listHandlers(handlersDir);
     if (handlers.join("\n") !== record.handlers.join("\n")) return undefined;
     return record;
   }
 
   async saveRecord(record: Omit<BuildRecord, "files">, files: readonly string[]): Promise<void> {
-    const stats = await mapLimit(files, 64, async (file) => [file, await stat(file).catch(() => undefined)] as const);
     const entries: Record<string, [number, number]> = {};
-    for (const [file, info] of stats) {
+    for (const file of files) {
+      const info = statSync(file, { throwIfNoEntry: false });
       if (!info) return; // something moved under us: keep no record
       entries[file] = [info.size, info.mtimeMs];
     }

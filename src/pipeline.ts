@@ -4,6 +4,7 @@
  * No stage reaches back into an earlier one; only `write.ts` touches the output folders.
  * With a cache, a build whose inputs did not change stops after loading (see cache.ts).
  */
+import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { BuildCache, defaultCacheDir, toolgenKey } from "./cache.js";
@@ -11,7 +12,6 @@ import { loadConfig, type RuleSetting } from "./config.js";
 import { InputError, StaleOutputError, UsageError } from "./errors.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
-import { mapLimit } from "./util/concurrency.js";
 import { absolutePath, manifestFile, readText, sha256, staleFiles, writeFiles, type Roots } from "./write.js";
 
 export interface BuildOptions {
@@ -46,11 +46,24 @@ export interface BuildResult {
 /** Rules whose errors stop a build even with --no-lint: without them there is nothing to build. */
 const LOAD_RULES = new Set(["parse-error", "tool-shape", "tool-name-unique", "ref-resolvable"]);
 
+/** `TOOLGEN_TIMINGS=1` prints how long each stage took, to stderr (for bench/ and profiling). */
+function stageTimer(): (stage: string) => void {
+  if (!process.env.TOOLGEN_TIMINGS) return () => undefined;
+  let last = performance.now();
+  return (stage) => {
+    const now = performance.now();
+    process.stderr.write(`toolgen timing: ${stage} ${(now - last).toFixed(0)} ms\n`);
+    last = now;
+  };
+}
+
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  const mark = stageTimer();
   const roots: Roots = { out: path.resolve(options.out), handlers: path.resolve(options.handlers) };
   if (roots.out === roots.handlers) throw new UsageError("--out and --handlers must be different folders");
 
   const loaded = await loadFolder(options.schemas);
+  mark("load");
   const cacheDir = options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir());
   const cache = cacheDir ? await BuildCache.open(cacheDir, `${roots.out}\0${roots.handlers}`) : undefined;
   const key = cache ? await inputsKey(loaded, options, roots) : "";
@@ -63,7 +76,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 
   const bundled = await bundleTools(loaded);
+  mark("bundle");
   const diagnostics = await check(loaded, bundled, options);
+  mark("lint");
   const { emitAll } = await import("./emit/index.js");
   const emitted = await emitAll(bundled.tools, {
     templates: options.templates,
@@ -72,6 +87,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     existingHandlers: await readHandlers(roots.handlers),
     ...(cache ? { cache: { store: cache, toolgenKey: await toolgenKey() } } : {}),
   });
+  mark("emit");
   const files = [...emitted.files, manifestFile(await toolgenVersion(), emitted.files)];
   const notes = [...emitted.warnings, ...orphanedHandlers(roots.handlers, await listHandlers(roots.handlers), emitted.handlerFiles)];
   const tools = bundled.tools.length;
@@ -82,6 +98,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return { files, written: [], removed: [], diagnostics, notes, tools, upToDate: true };
   }
   const { written, removed } = await writeFiles(roots, files);
+  mark("write");
   if (cache) {
     await cache.saveTools();
     // Everything whose change must make the next build do work: what it wrote, every handler,
@@ -92,6 +109,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...(await loaded.lookedUp()).filter((f) => !f.startsWith(loaded.root + path.sep)),
     ];
     await cache.saveRecord({ inputs: key, handlers: await listHandlers(roots.handlers), diagnostics, notes, tools }, owned);
+    mark("cache");
   }
   return { files, written, removed, diagnostics, notes, tools, upToDate: false };
 }
@@ -150,8 +168,7 @@ async function listHandlers(dir: string): Promise<string[]> {
 /** Every handler file's text, by file stem (the stub emitter decides what to do with each). */
 async function readHandlers(dir: string): Promise<Map<string, string | undefined>> {
   const names = await listHandlers(dir);
-  const texts = await mapLimit(names, 64, (name) => readText(path.join(dir, name)));
-  return new Map(names.map((name, i) => [name.slice(0, -3), texts[i]]));
+  return new Map(names.map((name) => [name.slice(0, -3), readFileSync(path.join(dir, name), "utf8")]));
 }
 
 function orphanedHandlers(dir: string, present: readonly string[], current: readonly string[]): string[] {

@@ -6,10 +6,10 @@
  * earlier and no longer generates are removed, and nothing else in the folder is.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { GeneratedFile } from "./model.js";
-import { mapLimit } from "./util/concurrency.js";
 
 export const MANIFEST = ".toolgen-manifest.json";
 
@@ -24,7 +24,6 @@ export interface Manifest {
   files: Record<string, string>;
 }
 
-const IO_LIMIT = 64;
 
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -75,10 +74,32 @@ function leftovers(old: Manifest | undefined, files: readonly GeneratedFile[]): 
     .sort();
 }
 
+/** Relative paths (forward slashes) of every file under `dir`; empty when it does not exist. */
+function listTree(dir: string): Set<string> {
+  try {
+    return new Set(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) =>
+      path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"),
+    ));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * What is on disk now for each file (undefined: missing). The folders are listed once and only
+ * files that exist are read: opening thousands of files that a first build has not written yet
+ * costs more than the build's own work. Synchronous: a CLI has nothing else to do meanwhile, and
+ * the thread pool's round trips cost more than the reads.
+ */
+function currentContents(roots: Roots, files: readonly GeneratedFile[]): (string | undefined)[] {
+  const listings = { out: listTree(roots.out), handlers: listTree(roots.handlers) };
+  return files.map((file) => (listings[file.root].has(file.path) ? readFileSync(absolutePath(roots, file), "utf8") : undefined));
+}
+
 /** Every file that differs from what is on disk, is missing, or should no longer exist. */
 export async function staleFiles(roots: Roots, files: readonly GeneratedFile[]): Promise<string[]> {
   const stale: string[] = [];
-  const current = await mapLimit(files, IO_LIMIT, (file) => readText(absolutePath(roots, file)));
+  const current = currentContents(roots, files);
   files.forEach((file, i) => {
     if (current[i] !== file.contents) stale.push(`${displayPath(roots, file)}${current[i] === undefined ? " (missing)" : ""}`);
   });
@@ -92,25 +113,27 @@ export async function staleFiles(roots: Roots, files: readonly GeneratedFile[]):
 /** Writes what changed (temp file + rename), then removes generated files that are no longer produced. */
 export async function writeFiles(roots: Roots, files: readonly GeneratedFile[]): Promise<{ written: string[]; removed: string[] }> {
   const old = await readManifest(roots.out);
-  const current = await mapLimit(files, IO_LIMIT, (file) => readText(absolutePath(roots, file)));
+  const current = currentContents(roots, files);
   const changed = files.filter((file, i) => current[i] !== file.contents);
-  const dirs = [...new Set(changed.map((f) => path.dirname(absolutePath(roots, f))))].sort();
-  await mapLimit(dirs, IO_LIMIT, (dir) => mkdir(dir, { recursive: true }));
+  for (const dir of new Set(changed.map((f) => path.dirname(absolutePath(roots, f))))) mkdirSync(dir, { recursive: true });
   const temps = changed.map((file) => {
     const target = absolutePath(roots, file);
     return { temp: `${target}.toolgen-tmp-${process.pid}`, target, contents: file.contents };
   });
+  const written: typeof temps = [];
   try {
-    await mapLimit(temps, IO_LIMIT, (t) => writeFile(t.temp, t.contents, "utf8"));
+    for (const t of temps) {
+      writeFileSync(t.temp, t.contents, "utf8");
+      written.push(t);
+    }
   } catch (error) {
-    await Promise.all(temps.map((t) => rm(t.temp, { force: true })));
+    for (const t of written) rmSync(t.temp, { force: true });
     throw error;
   }
   // Every file is complete on disk before any is renamed into place. The manifest goes last, so an
   // interrupted build is seen as stale next time.
-  const manifestLast = temps.filter((t) => !t.target.endsWith(MANIFEST));
-  await mapLimit(manifestLast, IO_LIMIT, (t) => rename(t.temp, t.target));
-  for (const t of temps.filter((t) => t.target.endsWith(MANIFEST))) await rename(t.temp, t.target);
+  for (const t of temps) if (!t.target.endsWith(MANIFEST)) renameSync(t.temp, t.target);
+  for (const t of temps) if (t.target.endsWith(MANIFEST)) renameSync(t.temp, t.target);
   const removed: string[] = [];
   for (const p of leftovers(old, files)) {
     await rm(path.join(roots.out, ...p.split("/")), { force: true });

@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build } from "../src/pipeline.js";
-import { fixture, project, readTree, repoRoot, tempDir } from "./helpers.js";
+import { fixture, project, readTree, repoRoot } from "./helpers.js";
 
 async function cached(schemas: string) {
   const p = await project(schemas);
@@ -63,29 +62,5 @@ describe("the build cache", () => {
     await p.run();
     expect((await readTree(p.cacheDir)).size).toBeGreaterThan(0);
     expect((await p.run({ cache: false })).upToDate).toBe(false);
-  });
-});
-
-describe("the worker thread", () => {
-  it("gives byte-identical output to a single-threaded build", async () => {
-    const dir = await tempDir();
-    const schemas = path.join(dir, "schemas");
-    await mkdir(schemas);
-    for (let i = 0; i < 60; i++) {
-      await writeFile(
-        path.join(schemas, `tool_${i}.json`),
-        JSON.stringify({
-          name: `tool_${i}`,
-          description: `Tool number ${i}. It exists for this test. Use it in tests only.`,
-          input_schema: { type: "object", properties: { n: { type: "integer", minimum: i, description: "A number." }, s: { enum: ["a", `b${i}`], description: "A choice." } }, required: ["n"] },
-        }),
-      );
-    }
-    // In-process from the TypeScript sources: no compiled worker, one thread.
-    await build({ schemas, out: path.join(dir, "one", "generated"), handlers: path.join(dir, "one", "handlers"), cache: false });
-    // The compiled CLI: 60 tools is enough to start the worker.
-    const cli = spawnSync(process.execPath, [path.join(repoRoot, "dist", "cli", "index.js"), "build", "--out", "two/generated", "--handlers", "two/handlers", "--no-cache"], { cwd: dir, encoding: "utf8" });
-    expect(cli.status, cli.stderr).toBe(0);
-    expect(await readTree(path.join(dir, "two"))).toEqual(await readTree(path.join(dir, "one")));
   });
 });

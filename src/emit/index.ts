@@ -11,8 +11,7 @@ import { emitRuntime } from "./runtime.js";
 import { emitStub } from "./stubs.js";
 import { createRenderer } from "./templates.js";
 import { emitTypesIndex } from "./types.js";
-import { jobOf, type ToolArtifacts } from "./artifacts.js";
-import { runToolJobs } from "./parallel.js";
+import { jobOf, toolArtifacts, type ToolArtifacts } from "./artifacts.js";
 import type { BuildCache } from "../cache.js";
 import { sha256 } from "../write.js";
 
@@ -42,12 +41,12 @@ export async function emitAll(tools: readonly BundledTool[], options: EmitOption
   const files: GeneratedFile[] = [...emitNative(tools), ...emitLegacy(tools, render)];
   const warnings: string[] = [];
 
-  // Per-tool types and validators: from the cache when the tool is unchanged, else on both cores.
+  // Per-tool types and validators: from the cache when the tool is unchanged.
   const jobs = tools.map((t) => jobOf(t, names.get(t.name)!));
   const keys = options.cache ? jobs.map((j) => sha256(`${options.cache!.toolgenKey}\0${JSON.stringify(j)}`)) : [];
   const artifacts: (ToolArtifacts | undefined)[] = jobs.map((_, i) => options.cache?.store.getTool(keys[i]!));
   const missing = jobs.map((_, i) => i).filter((i) => artifacts[i] === undefined);
-  const fresh = await runToolJobs(missing.map((i) => jobs[i]!));
+  const fresh = await toolArtifacts(missing.map((i) => jobs[i]!));
   missing.forEach((i, k) => {
     artifacts[i] = fresh[k];
     options.cache?.store.putTool(keys[i]!, fresh[k]!);

@@ -13,7 +13,8 @@ import { tsString } from "../names.js";
 import { GENERATED_HEADER } from "./literal.js";
 
 const OPTIONS: Options = {
-  code: { source: true, esm: true, lines: false, optimize: true },
+  // optimize: false skips ajv's code-size passes: compiling takes half the time, the code behaves the same.
+  code: { source: true, esm: true, lines: false, optimize: false },
   allErrors: true,
   strict: false,
   validateFormats: false,
@@ -32,10 +33,9 @@ const HELPERS: Record<string, string> = { equal: "equal", ucs2length: "ucs2lengt
  * one shared instance, whose scope grows with every schema.
  */
 export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedFile {
-  const schema = structuredClone(tool.bundledSchema) as AnySchemaObject;
-  delete schema.$id;
-  const draft2020 = typeof schema.$schema === "string" && /2020-12|2019-09/.test(schema.$schema);
-  delete schema.$schema;
+  // A shallow copy without `$id` and `$schema` (ajv never writes to the schemas it compiles).
+  const { $id: _id, $schema, ...schema } = tool.bundledSchema as AnySchemaObject;
+  const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
   const ajv = draft2020 ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
   let code = standaloneCode.default(ajv, ajv.compile(schema));
   const used = new Set<string>();

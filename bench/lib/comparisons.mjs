@@ -1,0 +1,192 @@
+/**
+ * The comparisons of issue 5, in its order. Each takes the run's context
+ * `{ opts, corpus: Map<N, { dir, schemas, standalone }>, spectralSkip }` and returns table rows
+ * (and, for lint and build, the timed group the scaling rows reuse).
+ */
+import { existsSync, mkdirSync, renameSync } from "node:fs";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { CommandFailed, log, timeGroup, timeNode } from "./measure.mjs";
+import { ns, pairRow, scalingRow, times } from "./report.mjs";
+import { compileGenerated, PATHS } from "./setup.mjs";
+
+/**
+ * Empties output folders before a timed run without deleting anything: they are moved into a
+ * `.trash` folder beside them (a rename), and the whole work folder is deleted after every timing.
+ * On this machine's disk (ext4 mounted with `discard`), creating thousands of files while the
+ * blocks of thousands just deleted are being discarded costs up to ten times more, which would
+ * charge one run's clean-up to the next run, more to whoever writes more files.
+ */
+let trashed = 0;
+const emptied = (...dirs) => () => {
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    const trash = path.join(path.dirname(dir), ".trash");
+    mkdirSync(trash, { recursive: true });
+    renameSync(dir, path.join(trash, `${path.basename(dir)}-${++trashed}`));
+  }
+};
+
+/**
+ * A project folder for the builds, with a `node_modules/` as a user's project has (toolgen is a
+ * dev dependency there): toolgen keeps its build cache in the nearest `node_modules/.cache/toolgen`,
+ * and without one it has nowhere to cache.
+ */
+function project(dir) {
+  mkdirSync(path.join(dir, "node_modules"), { recursive: true });
+  return { dir, out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), cache: path.join(dir, "node_modules", ".cache") };
+}
+
+const floorCommand = (c) => ({ id: "floor", label: "lint floor", cwd: c.dir, args: [PATHS.floor, c.schemas] });
+
+/**
+ * 1. `toolgen lint`, cold, against the floor and against Spectral with the same three checks.
+ * With `full: false`, only what the scaling rows need: toolgen and the floor, no rows.
+ */
+export function lint(ctx, { full = true } = {}) {
+  const group = timeGroup("lint", ctx.opts.sizes, (size) => {
+    const c = ctx.corpus.get(size);
+    return [
+      { id: "toolgen", label: "toolgen lint", cwd: c.dir, args: [PATHS.cli, "lint", "--schemas", c.schemas] },
+      floorCommand(c),
+      ...(full
+        ? [{
+            id: "spectral",
+            label: "spectral lint",
+            cwd: c.dir,
+            skip: ctx.spectralSkip,
+            args: [PATHS.spectral, "lint", `${c.schemas}/*.json`, "--ruleset", PATHS.spectralRuleset, "--resolver", PATHS.spectralResolver],
+          }]
+        : []),
+    ];
+  }, ctx.opts);
+  const rows = [];
+  if (full) {
+    for (const size of ctx.opts.sizes) {
+      rows.push(pairRow(group, size, "toolgen", "floor", { no: "1", what: "lint, cold, vs floor", aName: "toolgen lint", bName: "floor", target: "≤ 2x", check: (r) => r <= 2 }));
+    }
+    for (const size of ctx.opts.sizes) {
+      rows.push(pairRow(group, size, "toolgen", "spectral", { no: "1", what: "lint, cold, vs Spectral", aName: "toolgen lint", bName: "Spectral", target: "≤ 0.067x (15x faster)", check: (r) => r <= 1 / 15 }));
+    }
+  }
+  return { group, rows };
+}
+
+/**
+ * 2. `toolgen build --no-cache` into empty folders, against json2ts's CLI writing the types alone.
+ * With `full: false`, only toolgen's build (for the scaling rows), no rows.
+ */
+export function buildCold(ctx, { full = true } = {}) {
+  const group = timeGroup("cold build", ctx.opts.sizes, (size) => {
+    const c = ctx.corpus.get(size);
+    const p = project(path.join(c.dir, "cold"));
+    const json2ts = (id, label, outDir, extra) => ({
+      id,
+      label,
+      cwd: c.dir,
+      prepare: emptied(outDir),
+      args: [PATHS.json2ts, "-i", `${c.standalone}/*.json`, "-o", outDir, ...extra],
+    });
+    return [
+      {
+        id: "toolgen",
+        label: "toolgen build --no-cache",
+        cwd: p.dir,
+        prepare: emptied(p.out, p.handlers, p.cache),
+        args: [PATHS.cli, "build", "--schemas", c.schemas, "--out", p.out, "--handlers", p.handlers, "--no-cache", ...ctx.opts.buildArgs],
+      },
+      ...(full
+        ? [json2ts("json2ts", "json2ts", path.join(c.dir, "json2ts"), []), json2ts("json2tsRaw", "json2ts --no-format", path.join(c.dir, "json2ts-raw"), ["--no-format"])]
+        : []),
+    ];
+  }, ctx.opts);
+  const rows = [];
+  if (full) {
+    for (const size of ctx.opts.sizes) {
+      rows.push(pairRow(group, size, "toolgen", "json2ts", { no: "2", what: "build, cold, vs json2ts CLI (types alone)", aName: "toolgen build", bName: "json2ts", target: "≤ 1.0x", check: (r) => r <= 1 }));
+    }
+    for (const size of ctx.opts.sizes) {
+      rows.push(pairRow(group, size, "toolgen", "json2tsRaw", { no: "2", what: "build, cold, vs json2ts --no-format (context)", aName: "toolgen build", bName: "json2ts --no-format", target: "—" }));
+    }
+  }
+  return { group, rows };
+}
+
+/** 3. `toolgen build` again with nothing changed (cache on, as a user runs it), against the lint floor. */
+export function buildNoChange(ctx) {
+  const group = timeGroup("no-change build", ctx.opts.sizes, (size) => {
+    const c = ctx.corpus.get(size);
+    const p = project(path.join(c.dir, "warm"));
+    const args = [PATHS.cli, "build", "--schemas", c.schemas, "--out", p.out, "--handlers", p.handlers, ...ctx.opts.buildArgs];
+    return [
+      // setup: the build that every timed one repeats with nothing changed.
+      { id: "toolgen", label: "toolgen build (no change)", cwd: p.dir, setup: () => timeNode(args, { cwd: p.dir, timeoutMs: ctx.opts.timeoutMs }), args },
+      floorCommand(c),
+    ];
+  }, ctx.opts);
+  return ctx.opts.sizes.map((size) =>
+    pairRow(group, size, "toolgen", "floor", { no: "3", what: "build, no change, vs floor", aName: "toolgen build", bName: "floor", target: "≤ 3x", check: (r) => r <= 3 }),
+  );
+}
+
+/** 4. Scaling from the smallest N to the largest, of lint and of the cold build, run by run. */
+export function scaling(ctx, lintGroup, buildGroup) {
+  const lo = ctx.opts.sizes[0];
+  const hi = ctx.opts.sizes[ctx.opts.sizes.length - 1];
+  return [
+    scalingRow(lintGroup, lo, hi, "toolgen", { no: "4", what: "scaling, lint", name: "toolgen lint", floorId: "floor" }),
+    scalingRow(buildGroup, lo, hi, "toolgen", { no: "4", what: "scaling, build, cold", name: "toolgen build" }),
+  ];
+}
+
+/**
+ * 5 and 6. Dispatch overhead per call and legacy parse throughput, in a fresh process (micro.mjs)
+ * on the generated code of the corpus at opts.microN, compiled to JavaScript.
+ */
+export async function inProcess(ctx) {
+  const n = ctx.opts.microN;
+  const dispatchRow = { no: "5", what: "dispatch overhead per call", n, target: "≤ 2 µs/call over the handler" };
+  const parseRow = { no: "6", what: "legacy parse, 100-invoke block", n, target: "—" };
+  const rows = [];
+  let micro;
+  try {
+    log(`in-process, N=${n}: toolgen build, then tsc of the generated code`);
+    const index = await compileGenerated(ctx.corpus.get(n).schemas, path.join(ctx.corpus.get(n).dir, "micro"), ctx.opts.timeoutMs);
+    log("in-process: dispatch and legacy parse (micro.mjs)");
+    const { microRounds, microRoundMs, microWarmupMs, timeoutMs } = ctx.opts;
+    const args = [PATHS.micro, "--index", index, "--rounds", String(microRounds), "--round-ms", String(microRoundMs), "--warmup-ms", String(microWarmupMs)];
+    const result = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 1 << 26, timeout: timeoutMs });
+    if (result.status !== 0) throw new CommandFailed(`micro.mjs exit ${result.status ?? result.signal}: ${(result.stderr ?? "").trim().split("\n").slice(0, 4).join(" | ")}`);
+    micro = JSON.parse(result.stdout);
+  } catch (error) {
+    const verdict = `failed: ${error instanceof CommandFailed ? error.message : (error.stack ?? String(error))}`;
+    if (ctx.opts.only.has("dispatch")) rows.push({ ...dispatchRow, verdict });
+    if (ctx.opts.only.has("parse")) rows.push({ ...parseRow, verdict });
+    return rows;
+  }
+  if (ctx.opts.only.has("dispatch")) {
+    const d = micro.dispatch;
+    rows.push({
+      ...dispatchRow,
+      a: `dispatch() ${ns(d.dispatchMedianNs)}/call`,
+      b: `direct handler call ${ns(d.directMedianNs)}/call`,
+      ratio: `+${ns(d.overheadMedianNs)}/call`,
+      runs: `${d.dispatchNs.length} rounds × ${d.iterations} calls`,
+      verdict: d.overheadMedianNs <= 2000 ? "meets" : "misses",
+    });
+  }
+  if (ctx.opts.only.has("parse")) {
+    const p = micro.parse;
+    const rate = (t) => `${(p.bytes / t * 1e3).toFixed(1)} MB/s`;
+    rows.push({
+      ...parseRow,
+      what: `legacy parse, ${p.invokes}-invoke block (${(p.bytes / 1024).toFixed(0)} KiB)`,
+      a: `parseFunctionCalls ${ns(p.toolgenMedianNs)}/block (${rate(p.toolgenMedianNs)})`,
+      b: `fast-xml-parser ${ns(p.fxpMedianNs)}/block (${rate(p.fxpMedianNs)})`,
+      ratio: times(p.ratioMedian),
+      runs: `${p.toolgenNs.length} rounds × ${p.iterations} blocks`,
+      verdict: "(no target)",
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,56 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { repoRoot } from "./helpers.js";
+
+/**
+ * The benchmark harness's smoke run (`bench/run.mjs --smoke`: N = 10 and 20, one run each, short
+ * in-process rounds), so the harness cannot rot. It checks that every comparison ran and printed
+ * its row, never a time. Spectral runs only when bench/node_modules has it (`npm run bench`
+ * installs it there); the harness works in its own temporary folder and writes no RESULTS.md.
+ */
+
+const ROWS: readonly [string, string][] = [
+  ["lint, cold, vs floor", "10"],
+  ["lint, cold, vs floor", "20"],
+  ["lint, cold, vs Spectral", "10"],
+  ["lint, cold, vs Spectral", "20"],
+  ["build, cold, vs json2ts CLI (types alone)", "10"],
+  ["build, cold, vs json2ts CLI (types alone)", "20"],
+  ["build, cold, vs json2ts --no-format (context)", "10"],
+  ["build, cold, vs json2ts --no-format (context)", "20"],
+  ["build, no change, vs floor", "10"],
+  ["build, no change, vs floor", "20"],
+  ["scaling, lint, N=20 / N=10", "10→20"],
+  ["scaling, build, cold, N=20 / N=10", "10→20"],
+  ["dispatch overhead per call", "10"],
+  ["legacy parse, 100-invoke block", "10"],
+];
+
+it("runs every benchmark comparison and prints its row", { timeout: 120_000 }, () => {
+  const results = path.join(repoRoot, "bench", "RESULTS.md");
+  const before = existsSync(results) ? readFileSync(results, "utf8") : undefined;
+  const spectral = existsSync(path.join(repoRoot, "bench", "node_modules", "@stoplight", "spectral-cli", "dist", "index.js"));
+
+  const run = spawnSync(
+    process.execPath,
+    ["bench/run.mjs", "--smoke", "--no-rebuild", ...(spectral ? [] : ["--no-spectral"])],
+    { cwd: repoRoot, encoding: "utf8", timeout: 110_000 },
+  );
+
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout).toMatch(/^- Machine: .+ cores, .+ GiB RAM, .+ Node v\d+/m);
+  const table = run.stdout
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| # |"))
+    .map((line) => line.slice(2, -2).split(" | "));
+  expect(table.map(([, what, n]) => [what, n])).toEqual(
+    ROWS.map(([what, n]) => [expect.stringContaining(what) as unknown as string, n]),
+  );
+  for (const [no, what, n, , , , , verdict] of table) {
+    const expected = !spectral && what?.includes("Spectral") ? /^not run: --no-spectral$/ : /^(meets|misses|\(no target\))$/;
+    expect(verdict, `row ${no} ${what} N=${n}`).toMatch(expected);
+  }
+  expect(existsSync(results) ? readFileSync(results, "utf8") : undefined).toBe(before);
+});
