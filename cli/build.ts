@@ -1,5 +1,6 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import type { BuildFlags } from "../src/pipeline.js";
+import { BUILD_OPTIONS } from "./options.js";
 import { runAndExit } from "./run.js";
 
 /** Type-only: loads nothing at run time. */
@@ -18,14 +19,7 @@ export const buildCommand: CommandModule<object, BuildArgs> = {
           "  <handlers>/<tool>.ts      one handler per tool: created once, your code in it is never overwritten\n\n" +
           "Flags win over toolgen.config.json. Exit codes: 0 ok, 1 invalid input or stale output (--check), 2 usage error.",
       )
-      .option("schemas", { type: "string", describe: "folder of tool schema files [default: schemas]" })
-      .option("out", { type: "string", describe: "folder for generated files, owned by toolgen [default: generated]" })
-      .option("handlers", { type: "string", describe: "folder for handler files, owned by you [default: handlers]" })
-      .option("templates", { type: "string", describe: "folder of Handlebars templates overriding the built-in ones by file name" })
-      .option("config", { type: "string", describe: "config file [default: ./toolgen.config.json if present]" })
-      .option("check", { type: "boolean", default: false, describe: "write nothing; exit 1 listing every stale or missing file (for CI)" })
-      .option("lint", { type: "boolean", default: true, describe: "run the linter first and stop on errors (--no-lint skips it)" })
-      .option("cache", { type: "boolean", default: true, describe: "reuse per-tool outputs from node_modules/.cache/toolgen (--no-cache neither reads nor writes it)" })
+      .options(BUILD_OPTIONS)
       .example("$0 build", "build schemas/ into generated/ and handlers/")
       .example("$0 build --check", "in CI: fail when generated files are stale") as unknown as Argv<BuildArgs>,
   handler: (argv: ArgumentsCamelCase<BuildArgs>) =>

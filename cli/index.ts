@@ -1,20 +1,21 @@
 #!/usr/bin/env node
 /**
  * toolgen's command-line entry. Each command is a thin module that lazy-imports its implementation,
- * so `toolgen lint` (a pre-commit hook) never loads the code generators; its plain form does not
- * even load yargs (see lint-args.ts).
+ * so `toolgen lint` (a pre-commit hook) never loads the code generators; plain command lines do not
+ * even load yargs (see fast-args.ts).
  */
-import { parseLintArgs } from "./lint-args.js";
+import { parseFastArgs } from "./fast-args.js";
 import { runAndExit } from "./run.js";
 
 const argv = process.argv.slice(2);
-const lintArgs = parseLintArgs(argv);
+const fast = parseFastArgs(argv);
 
-if (lintArgs) {
-  await runAndExit(async () => {
-    const { runLint } = await import("../src/lint/command.js");
-    return runLint(lintArgs);
-  });
+if (fast?.command === "lint") {
+  const args = fast.args;
+  await runAndExit(async () => (await import("../src/lint/command.js")).runLint(args));
+} else if (fast?.command === "build") {
+  const args = fast.args;
+  await runAndExit(async () => (await import("../src/pipeline.js")).runBuild(args));
 } else {
   const [{ default: yargs }, { buildCommand }, { lintCommand }, { exitWithUsageError }] = await Promise.all([
     import("yargs"),

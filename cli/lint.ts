@@ -1,5 +1,6 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import type { LintArgs } from "./lint-args.js";
+import type { LintArgs } from "./fast-args.js";
+import { LINT_OPTIONS } from "./options.js";
 import { runAndExit } from "./run.js";
 
 export const lintCommand: CommandModule<object, LintArgs> = {
@@ -8,10 +9,7 @@ export const lintCommand: CommandModule<object, LintArgs> = {
   builder: (yargs: Argv) =>
     yargs
       .positional("paths", { type: "string", array: true, default: [], describe: "files and folders to lint [default: the configured schemas folder]" })
-      .option("format", { choices: ["stylish", "json", "sarif", "github"] as const, default: "stylish" as const, describe: "report format" })
-      .option("max-warnings", { type: "number", describe: "exit 1 when there are more warnings than this" })
-      .option("schemas", { type: "string", describe: "schemas folder (context for cross-file checks) [default: schemas]" })
-      .option("config", { type: "string", describe: "config file [default: ./toolgen.config.json if present]" })
+      .options(LINT_OPTIONS)
       .example("$0 lint", "lint the schemas folder")
       .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report") as unknown as Argv<LintArgs>,
   handler: (argv: ArgumentsCamelCase<LintArgs>) =>

@@ -53,7 +53,8 @@ async function writeJson(file: string, data: unknown): Promise<void> {
 }
 
 export class BuildCache {
-  private tools: Record<string, ToolArtifacts> = {};
+  /** The artifacts of the last build, read on first use (a build with nothing changed never needs them). */
+  private tools: Record<string, ToolArtifacts> | undefined;
   private used: Record<string, ToolArtifacts> = {};
 
   private constructor(
@@ -62,10 +63,8 @@ export class BuildCache {
   ) {}
 
   /** `scope` names the output folders, so two builds into different folders keep separate records. */
-  static async open(dir: string, scope: string): Promise<BuildCache> {
-    const cache = new BuildCache(dir, sha256(scope).slice(0, 16));
-    cache.tools = (await readJson<Record<string, ToolArtifacts>>(cache.toolsFile())) ?? {};
-    return cache;
+  static open(dir: string, scope: string): BuildCache {
+    return new BuildCache(dir, sha256(scope).slice(0, 16));
   }
 
   private toolsFile(): string {
@@ -76,8 +75,13 @@ export class BuildCache {
     return path.join(this.dir, `build-${this.scope}.json`);
   }
 
+  /** Loads the last build's artifacts; call before getTool. */
+  async loadTools(): Promise<void> {
+    this.tools ??= (await readJson<Record<string, ToolArtifacts>>(this.toolsFile())) ?? {};
+  }
+
   getTool(key: string): ToolArtifacts | undefined {
-    const hit = Object.hasOwn(this.tools, key) ? this.tools[key] : undefined;
+    const hit = this.tools && Object.hasOwn(this.tools, key) ? this.tools[key] : undefined;
     if (hit) this.used[key] = hit;
     return hit;
   }

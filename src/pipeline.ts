@@ -65,10 +65,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const loaded = await loadFolder(options.schemas);
   mark("load");
   const cacheDir = options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir());
-  const cache = cacheDir ? await BuildCache.open(cacheDir, `${roots.out}\0${roots.handlers}`) : undefined;
+  const cache = cacheDir ? BuildCache.open(cacheDir, `${roots.out}\0${roots.handlers}`) : undefined;
   const key = cache ? await inputsKey(loaded, options, roots) : "";
+  mark("cache key");
   if (cache && !options.check) {
     const record = await cache.upToDate(key, roots.handlers, listHandlers);
+    mark("cache check");
     if (record) {
       const { diagnostics, notes, tools } = record;
       return { files: [], written: [], removed: [], diagnostics, notes, tools, upToDate: true };
@@ -80,6 +82,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const diagnostics = await check(loaded, bundled, options);
   mark("lint");
   const { emitAll } = await import("./emit/index.js");
+  await cache?.loadTools();
   const emitted = await emitAll(bundled.tools, {
     templates: options.templates,
     generatedImport: `${importPath(roots.handlers, roots.out)}/index.js`,
