@@ -16,8 +16,9 @@ export const BUILD_OPTIONS = {
   handlers: { type: "string", describe: "folder for handler files, owned by you [default: handlers]" },
   templates: { type: "string", describe: "folder of Handlebars templates overriding the built-in ones by file name" },
   config: { type: "string", describe: "config file [default: ./toolgen.config.json if present]" },
-  check: { type: "boolean", default: false, describe: "write nothing; exit 1 listing every stale or missing file (for CI)" },
-  lint: { type: "boolean", default: true, describe: "run the linter first and stop on errors (--no-lint skips it)" },
+  // No yargs defaults for these two: unset, they come from the config file (flags win), else off / on.
+  check: { type: "boolean", describe: "write nothing; exit 1 listing every stale or missing file (for CI) [default: false]" },
+  lint: { type: "boolean", describe: "run the linter first and stop on errors (--no-lint skips it) [default: true]" },
   cache: {
     type: "boolean",
     default: true,

@@ -10,6 +10,9 @@ export interface Config {
   out: string;
   handlers: string;
   templates?: string;
+  /** `build --check` and `build --no-lint`, when set in the file (flags win). */
+  check?: boolean;
+  lint?: boolean;
   rules: Record<string, RuleSetting>;
   /** Where the config came from, for messages (undefined: defaults only). */
   configFile?: string;
@@ -18,7 +21,7 @@ export interface Config {
 export const DEFAULTS = { schemas: "schemas", out: "generated", handlers: "handlers" } as const;
 export const CONFIG_FILE = "toolgen.config.json";
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "rules"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules"]);
 
 /**
  * Reads `toolgen.config.json` from `cwd` (or `explicit`), then applies flags (flags win).
@@ -60,6 +63,12 @@ export async function loadConfig(
       if (value === undefined) continue;
       if (typeof value !== "string" || value === "") throw new UsageError(`${display}: '${key}' must be a non-empty string`);
       config[key] = path.relative(cwd, path.resolve(base, value)) || ".";
+    }
+    for (const key of ["check", "lint"] as const) {
+      const value = record[key];
+      if (value === undefined) continue;
+      if (typeof value !== "boolean") throw new UsageError(`${display}: '${key}' must be true or false`);
+      config[key] = value;
     }
     if (record.rules !== undefined) {
       if (record.rules === null || typeof record.rules !== "object" || Array.isArray(record.rules)) {

@@ -198,20 +198,24 @@ export interface BuildFlags {
   handlers?: string;
   templates?: string;
   config?: string;
-  check: boolean;
-  lint: boolean;
+  /** Unset: from the config file, else false. */
+  check?: boolean;
+  /** Unset: from the config file, else true. */
+  lint?: boolean;
   cache: boolean;
 }
 
 /** The `toolgen build` command: config + flags -> build -> report. Returns the exit code. */
 export async function runBuild(flags: BuildFlags): Promise<number> {
   const config = await loadConfig(flags);
-  const result = await build({ ...config, check: flags.check, lint: flags.lint, cache: flags.cache });
+  const check = flags.check ?? config.check ?? false;
+  const lint = flags.lint ?? config.lint ?? true;
+  const result = await build({ ...config, check, lint, cache: flags.cache });
   const { formatDiagnosticsPlain } = await import("./report.js");
   if (result.diagnostics.length > 0) process.stderr.write(formatDiagnosticsPlain(result.diagnostics));
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   const where = `${config.out}/ and ${config.handlers}/`;
-  if (flags.check) {
+  if (check) {
     process.stdout.write(`toolgen: ${where} are up to date (${result.tools} tool(s))\n`);
   } else if (result.upToDate) {
     process.stdout.write(`toolgen: ${result.tools} tool(s), nothing changed since the last build\n`);

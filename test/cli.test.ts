@@ -68,6 +68,19 @@ describe("the toolgen CLI", () => {
     expect(toolgen(p.dir, "build", "--out", "elsewhere").code).toBe(0);
     expect((await readTree(path.join(p.dir, "elsewhere"))).has("tools.json")).toBe(true);
 
+    // `lint` and `check` too: the config turns the linter off, a flag turns it back on.
+    await writeFile(path.join(p.schemas, "undocumented.json"), JSON.stringify({ name: "undocumented", input_schema: { type: "object" } }));
+    await writeFile(path.join(p.dir, "toolgen.config.json"), JSON.stringify({ lint: false }));
+    expect(toolgen(p.dir, "build").code).toBe(0);
+    const linted = toolgen(p.dir, "build", "--lint");
+    expect(linted.code).toBe(1);
+    expect(linted.stderr).toMatch(/description-present/);
+    await writeFile(path.join(p.dir, "toolgen.config.json"), JSON.stringify({ lint: false, check: true }));
+    expect(toolgen(p.dir, "build").code).toBe(0);
+    await writeFile(path.join(p.schemas, "undocumented.json"), JSON.stringify({ name: "undocumented", description: "Changed.", input_schema: { type: "object" } }));
+    expect(toolgen(p.dir, "build").code).toBe(1);
+    expect(toolgen(p.dir, "build", "--no-check").code).toBe(0);
+
     await writeFile(path.join(p.dir, "toolgen.config.json"), JSON.stringify({ outt: "x" }));
     const bad = toolgen(p.dir, "build");
     expect(bad.code).toBe(2);
