@@ -66,9 +66,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   mark("load");
   const cacheDir = options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir());
   const cache = cacheDir ? BuildCache.open(cacheDir, `${roots.out}\0${roots.handlers}`) : undefined;
-  const key = cache ? await inputsKey(loaded, options, roots) : "";
+  // The no-change fast path (never for --check, which compares every byte).
+  const key = cache && !options.check ? await inputsKey(loaded, options, roots) : undefined;
   mark("cache key");
-  if (cache && !options.check) {
+  if (cache && key !== undefined) {
     const record = await cache.upToDate(key, roots.handlers, listHandlers);
     mark("cache check");
     if (record) {
@@ -102,7 +103,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
   const { written, removed } = await writeFiles(roots, files);
   mark("write");
-  if (cache) {
+  if (cache && key !== undefined) {
     await cache.saveTools();
     // Everything whose change must make the next build do work: what it wrote, every handler,
     // and the files outside the schemas folder that `$ref`s pulled in.
@@ -123,24 +124,25 @@ async function check(
   bundled: Awaited<ReturnType<typeof bundleTools>>,
   options: BuildOptions,
 ): Promise<Diagnostic[]> {
-  const { compareDiagnostics, withPositions } = await import("./load/positions.js");
-  const sources = new Map(loaded.files.map((f) => [f.displayPath, f]));
-  const loadProblems = withPositions([...loaded.diagnostics, ...bundled.diagnostics], sources);
-  let diagnostics: Diagnostic[];
-  if (options.lint === false) {
-    diagnostics = loadProblems;
-  } else {
+  const loadProblems = [...loaded.diagnostics, ...bundled.diagnostics];
+  let diagnostics = loadProblems;
+  if (options.lint !== false) {
     const { lint } = await import("./lint/index.js");
     diagnostics = await lint(loaded, bundled, { rules: options.rules ?? {} });
   }
   // A rule turned off in the config still cannot let a file that does not load into the build.
-  const shown = new Set(diagnostics.map((d) => `${d.rule}\0${d.file}\0${d.pointer}`));
+  const id = (d: Diagnostic) => `${d.rule}\0${d.file}\0${d.pointer}`;
+  const shown = new Set(diagnostics.map(id));
   const blocking = [
     ...diagnostics.filter((d) => d.severity === "error"),
-    ...loadProblems.filter((d) => LOAD_RULES.has(d.rule) && !shown.has(`${d.rule}\0${d.file}\0${d.pointer}`)),
-  ].sort(compareDiagnostics);
-  if (blocking.length > 0) throw new InputError(blocking, `${blocking.length} error(s); nothing was written`);
-  return diagnostics.filter((d) => d.severity !== "error").sort(compareDiagnostics);
+    ...loadProblems.filter((d) => LOAD_RULES.has(d.rule) && !shown.has(id(d))),
+  ];
+  if (blocking.length > 0) {
+    const { compareDiagnostics, withPositions } = await import("./load/positions.js");
+    const sources = new Map(loaded.files.map((f) => [f.displayPath, f]));
+    throw new InputError(withPositions(blocking, sources).sort(compareDiagnostics), `${blocking.length} error(s); nothing was written`);
+  }
+  return diagnostics.filter((d) => d.severity !== "error");
 }
 
 /** A hash of everything a build reads: toolgen itself, the options, the config's rules, every schema file. */
