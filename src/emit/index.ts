@@ -10,7 +10,7 @@ import { emitNative } from "./native.js";
 import { emitRuntime } from "./runtime.js";
 import { emitStub } from "./stubs.js";
 import { createRenderer } from "./templates.js";
-import { emitTypesIndex } from "./types.js";
+import { emitTypesIndex } from "./types-index.js";
 import { jobOf, toolArtifacts, type ToolArtifacts } from "./artifacts.js";
 import type { BuildCache } from "../cache.js";
 import { sha256 } from "../write.js";

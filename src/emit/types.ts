@@ -1,10 +1,9 @@
 /**
  * Input types with json-schema-to-typescript: one file per tool (`types/<file>.ts`, so types that two
- * tools name alike never clash), and `types.ts` with `ToolName`, `ToolInputs` and the input types.
- * Compiled unformatted, in one pass per tool; nothing is formatted per tool.
+ * tools name alike never clash). Compiled unformatted, in one pass per tool; nothing is formatted.
  */
 import { compile } from "json-schema-to-typescript";
-import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
+import type { GeneratedFile, JsonObject } from "../model.js";
 import type { ToolNames } from "../names.js";
 import type { ToolSource } from "./artifacts.js";
 import { tsString } from "../names.js";
@@ -32,24 +31,4 @@ export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<
     contents: `// ${GENERATED_HEADER}\n// Input types for the tool ${tsString(tool.name)}.\n\n${code.trimEnd()}\n`,
     ownership: "generated",
   };
-}
-
-export function emitTypesIndex(tools: readonly BundledTool[], names: ReadonlyMap<string, ToolNames>): GeneratedFile {
-  const lines = [`// ${GENERATED_HEADER}\n`];
-  for (const tool of tools) {
-    const n = names.get(tool.name)!;
-    lines.push(`import type { ${n.type} } from "./types/${n.file}.js";`);
-  }
-  lines.push("");
-  for (const tool of tools) lines.push(`export type { ${names.get(tool.name)!.type} };`);
-  lines.push("");
-  lines.push("/** The name of every tool. */");
-  lines.push(`export type ToolName =${tools.length ? "" : " never;"}`);
-  tools.forEach((t, i) => lines.push(`  | ${tsString(t.name)}${i === tools.length - 1 ? ";" : ""}`));
-  lines.push("");
-  lines.push("/** Each tool's input type, by tool name: `ToolInputs[\"get_weather\"]`. */");
-  lines.push("export interface ToolInputs {");
-  for (const tool of tools) lines.push(`  ${tsString(tool.name)}: ${names.get(tool.name)!.type};`);
-  lines.push("}");
-  return { root: "out", path: "types.ts", contents: lines.join("\n") + "\n", ownership: "generated" };
 }
