@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { BuildCache, defaultCacheDir, toolgenKey } from "./cache.js";
+import { packageVersion } from "./paths.js";
 import { loadConfig, type RuleSetting } from "./config.js";
 import { InputError, StaleOutputError, UsageError } from "./errors.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
@@ -92,7 +93,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ...(cache ? { cache: { store: cache, toolgenKey: await toolgenKey() } } : {}),
   });
   mark("emit");
-  const files = [...emitted.files, manifestFile(await toolgenVersion(), emitted.files)];
+  const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];
   const notes = [...emitted.warnings, ...orphanedHandlers(roots.handlers, await listHandlers(roots.handlers), emitted.handlerFiles)];
   const tools = bundled.tools.length;
 
@@ -181,16 +182,6 @@ function orphanedHandlers(dir: string, present: readonly string[], current: read
   return present
     .filter((n) => !known.has(n))
     .map((n) => `${path.relative(process.cwd(), path.join(dir, n)).split(path.sep).join("/")}: no tool has this handler any more (schema removed or renamed?); it is kept, delete it yourself if it is no longer needed`);
-}
-
-let version: string | undefined;
-async function toolgenVersion(): Promise<string> {
-  if (version === undefined) {
-    const { packageRoot } = await import("./paths.js");
-    const text = await readText(path.join(packageRoot(), "package.json"));
-    version = (JSON.parse(text ?? "{}") as { version?: string }).version ?? "0.0.0";
-  }
-  return version;
 }
 
 /** The flags of `toolgen build` (cli/build.ts declares them to yargs). */

@@ -2,7 +2,6 @@
  * `toolgen lint [paths...]`: what to load, what to report on, how to print it, and the exit code.
  * Kept light for pre-commit hooks: nothing here (or below) loads the code generators.
  */
-import { readFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { CONFIG_FILE, loadConfig } from "../config.js";
@@ -10,7 +9,7 @@ import { UsageError } from "../errors.js";
 import { assembleFolder, bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import { discoverFiles, formatOf, readSource } from "../load/read.js";
 import type { Diagnostic } from "../model.js";
-import { packageRoot } from "../paths.js";
+import { packageVersion } from "../paths.js";
 import { formatGithub } from "./formatters/github.js";
 import { formatJson } from "./formatters/json.js";
 import { formatSarif } from "./formatters/sarif.js";
@@ -91,20 +90,11 @@ function render(diagnostics: readonly Diagnostic[], format: LintFormat, stdout: 
     case "json":
       return formatJson(diagnostics);
     case "sarif":
-      return formatSarif(diagnostics, { rules, version: toolgenVersion() });
+      return formatSarif(diagnostics, { rules, version: packageVersion() });
     case "github":
       return formatGithub(diagnostics);
     case "stylish":
       return formatStylish(diagnostics, { color: stdout.isTTY === true && !env.NO_COLOR });
-  }
-}
-
-function toolgenVersion(): string | undefined {
-  try {
-    const manifest = JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version?: unknown };
-    return typeof manifest.version === "string" ? manifest.version : undefined;
-  } catch {
-    return undefined;
   }
 }
 
