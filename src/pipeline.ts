@@ -83,18 +83,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   mark("bundle");
   const diagnostics = await check(loaded, bundled, options);
   mark("lint");
+  const handlersBefore = await listHandlers(roots.handlers);
   const { emitAll } = await import("./emit/index.js");
   await cache?.loadTools();
   const emitted = await emitAll(bundled.tools, {
     templates: options.templates,
     generatedImport: `${importPath(roots.handlers, roots.out)}/index.js`,
     handlersImportBase: importPath(roots.out, roots.handlers),
-    existingHandlers: await readHandlers(roots.handlers),
+    existingHandlers: readHandlers(roots.handlers, handlersBefore),
     ...(cache ? { cache: { store: cache, toolgenKey: await toolgenKey() } } : {}),
   });
   mark("emit");
   const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];
-  const notes = [...emitted.warnings, ...orphanedHandlers(roots.handlers, await listHandlers(roots.handlers), emitted.handlerFiles)];
+  const notes = [...emitted.warnings, ...orphanedHandlers(roots.handlers, handlersBefore, emitted.handlerFiles)];
   const tools = bundled.tools.length;
 
   if (options.check) {
@@ -172,8 +173,7 @@ async function listHandlers(dir: string): Promise<string[]> {
 }
 
 /** Every handler file's text, by file stem (the stub emitter decides what to do with each). */
-async function readHandlers(dir: string): Promise<Map<string, string | undefined>> {
-  const names = await listHandlers(dir);
+function readHandlers(dir: string, names: readonly string[]): Map<string, string | undefined> {
   return new Map(names.map((name) => [name.slice(0, -3), readFileSync(path.join(dir, name), "utf8")]));
 }
 

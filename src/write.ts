@@ -24,7 +24,6 @@ export interface Manifest {
   files: Record<string, string>;
 }
 
-
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
@@ -120,14 +119,10 @@ export async function writeFiles(roots: Roots, files: readonly GeneratedFile[]):
     const target = absolutePath(roots, file);
     return { temp: `${target}.toolgen-tmp-${process.pid}`, target, contents: file.contents };
   });
-  const written: typeof temps = [];
   try {
-    for (const t of temps) {
-      writeFileSync(t.temp, t.contents, "utf8");
-      written.push(t);
-    }
+    for (const t of temps) writeFileSync(t.temp, t.contents, "utf8");
   } catch (error) {
-    for (const t of written) rmSync(t.temp, { force: true });
+    for (const t of temps) rmSync(t.temp, { force: true });
     throw error;
   }
   // Every file is complete on disk before any is renamed into place. The manifest goes last, so an
