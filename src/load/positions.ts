@@ -8,37 +8,13 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc
 import type { Node as YamlNode } from "yaml";
 import type { Diagnostic, SourceFile } from "../model.js";
 import { jsonPointerOffset } from "./json-locate.js";
+import { computeLineStarts, offsetToPosition, type Position } from "./lines.js";
 import { splitPointer } from "./pointer.js";
 
-export interface Position {
-  line: number;
-  column: number;
-}
+export { offsetToPosition, type Position } from "./lines.js";
 
 const lineStarts = new WeakMap<SourceFile, number[]>();
 const yamlDocs = new WeakMap<SourceFile, YamlNode | null>();
-
-export function offsetToPosition(text: string, offset: number, starts?: number[]): Position {
-  const table = starts ?? computeLineStarts(text);
-  let lo = 0;
-  let hi = table.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((table[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - (table[lo] ?? 0) + 1 };
-}
-
-function computeLineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-  }
-  return starts;
-}
 
 function startsOf(file: SourceFile): number[] {
   let starts = lineStarts.get(file);

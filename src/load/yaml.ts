@@ -1,4 +1,5 @@
 import { parseDocument } from "yaml";
+import { offsetToPosition } from "./lines.js";
 
 /** Parses YAML (1.2 core schema); the first error carries line and column. */
 export function parseYaml(
@@ -7,10 +8,7 @@ export function parseYaml(
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: false });
   const first = doc.errors[0];
   if (first) {
-    const offset = Math.min(first.pos[0], text.length);
-    const before = text.slice(0, offset);
-    const line = before.split("\n").length;
-    const column = offset - (before.lastIndexOf("\n") + 1) + 1;
+    const { line, column } = offsetToPosition(text, Math.min(first.pos[0], text.length));
     return { error: { message: `invalid YAML: ${first.message.split("\n")[0] ?? first.message}`, line, column } };
   }
   return { data: doc.toJS({ maxAliasCount: 100 }) };
