@@ -5,7 +5,7 @@
  * even load yargs (see fast-args.ts).
  */
 import { parseFastArgs } from "./fast-args.js";
-import { runAndExit } from "./run.js";
+import { exitWithUsageError, runAndExit } from "./run.js";
 
 const argv = process.argv.slice(2);
 const fast = parseFastArgs(argv);
@@ -17,11 +17,10 @@ if (fast?.command === "lint") {
   const args = fast.args;
   await runAndExit(async () => (await import("../src/pipeline.js")).runBuild(args));
 } else {
-  const [{ default: yargs }, { buildCommand }, { lintCommand }, { exitWithUsageError }] = await Promise.all([
+  const [{ default: yargs }, { buildCommand }, { lintCommand }] = await Promise.all([
     import("yargs"),
     import("./build.js"),
     import("./lint.js"),
-    import("./run.js"),
   ]);
   await yargs(argv)
     .scriptName("toolgen")
