@@ -13,6 +13,7 @@ import { loadConfig, type RuleSetting } from "./config.js";
 import { InputError, StaleOutputError, UsageError } from "./errors.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
+import { stageTimer } from "./timings.js";
 import { absolutePath, manifestFile, readText, sha256, staleFiles, writeFiles, type Roots } from "./write.js";
 
 export interface BuildOptions {
@@ -46,17 +47,6 @@ export interface BuildResult {
 
 /** Rules whose errors stop a build even with --no-lint: without them there is nothing to build. */
 const LOAD_RULES = new Set(["parse-error", "tool-shape", "tool-name-unique", "ref-resolvable"]);
-
-/** `TOOLGEN_TIMINGS=1` prints how long each stage took, to stderr (for bench/ and profiling). */
-function stageTimer(): (stage: string) => void {
-  if (!process.env.TOOLGEN_TIMINGS) return () => undefined;
-  let last = performance.now();
-  return (stage) => {
-    const now = performance.now();
-    process.stderr.write(`toolgen timing: ${stage} ${(now - last).toFixed(0)} ms\n`);
-    last = now;
-  };
-}
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const mark = stageTimer();

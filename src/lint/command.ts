@@ -9,14 +9,9 @@ import { UsageError } from "../errors.js";
 import { assembleFolder, bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import { discoverFiles, formatOf, readSource } from "../load/read.js";
 import type { Diagnostic } from "../model.js";
-import { packageVersion } from "../paths.js";
-import { formatGithub } from "./formatters/github.js";
-import { formatJson } from "./formatters/json.js";
-import { formatSarif } from "./formatters/sarif.js";
-import { formatStylish } from "./formatters/stylish.js";
 import { lint } from "./index.js";
-import { rules } from "./registry.js";
 import { resolveRuleSettings } from "./settings.js";
+import { stageTimer } from "../timings.js";
 
 export const LINT_FORMATS = ["stylish", "json", "sarif", "github"] as const;
 export type LintFormat = (typeof LINT_FORMATS)[number];
@@ -59,22 +54,26 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   if (maxWarnings !== undefined && (!Number.isInteger(maxWarnings) || maxWarnings < 0)) {
     throw new UsageError(`--max-warnings must be a whole number >= 0, not ${String(maxWarnings)}`);
   }
+  const mark = stageTimer(env);
   const config = await loadConfig({ schemas: options.schemas, config: options.config }, cwd);
   resolveRuleSettings(config.rules, config.configFile ?? CONFIG_FILE);
 
   const targets = await planTargets(options.paths ?? [], path.resolve(cwd, config.schemas), cwd);
+  mark("load");
   const diagnostics: Diagnostic[] = [];
   for (const target of targets) {
     const bundled = await bundleTools(target.loaded);
+    mark("bundle");
     const onlyFiles = target.onlyFiles;
-    diagnostics.push(...(await lint(target.loaded, bundled, { rules: config.rules, ...(onlyFiles ? { onlyFiles } : {}) })));
+    diagnostics.push(...(await lint(target.loaded, bundled, { rules: config.rules, mark, ...(onlyFiles ? { onlyFiles } : {}) })));
   }
   if (targets.length > 1 && diagnostics.length > 0) {
     const { compareDiagnostics } = await import("../load/positions.js");
     diagnostics.sort(compareDiagnostics);
   }
 
-  stdout.write(render(diagnostics, format, stdout, env));
+  stdout.write(await render(diagnostics, format, stdout, env));
+  mark("report");
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
   if (errors > 0) return 1;
@@ -85,16 +84,23 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   return 0;
 }
 
-function render(diagnostics: readonly Diagnostic[], format: LintFormat, stdout: OutputStream, env: RunLintOptions["env"] = {}): string {
+/** The report; only the formatter in use is loaded. */
+async function render(diagnostics: readonly Diagnostic[], format: LintFormat, stdout: OutputStream, env: RunLintOptions["env"] = {}): Promise<string> {
   switch (format) {
     case "json":
-      return formatJson(diagnostics);
-    case "sarif":
+      return (await import("./formatters/json.js")).formatJson(diagnostics);
+    case "sarif": {
+      const [{ formatSarif }, { rules }, { packageVersion }] = await Promise.all([
+        import("./formatters/sarif.js"),
+        import("./registry.js"),
+        import("../paths.js"),
+      ]);
       return formatSarif(diagnostics, { rules, version: packageVersion() });
+    }
     case "github":
-      return formatGithub(diagnostics);
+      return (await import("./formatters/github.js")).formatGithub(diagnostics);
     case "stylish":
-      return formatStylish(diagnostics, { color: stdout.isTTY === true && !env.NO_COLOR });
+      return (await import("./formatters/stylish.js")).formatStylish(diagnostics, { color: stdout.isTTY === true && !env.NO_COLOR });
   }
 }
 
