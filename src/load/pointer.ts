@@ -15,7 +15,8 @@ export function joinPointer(base: string, ...tokens: (string | number)[]): strin
 export function splitPointer(pointer: string): string[] {
   if (pointer === "") return [];
   if (!pointer.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
-  return pointer.slice(1).split("/").map(unescapeToken);
+  const tokens = pointer.slice(1).split("/");
+  return pointer.includes("~") ? tokens.map(unescapeToken) : tokens;
 }
 
 const MISSING = Symbol("missing");
