@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
 import { bundleTool } from "./bundle.js";
+import { getByPointer } from "./pointer.js";
 import { discoverFiles, readSource, readSources } from "./read.js";
 import { collectTools } from "./tools.js";
 
@@ -35,8 +36,12 @@ export async function loadFolder(root: string): Promise<LoadedFolder> {
  */
 export function assembleFolder(root: string, files: SourceFile[]): LoadedFolder {
   const absRoot = path.resolve(root);
-  const cache = new Map<string, Promise<SourceFile | undefined>>(files.map((f) => [f.absPath, Promise.resolve(f)]));
+  const byPath = new Map<string, SourceFile>(files.map((f) => [f.absPath, f]));
+  /** Files read for a `$ref`, outside `files`. */
+  const cache = new Map<string, Promise<SourceFile | undefined>>();
   const lookup = (absPath: string) => {
+    const known = byPath.get(absPath);
+    if (known) return Promise.resolve(known);
     let hit = cache.get(absPath);
     if (!hit) {
       hit = readSource(absPath).catch(() => undefined);
@@ -48,7 +53,7 @@ export function assembleFolder(root: string, files: SourceFile[]): LoadedFolder 
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const lookedUp = async () => {
     const entries = await Promise.all([...cache].map(async ([p, f]) => ((await f) ? p : undefined)));
-    return entries.filter((p): p is string => p !== undefined).sort();
+    return [...byPath.keys(), ...entries.filter((p): p is string => p !== undefined && !byPath.has(p))].sort();
   };
   return { root: absRoot, files, tools, diagnostics, lookup, lookedUp };
 }
@@ -57,7 +62,9 @@ export function assembleFolder(root: string, files: SourceFile[]): LoadedFolder 
 export async function bundleTools(
   loaded: LoadedFolder,
 ): Promise<{ tools: BundledTool[]; diagnostics: Diagnostic[] }> {
-  const results = await Promise.all(loaded.tools.map((t) => bundleTool(t, loaded.lookup)));
+  const results = await Promise.all(
+    loaded.tools.map((t) => (isOwnBundle(t) ? { tool: { ...t, bundledSchema: t.inputSchema }, diagnostics: [] } : bundleTool(t, loaded.lookup))),
+  );
   const tools: BundledTool[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const r of results) {
@@ -65,4 +72,34 @@ export async function bundleTools(
     diagnostics.push(...r.diagnostics);
   }
   return { tools, diagnostics };
+}
+
+/** `"$ref": "<string>"` in JSON text without backslashes. */
+const REF_MEMBER = /"\$ref"\s*:\s*"([^"]*)"/g;
+
+/**
+ * Whether a tool is certainly its own bundle (no reference to another file, every local one
+ * resolving), found from its text without walking the schema: true when the text has no `$ref` at
+ * all, or, for JSON without backslashes (through which a key can be escaped), when every
+ * `"$ref": "..."` member anywhere in the file is a `#...` reference that resolves in the input
+ * schema. Otherwise bundleTool decides (and reports what does not resolve).
+ */
+function isOwnBundle(tool: ToolSpec): boolean {
+  const { text, format } = tool.source;
+  if (!text.includes("$ref")) return true;
+  if (format !== "json" || text.includes("\\")) return false;
+  REF_MEMBER.lastIndex = 0;
+  for (let m = REF_MEMBER.exec(text); m; m = REF_MEMBER.exec(text)) {
+    const ref = m[1] ?? "";
+    if (!ref.startsWith("#")) return false;
+    let fragment: string;
+    try {
+      fragment = decodeURIComponent(ref.slice(1));
+    } catch {
+      return false;
+    }
+    if (fragment !== "" && !fragment.startsWith("/")) return false;
+    if (getByPointer(tool.inputSchema, fragment) === undefined) return false;
+  }
+  return true;
 }

@@ -1,0 +1,39 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { displayPathOf, displayPaths, readSources } from "../../src/load/read.js";
+
+describe("displayPaths", () => {
+  it("gives what displayPathOf gives, file by file", () => {
+    const cwd = path.resolve("/work/project");
+    const files = [
+      "/work/project/a.json",
+      "/work/project/schemas/b.json",
+      "/work/project/schemas/deep/c.yaml",
+      "/work/other/d.json",
+      "/work/e.json",
+      "/f.json",
+      "/work/project/..odd/g.json",
+      "/work/project/schemas/h.json",
+    ].map((p) => path.resolve(p));
+    expect(displayPaths(files, cwd)).toEqual(files.map((f) => displayPathOf(f, cwd)));
+  });
+});
+
+describe("readSources", () => {
+  it("parses JSON and YAML, records a JSON syntax error with its position, and keeps the order", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "toolgen-read-"));
+    mkdirSync(path.join(dir, "sub"));
+    writeFileSync(path.join(dir, "a.json"), '{"name": "a"}');
+    writeFileSync(path.join(dir, "sub", "b.yaml"), "name: b\n");
+    writeFileSync(path.join(dir, "c.json"), '{\n  "name": "c",\n}');
+    writeFileSync(path.join(dir, "d.json"), '\uFEFF{"name": "d"}');
+    const paths = ["a.json", "sub/b.yaml", "c.json", "d.json"].map((p) => path.join(dir, p));
+    const files = await readSources(paths, dir);
+    expect(files.map((f) => f.displayPath)).toEqual(["a.json", "sub/b.yaml", "c.json", "d.json"]);
+    expect(files.map((f) => f.data)).toEqual([{ name: "a" }, { name: "b" }, undefined, { name: "d" }]);
+    expect(files[2]?.parseError).toMatchObject({ line: 3, column: 1 });
+    expect(files.map((f) => f.format)).toEqual(["json", "yaml", "json", "json"]);
+  });
+});
