@@ -12,6 +12,7 @@ import type { BundledTool, Diagnostic, SourceFile } from "../model.js";
 import { rules } from "./registry.js";
 import { formatMessage, type Finding, type RuleContext, type SchemaDocument, type ToolDocument } from "./rule.js";
 import { resolveRuleSettings } from "./settings.js";
+import type { StageTimer } from "../timings.js";
 
 export { resolveRuleSettings, type ResolvedRuleSetting } from "./settings.js";
 export { rules, docsPath } from "./registry.js";
@@ -22,6 +23,8 @@ export interface LintOptions {
   rules: Record<string, RuleSetting>;
   /** Report only on these files (absolute paths); the rest of the folder is context. */
   onlyFiles?: ReadonlySet<string>;
+  /** Called after each rule and after locating (see ../timings.ts). */
+  mark?: StageTimer;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function lint(
       },
     };
     rule.check(ctx);
+    options.mark?.(`rule ${id}`);
   }
   // A loader diagnostic under an id no rule owns would otherwise vanish: keep it as an error.
   const owned = new Set(rules.map((r) => r.meta.id));
@@ -68,7 +72,9 @@ export async function lint(
   const absOf = new Map(loaded.files.map((f) => [f.displayPath, f.absPath]));
   const reported = only ? findings.filter((d) => only.has(absOf.get(d.file) ?? path.resolve(d.file))) : findings;
   if (reported.length === 0) return [];
-  return locate(reported, loaded);
+  const located = await locate(reported, loaded);
+  options.mark?.("locate");
+  return located;
 }
 
 /** What the rules look at: the tool files and schemas in scope, and the tools a build renders. */

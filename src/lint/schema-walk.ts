@@ -29,59 +29,156 @@ export function childPointer(base: string, token: string | number): string {
 }
 
 /**
- * Calls `visit` on `schema` and every object subschema below it, depth first, in key order.
- * `visit` returns the state handed to the node's children, or `false` to skip them.
- * Definitions (`$defs`, `definitions`) are visited unless `definitions: false`.
+ * Calls `visit` with each object subschema directly below `node` (not `node` itself): the keyword
+ * holding it and, for maps and arrays of subschemas, its key or index. Definitions (`$defs`,
+ * `definitions`) are included unless `definitions` is false.
  */
-export function walkSchema<S>(
-  schema: unknown,
-  pointer: string,
-  state: S,
-  visit: (node: SchemaObject, pointer: string, state: S) => S | false,
-  options: { definitions?: boolean } = {},
+export function forEachSubschema(
+  node: SchemaObject,
+  definitions: boolean,
+  visit: (child: SchemaObject, keyword: string, key: string | number | undefined) => void,
 ): void {
-  const definitions = options.definitions ?? true;
-  const walk = (node: unknown, at: string, inherited: S): void => {
-    if (!isPlainObject(node)) return;
-    const next = visit(node, at, inherited);
-    if (next === false) return;
-    for (const keyword of Object.keys(node)) {
-      const kind = KEYWORDS.get(keyword);
-      if (kind === undefined || (kind === "definitions" && !definitions)) continue;
-      const value = node[keyword];
-      const here = childPointer(at, keyword);
+  for (const keyword of Object.keys(node)) {
+    const kind = KEYWORDS.get(keyword);
+    if (kind === undefined || (kind === "definitions" && !definitions)) continue;
+    const value = node[keyword];
+    if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
+      if (isPlainObject(value)) visit(value, keyword, undefined);
+    } else if (Array.isArray(value)) {
+      if (kind === "array" || kind === "items") {
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          if (isPlainObject(item)) visit(item, keyword, i);
+        }
+      }
+    } else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) {
+        const child = value[key];
+        if (isPlainObject(child)) visit(child, keyword, key);
+      }
+    }
+  }
+}
+
+/**
+ * An object subschema of a schema document, with what the lint rules ask of every node read once
+ * while walking (so each rule reads plain fields instead of probing every schema for keywords), and
+ * its file pointer, built only when asked for (most nodes are never reported).
+ */
+export class SchemaNode {
+  /** `description`, `type`, `required`, `$ref`, `pattern` as written (`undefined` when absent). */
+  description: unknown = undefined;
+  type: unknown = undefined;
+  required: unknown = undefined;
+  ref: unknown = undefined;
+  pattern: unknown = undefined;
+  /** `properties` and `patternProperties`, when they are objects. */
+  properties: SchemaObject | undefined = undefined;
+  patternProperties: SchemaObject | undefined = undefined;
+  /** Whether it sits under `$defs` or `definitions` (reached by the API only through a `$ref`). */
+  readonly inDefinitions: boolean;
+  #pointer: string | undefined;
+  #objectDepth: number | undefined;
+
+  constructor(
+    readonly node: SchemaObject,
+    /** The enclosing subschema; `undefined` for the document's root. */
+    readonly parent: SchemaNode | undefined,
+    /** The keyword holding this node in its parent (for the root: the document's pointer). */
+    readonly keyword: string,
+    /** Its key or index inside that keyword, for maps and arrays of subschemas. */
+    readonly key: string | number | undefined,
+  ) {
+    if (parent === undefined) this.#pointer = keyword;
+    this.inDefinitions = parent !== undefined && (parent.inDefinitions || keyword === "$defs" || keyword === "definitions");
+  }
+
+  /** Whether it describes an object (see isObjectSchema), from what the walk read. */
+  get isObject(): boolean {
+    const type = this.type;
+    if (type === "object") return true;
+    if (Array.isArray(type)) return type.includes("object");
+    return type === undefined && this.properties !== undefined;
+  }
+
+  /** Object schemas from the document's root down to this one, this one included. */
+  get objectDepth(): number {
+    if (this.#objectDepth === undefined) this.#objectDepth = (this.parent?.objectDepth ?? 0) + (this.isObject ? 1 : 0);
+    return this.#objectDepth;
+  }
+
+  /** File pointer (RFC 6901) of this subschema. */
+  get pointer(): string {
+    if (this.#pointer === undefined) {
+      const at = childPointer(this.parent?.pointer ?? "", this.keyword);
+      this.#pointer = this.key === undefined ? at : childPointer(at, this.key);
+    }
+    return this.#pointer;
+  }
+}
+
+/** Every object subschema below (and including) `root`, depth first in key order, definitions included. */
+function collectNodes(root: SchemaObject, pointer: string): SchemaNode[] {
+  const nodes: SchemaNode[] = [];
+  const visit = (node: SchemaObject, parent: SchemaNode | undefined, keyword: string, key: string | number | undefined): void => {
+    const entry = new SchemaNode(node, parent, keyword, key);
+    nodes.push(entry);
+    for (const name of Object.keys(node)) {
+      const value = node[name];
+      switch (name) {
+        case "description":
+          entry.description = value;
+          continue;
+        case "type":
+          entry.type = value;
+          continue;
+        case "required":
+          entry.required = value;
+          continue;
+        case "$ref":
+          entry.ref = value;
+          continue;
+        case "pattern":
+          entry.pattern = value;
+          continue;
+        case "properties":
+          if (isPlainObject(value)) entry.properties = value;
+          break;
+        case "patternProperties":
+          if (isPlainObject(value)) entry.patternProperties = value;
+          break;
+      }
+      const kind = KEYWORDS.get(name);
+      if (kind === undefined) continue;
       if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
-        walk(value, here, next);
+        if (isPlainObject(value)) visit(value, entry, name, undefined);
       } else if (Array.isArray(value)) {
         if (kind === "array" || kind === "items") {
-          for (let i = 0; i < value.length; i++) walk(value[i], `${here}/${i}`, next);
+          for (let i = 0; i < value.length; i++) {
+            const item: unknown = value[i];
+            if (isPlainObject(item)) visit(item, entry, name, i);
+          }
         }
       } else if (isPlainObject(value)) {
-        for (const key of Object.keys(value)) walk(value[key], childPointer(here, key), next);
+        for (const key of Object.keys(value)) {
+          const child = value[key];
+          if (isPlainObject(child)) visit(child, entry, name, key);
+        }
       }
     }
   };
-  walk(schema, pointer, state);
-}
-
-export interface SchemaNode {
-  node: SchemaObject;
-  pointer: string;
+  visit(root, undefined, pointer, undefined);
+  return nodes;
 }
 
 const nodeLists = new WeakMap<SchemaDocument, SchemaNode[]>();
 
-/** Every object subschema of a document (definitions included) with its file pointer; computed once per document. */
+/** Every object subschema of a document (definitions included); walked once per document, shared by the rules. */
 export function schemaNodes(doc: SchemaDocument): readonly SchemaNode[] {
   let list = nodeLists.get(doc);
   if (!list) {
-    const nodes: SchemaNode[] = [];
-    walkSchema(doc.schema, doc.pointer, null, (node, pointer) => {
-      nodes.push({ node, pointer });
-      return null;
-    });
-    nodeLists.set(doc, nodes);
-    list = nodes;
+    list = collectNodes(doc.schema, doc.pointer);
+    nodeLists.set(doc, list);
   }
   return list;
 }

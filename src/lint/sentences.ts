@@ -69,6 +69,8 @@ function variantsOf(entries: readonly string[]): Set<string> {
 
 const ABBREVIATION = variantsOf(ABBREVIATIONS);
 const ABBREVIATION_BEFORE_NUMBER = variantsOf(BEFORE_NUMBER);
+/** The longest last word of any entry: a longer token without a dot is no abbreviation (a fast path). */
+const LONGEST_LAST_WORD = Math.max(...[...ABBREVIATION, ...ABBREVIATION_BEFORE_NUMBER].map((e) => e.length - e.lastIndexOf(" ") - 1));
 
 const TERMINATOR_OR_NEWLINE = /[.!?…‼⁇⁈⁉。！？｡．։።।॥؟۔။។\u037E]+|\n/gu;
 const LIST_MARKER_BEFORE = /^[ \t]*\d{1,3}$/;
@@ -120,6 +122,8 @@ function codePointAt(text: string, index: number): string {
 function followsAbbreviation(text: string, start: number, nextIsDigit: boolean): boolean {
   const { token, start: tokenStart } = tokenBefore(text, start);
   if (token === "") return false;
+  // An ordinary word: neither an entry, nor the end of a two-word entry, nor an initialism.
+  if (token.length > LONGEST_LAST_WORD && !token.includes(".")) return false;
   if (ABBREVIATION.has(token) || INITIALISM.test(token)) return true;
   if (nextIsDigit && ABBREVIATION_BEFORE_NUMBER.has(token)) return true;
   if (tokenStart > 0 && text.charAt(tokenStart - 1) === " ") {
@@ -145,21 +149,26 @@ function endsSentence(text: string, start: number, runEnd: number, closed: numbe
   if (runEnd - start === 1 && text.charAt(start) === ".") {
     const nextIsDigit = (first >= "0" && first <= "9") || (first > "\u007f" && DIGIT.test(first));
     if (followsAbbreviation(text, start, nextIsDigit)) return false;
-    const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-    if (LIST_MARKER_BEFORE.test(text.slice(lineStart, start))) return false;
+    const before = text.charCodeAt(start - 1);
+    if (before >= 48 && before <= 57) {
+      const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+      if (LIST_MARKER_BEFORE.test(text.slice(lineStart, start))) return false;
+    }
   }
   return true;
 }
 
-/** Where sentences end in `text` (offsets), always including the end of the text. */
-function sentenceEnds(masked: string): number[] {
-  const ends: number[] = [];
+/**
+ * Calls `onEnd` with each offset where a sentence ends in `masked`, in order, the end of the text last;
+ * stops early when `onEnd` returns false.
+ */
+function eachSentenceEnd(masked: string, onEnd: (end: number) => boolean): void {
   const candidates = TERMINATOR_OR_NEWLINE; // shared: safe, as nothing below re-enters this function
   candidates.lastIndex = 0;
   for (let match = candidates.exec(masked); match; match = candidates.exec(masked)) {
     const start = match.index;
     if (match[0] === "\n") {
-      if (LIST_ITEM_AFTER_NEWLINE.test(masked.slice(start, start + 8))) ends.push(start);
+      if (LIST_ITEM_AFTER_NEWLINE.test(masked.slice(start, start + 8)) && !onEnd(start)) return;
       continue;
     }
     let runEnd = start + match[0].length;
@@ -169,11 +178,10 @@ function sentenceEnds(masked: string): number[] {
     }
     let closed = runEnd;
     while (closed < masked.length && CLOSERS.has(masked.charAt(closed))) closed++;
-    if (endsSentence(masked, start, runEnd, closed)) ends.push(closed);
     candidates.lastIndex = closed;
+    if (endsSentence(masked, start, runEnd, closed) && !onEnd(closed)) return;
   }
-  ends.push(masked.length);
-  return ends;
+  onEnd(masked.length);
 }
 
 /** Whether `text[start, end)` holds a letter or a digit (an ASCII fast path, then Unicode). */
@@ -192,20 +200,23 @@ export function splitSentences(text: string): string[] {
   const masked = mask(text);
   const sentences: string[] = [];
   let start = 0;
-  for (const end of sentenceEnds(masked)) {
+  eachSentenceEnd(masked, (end) => {
     if (hasWord(masked, start, end)) sentences.push(text.slice(start, end).trim());
     start = end;
-  }
+    return true;
+  });
   return sentences;
 }
 
-export function countSentences(text: string): number {
+/** How many sentences `text` has; once `limit` are found, counting stops and `limit` is returned. */
+export function countSentences(text: string, limit = Infinity): number {
   const masked = mask(text);
   let count = 0;
   let start = 0;
-  for (const end of sentenceEnds(masked)) {
+  eachSentenceEnd(masked, (end) => {
     if (hasWord(masked, start, end)) count++;
     start = end;
-  }
+    return count < limit;
+  });
   return count;
 }

@@ -71,3 +71,13 @@ describe("splitSentences", () => {
     ]);
   });
 });
+
+describe("countSentences with a limit", () => {
+  it("stops at the limit and counts fully below it", () => {
+    const text = "One. Two. Three. Four. Five.";
+    expect(countSentences(text)).toBe(5);
+    expect(countSentences(text, 3)).toBe(3);
+    expect(countSentences("One. Two.", 3)).toBe(2);
+    expect(countSentences("", 3)).toBe(0);
+  });
+});

@@ -22,11 +22,12 @@ export default defineRule({
       if (length > max) ctx.report({ tool, pointer: "/description", messageId: "long", data: { length, max } });
     }
     for (const doc of ctx.schemas) {
-      for (const { node, pointer } of schemaNodes(doc)) {
-        if (typeof node.description !== "string" || node.description.length <= max) continue;
-        const length = lengthOf(node.description);
+      for (const node of schemaNodes(doc)) {
+        const description = node.description;
+        if (typeof description !== "string" || description.length <= max) continue;
+        const length = lengthOf(description);
         if (length > max) {
-          ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(pointer, "description"), messageId: "long", data: { length, max } });
+          ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(node.pointer, "description"), messageId: "long", data: { length, max } });
         }
       }
     }

@@ -19,7 +19,7 @@ export default defineRule({
     for (const tool of ctx.tools) {
       // Missing and empty descriptions are description-present's.
       if (tool.description === undefined || tool.description.trim() === "") continue;
-      const count = countSentences(tool.description);
+      const count = countSentences(tool.description, min);
       if (count < min) ctx.report({ tool, pointer: "/description", messageId: "few", data: { count, min } });
     }
   },

@@ -13,12 +13,13 @@ export default defineRule({
   },
   check(ctx) {
     for (const doc of ctx.schemas) {
-      for (const { node, pointer: at } of schemaNodes(doc)) {
-        if (!isPlainObject(node.properties)) continue;
-        for (const name of Object.keys(node.properties)) {
-          const property = node.properties[name];
+      for (const node of schemaNodes(doc)) {
+        const properties = node.properties;
+        if (properties === undefined) continue;
+        for (const name of Object.keys(properties)) {
+          const property = properties[name];
           if (hasDescription(property)) continue;
-          const pointer = childPointer(childPointer(at, "properties"), name);
+          const pointer = childPointer(childPointer(node.pointer, "properties"), name);
           if (isPlainObject(property) && typeof property.$ref === "string") {
             const target = followRef(doc, pointer);
             // A reference we cannot follow is ref-resolvable's business (or lives in another file).

@@ -1,4 +1,3 @@
-import { isPlainObject } from "../../load/pointer.js";
 import { defineRule } from "../rule.js";
 import { childPointer, schemaNodes } from "../schema-walk.js";
 
@@ -16,17 +15,17 @@ export default defineRule({
   },
   check(ctx) {
     for (const doc of ctx.schemas) {
-      for (const { node, pointer } of schemaNodes(doc)) {
-        const required = node.required;
+      for (const entry of schemaNodes(doc)) {
+        const { node, required } = entry;
         if (!Array.isArray(required) || ELSEWHERE.some((k) => Object.hasOwn(node, k))) continue;
-        const properties = isPlainObject(node.properties) ? node.properties : {};
-        const patterns = isPlainObject(node.patternProperties) ? compile(Object.keys(node.patternProperties)) : [];
+        const properties = entry.properties ?? {};
+        const patterns = entry.patternProperties ? compile(Object.keys(entry.patternProperties)) : [];
         required.forEach((name: unknown, index) => {
           if (typeof name !== "string" || Object.hasOwn(properties, name) || patterns.some((p) => p.test(name))) return;
           ctx.report({
             file: doc.file,
             tool: doc.tool,
-            pointer: childPointer(childPointer(pointer, "required"), index),
+            pointer: childPointer(childPointer(entry.pointer, "required"), index),
             messageId: "undefined",
             data: { name },
           });

@@ -1,14 +1,6 @@
-import { defineRule, type ToolDocument } from "../rule.js";
-import { childPointer, isObjectSchema, resolveLocal, walkSchema, type SchemaObject } from "../schema-walk.js";
-
-interface Depth {
-  /** Object schemas on the path so far, this one included once visited. */
-  depth: number;
-  /** Once a `$ref` has been followed, findings are reported at that `$ref` (in the tool's file). */
-  via?: string;
-  /** References followed on this path (a recursive schema is not infinitely deep). */
-  refs: readonly string[];
-}
+import { defineRule, type SchemaDocument, type ToolDocument } from "../rule.js";
+import { isPlainObject } from "../../load/pointer.js";
+import { childPointer, forEachSubschema, isObjectSchema, resolveLocal, schemaNodes, type SchemaObject } from "../schema-walk.js";
 
 export default defineRule({
   meta: {
@@ -25,35 +17,94 @@ export default defineRule({
   },
   check(ctx) {
     const max = ctx.options.max;
-    for (const tool of ctx.tools) {
-      if (!tool.inputSchema) continue;
+    for (const doc of ctx.schemas) {
+      const tool = doc.tool;
+      if (!tool) continue;
       const reported = new Set<string>();
       const report = (pointer: string, depth: number, via: boolean) => {
         if (reported.has(pointer)) return;
         reported.add(pointer);
         ctx.report({ tool, pointer, messageId: via ? "deepVia" : "deep", data: { depth, max } });
       };
-      measure(tool, max, report);
+      // The shared walk of the schema as written serves when bundling copied nothing into it.
+      if ((tool.bundledSchema ?? tool.inputSchema) === doc.schema) measureNodes(doc, max, report);
+      else measure(tool, max, report);
     }
   },
 });
 
-/** Walks the schema the API sees (references followed), counting object schemas along each path. */
+/**
+ * measure() over the document's shared walk: each node outside definitions whose parent is not
+ * already too deep is on a path the API sees; references are followed from there by measure()'s walk.
+ */
+function measureNodes(doc: SchemaDocument, max: number, report: (pointer: string, depth: number, via: boolean) => void): void {
+  const root = doc.schema;
+  for (const node of schemaNodes(doc)) {
+    if (node.inDefinitions || (node.parent?.objectDepth ?? 0) > max) continue;
+    const depth = node.objectDepth;
+    if (depth > max) report(node.pointer, depth, false);
+    else if (typeof node.ref === "string") followFrom(root, node.ref, depth, childPointer(node.pointer, "$ref"), max, report);
+  }
+}
+
+/** Follows `ref` from an object `depth` levels deep, reporting at `via`, as measure() does. */
+function followFrom(root: unknown, ref: string, depth: number, via: string, max: number, report: (pointer: string, depth: number, via: boolean) => void): void {
+  const refs = [ref];
+  const visit = (node: SchemaObject, outer: number): void => {
+    const here = outer + (isObjectSchema(node) ? 1 : 0);
+    if (here > max) return report(via, here, true);
+    const next = node.$ref;
+    if (typeof next === "string" && !refs.includes(next)) {
+      const target = resolveLocal(root, next);
+      if (isPlainObject(target)) {
+        refs.push(next);
+        visit(target, here);
+        refs.pop();
+      }
+    }
+    forEachSubschema(node, false, (child) => visit(child, here));
+  };
+  const target = resolveLocal(root, ref);
+  if (isPlainObject(target)) visit(target, depth);
+}
+
+/**
+ * Walks the schema the API sees (references followed, definitions reached only through them),
+ * counting object schemas along each path. A path stops at its first object deeper than `max`; once
+ * a `$ref` has been followed, findings are reported at that `$ref` (in the tool's file), and a
+ * reference already followed on the path is not followed again (a recursive schema is not infinitely
+ * deep). Pointers are built only for findings.
+ */
 function measure(tool: ToolDocument, max: number, report: (pointer: string, depth: number, via: boolean) => void): void {
   const root: unknown = tool.bundledSchema ?? tool.inputSchema;
-  const visit = (node: SchemaObject, at: string, state: Depth): Depth | false => {
-    const depth = state.depth + (isObjectSchema(node) ? 1 : 0);
+  /** Tokens from `/input_schema` to the node being visited, while no `$ref` has been followed. */
+  const path: (string | number)[] = [];
+  const here = (...more: string[]) => [...path, ...more].reduce<string>((at, token) => childPointer(at, token), "/input_schema");
+  /** References followed on the current path. */
+  const refs: string[] = [];
+  const visit = (node: SchemaObject, outer: number, via: string | undefined): void => {
+    const depth = outer + (isObjectSchema(node) ? 1 : 0);
     if (depth > max) {
-      report(state.via ?? at, depth, state.via !== undefined);
-      return false;
+      report(via ?? here(), depth, via !== undefined);
+      return;
     }
     const ref = node.$ref;
-    if (typeof ref === "string" && !state.refs.includes(ref)) {
+    if (typeof ref === "string" && !refs.includes(ref)) {
       const target = resolveLocal(root, ref);
-      const via = state.via ?? childPointer(at, "$ref");
-      walkSchema(target, via, { depth, via, refs: [...state.refs, ref] }, visit, { definitions: false });
+      if (isPlainObject(target)) {
+        refs.push(ref);
+        visit(target, depth, via ?? here("$ref"));
+        refs.pop();
+      }
     }
-    return { depth, refs: state.refs, via: state.via };
+    forEachSubschema(node, false, (child, keyword, key) => {
+      if (via !== undefined) return visit(child, depth, via);
+      path.push(keyword);
+      if (key !== undefined) path.push(key);
+      visit(child, depth, via);
+      if (key !== undefined) path.pop();
+      path.pop();
+    });
   };
-  walkSchema(root, "/input_schema", { depth: 0, refs: [] }, visit, { definitions: false });
+  if (isPlainObject(root)) visit(root, 0, undefined);
 }

@@ -37,15 +37,15 @@ export default defineRule({
           problem: `${error.problem} (found ${JSON.stringify(found)})`,
         });
       }
-      for (const { node, pointer } of schemaNodes(doc)) {
+      for (const node of schemaNodes(doc)) {
         if (typeof node.pattern === "string") {
           const problem = regexProblem(node.pattern);
-          if (problem) report(childPointer(pointer, "pattern"), "regex", { keyword: "pattern", problem });
+          if (problem) report(childPointer(node.pointer, "pattern"), "regex", { keyword: "pattern", problem });
         }
-        if (isPlainObject(node.patternProperties)) {
+        if (node.patternProperties) {
           for (const key of Object.keys(node.patternProperties)) {
             const problem = regexProblem(key);
-            if (problem) report(childPointer(childPointer(pointer, "patternProperties"), key), "regex", { keyword: "patternProperties", problem });
+            if (problem) report(childPointer(childPointer(node.pointer, "patternProperties"), key), "regex", { keyword: "patternProperties", problem });
           }
         }
       }
