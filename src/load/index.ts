@@ -74,24 +74,32 @@ export async function bundleTools(
   return { tools, diagnostics };
 }
 
-/** `"$ref": "<string>"` in JSON text without backslashes. */
+/** A `"$ref": "<string>"` member, in JSON text where every `"` delimits a string (no `\\"`). */
 const REF_MEMBER = /"\$ref"\s*:\s*"([^"]*)"/g;
 
 /**
  * Whether a tool is certainly its own bundle (no reference to another file, every local one
- * resolving), found from its text without walking the schema: true when the text has no `$ref` at
- * all, or, for JSON without backslashes (through which a key can be escaped), when every
- * `"$ref": "..."` member anywhere in the file is a `#...` reference that resolves in the input
- * schema. Otherwise bundleTool decides (and reports what does not resolve).
+ * resolving), found from its text without walking the schema. A key can be escaped (`"\\u0024ref"`,
+ * or in YAML `\\x24`), so text with such escapes goes to bundleTool. Otherwise: true when there is no
+ * `$ref` at all; for JSON without escaped quotes (where every `"` delimits a string, so each
+ * `"$ref": "..."` found is a member), when every such member anywhere in the file is a `#...`
+ * reference that resolves in the input schema. In any other case bundleTool decides (and reports
+ * what does not resolve).
  */
 function isOwnBundle(tool: ToolSpec): boolean {
   const { text, format } = tool.source;
+  if (format === "json" ? text.includes("\\u") : text.includes("\\")) return false;
   if (!text.includes("$ref")) return true;
-  if (format !== "json" || text.includes("\\")) return false;
+  if (format !== "json" || text.includes('\\"')) return false;
   REF_MEMBER.lastIndex = 0;
   for (let m = REF_MEMBER.exec(text); m; m = REF_MEMBER.exec(text)) {
-    const ref = m[1] ?? "";
-    if (!ref.startsWith("#")) return false;
+    let ref: unknown;
+    try {
+      ref = JSON.parse(`"${m[1] ?? ""}"`);
+    } catch {
+      return false;
+    }
+    if (typeof ref !== "string" || !ref.startsWith("#")) return false;
     let fragment: string;
     try {
       fragment = decodeURIComponent(ref.slice(1));
