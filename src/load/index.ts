@@ -79,8 +79,8 @@ const REF_MEMBER = /"\$ref"\s*:\s*"([^"]*)"/g;
 
 /**
  * Whether a tool is certainly its own bundle (no reference to another file, every local one
- * resolving), found from its text without walking the schema. A key can be escaped (`"\\u0024ref"`,
- * or in YAML `\\x24`), so text with such escapes goes to bundleTool. Otherwise: true when there is no
+ * resolving), found from its text without walking the schema. A key can be escaped (`"\u0024ref"`,
+ * or in YAML `\x24`), so text with such escapes goes to bundleTool. Otherwise: true when there is no
  * `$ref` at all; for JSON without escaped quotes (where every `"` delimits a string, so each
  * `"$ref": "..."` found is a member), when every such member anywhere in the file is a `#...`
  * reference that resolves in the input schema. In any other case bundleTool decides (and reports
