@@ -6,11 +6,13 @@
  */
 import { parseFastArgs } from "./fast-args.js";
 import { exitWithUsageError, runAndExit } from "./run.js";
+import { tuneForShortRun } from "./short-run.js";
 
 const argv = process.argv.slice(2);
 const fast = parseFastArgs(argv);
 
 if (fast?.command === "lint") {
+  tuneForShortRun();
   const args = fast.args;
   await runAndExit(async () => (await import("../src/lint/command.js")).runLint(args));
 } else if (fast?.command === "build") {

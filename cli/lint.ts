@@ -2,6 +2,7 @@ import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
 import type { LintArgs } from "./fast-args.js";
 import { LINT_OPTIONS } from "./options.js";
 import { runAndExit } from "./run.js";
+import { tuneForShortRun } from "./short-run.js";
 
 export const lintCommand: CommandModule<object, LintArgs> = {
   command: "lint [paths..]",
@@ -14,6 +15,7 @@ export const lintCommand: CommandModule<object, LintArgs> = {
       .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report") as unknown as Argv<LintArgs>,
   handler: (argv: ArgumentsCamelCase<LintArgs>) =>
     runAndExit(async () => {
+      tuneForShortRun();
       const { runLint } = await import("../src/lint/command.js");
       return runLint({
         paths: argv.paths,

@@ -1,0 +1,22 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const setFlagsFromString = vi.fn();
+vi.mock("node:v8", () => ({ setFlagsFromString }));
+
+const { SHORT_RUN_FLAG, tuneForShortRun } = await import("../../cli/short-run.js");
+
+describe("tuneForShortRun", () => {
+  beforeEach(() => setFlagsFromString.mockClear());
+
+  it("raises V8's optimization budget for the lint run", () => {
+    tuneForShortRun([]);
+    expect(setFlagsFromString).toHaveBeenCalledWith(SHORT_RUN_FLAG);
+    expect(SHORT_RUN_FLAG).toMatch(/^--interrupt-budget=\d+$/);
+  });
+
+  it("leaves a budget the user chose alone", () => {
+    tuneForShortRun(["--interrupt-budget=5000"]);
+    tuneForShortRun(["--interrupt_budget=5000"]);
+    expect(setFlagsFromString).not.toHaveBeenCalled();
+  });
+});
