@@ -7,9 +7,16 @@ import path from "node:path";
 import { CONFIG_FILE, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { assembleFolder, bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
+import { compareDiagnostics } from "../load/positions.js";
 import { discoverFiles, formatOf, readSource } from "../load/read.js";
 import type { Diagnostic } from "../model.js";
+import { packageVersion } from "../paths.js";
+import { formatGithub } from "./formatters/github.js";
+import { formatJson } from "./formatters/json.js";
+import { formatSarif } from "./formatters/sarif.js";
+import { formatStylish } from "./formatters/stylish.js";
 import { lint } from "./index.js";
+import { rules } from "./registry.js";
 import { resolveRuleSettings } from "./settings.js";
 import { stageTimer } from "../timings.js";
 
@@ -67,12 +74,9 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
     const onlyFiles = target.onlyFiles;
     diagnostics.push(...(await lint(target.loaded, bundled, { rules: config.rules, mark, ...(onlyFiles ? { onlyFiles } : {}) })));
   }
-  if (targets.length > 1 && diagnostics.length > 0) {
-    const { compareDiagnostics } = await import("../load/positions.js");
-    diagnostics.sort(compareDiagnostics);
-  }
+  if (targets.length > 1 && diagnostics.length > 0) diagnostics.sort(compareDiagnostics);
 
-  stdout.write(await render(diagnostics, format, stdout, env));
+  stdout.write(render(diagnostics, format, stdout, env));
   mark("report");
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
@@ -84,23 +88,16 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   return 0;
 }
 
-/** The report; only the formatter in use is loaded. */
-async function render(diagnostics: readonly Diagnostic[], format: LintFormat, stdout: OutputStream, env: RunLintOptions["env"] = {}): Promise<string> {
+function render(diagnostics: readonly Diagnostic[], format: LintFormat, stdout: OutputStream, env: RunLintOptions["env"] = {}): string {
   switch (format) {
     case "json":
-      return (await import("./formatters/json.js")).formatJson(diagnostics);
-    case "sarif": {
-      const [{ formatSarif }, { rules }, { packageVersion }] = await Promise.all([
-        import("./formatters/sarif.js"),
-        import("./registry.js"),
-        import("../paths.js"),
-      ]);
+      return formatJson(diagnostics);
+    case "sarif":
       return formatSarif(diagnostics, { rules, version: packageVersion() });
-    }
     case "github":
-      return (await import("./formatters/github.js")).formatGithub(diagnostics);
+      return formatGithub(diagnostics);
     case "stylish":
-      return (await import("./formatters/stylish.js")).formatStylish(diagnostics, { color: stdout.isTTY === true && !env.NO_COLOR });
+      return formatStylish(diagnostics, { color: stdout.isTTY === true && !env.NO_COLOR });
   }
 }
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { RuleSetting } from "../config.js";
 import type { LoadedFolder } from "../load/index.js";
 import { isPlainObject } from "../load/pointer.js";
+import { compareDiagnostics, withPositions } from "../load/positions.js";
 import { isToolDocument } from "../load/tools.js";
 import type { BundledTool, Diagnostic, SourceFile } from "../model.js";
 import { rules } from "./registry.js";
@@ -69,10 +70,10 @@ export async function lint(
   const owned = new Set(rules.map((r) => r.meta.id));
   findings.push(...inherited.filter((d) => !owned.has(d.rule)));
 
-  const absOf = new Map(loaded.files.map((f) => [f.displayPath, f.absPath]));
-  const reported = only ? findings.filter((d) => only.has(absOf.get(d.file) ?? path.resolve(d.file))) : findings;
+  const byDisplayPath = new Map(loaded.files.map((f) => [f.displayPath, f]));
+  const reported = only ? findings.filter((d) => only.has(byDisplayPath.get(d.file)?.absPath ?? path.resolve(d.file))) : findings;
   if (reported.length === 0) return [];
-  const located = await locate(reported, loaded);
+  const located = await locate(reported, loaded, byDisplayPath);
   options.mark?.("locate");
   return located;
 }
@@ -132,12 +133,10 @@ function toDiagnostic(
   return diagnostic;
 }
 
-/** Line and column from each pointer (with the parsers that keep positions, loaded only now), then sorted. */
-async function locate(diagnostics: Diagnostic[], loaded: LoadedFolder): Promise<Diagnostic[]> {
-  const { withPositions, compareDiagnostics } = await import("../load/positions.js");
-  const files = new Map(loaded.files.map((f) => [f.displayPath, f]));
+/** Line and column from each pointer (files by display path: the folder's, then any `$ref` target), then sorted. */
+async function locate(diagnostics: Diagnostic[], loaded: LoadedFolder, files: Map<string, SourceFile>): Promise<Diagnostic[]> {
   for (const d of diagnostics) {
-    if (files.has(d.file) || d.line !== undefined) continue;
+    if (d.line !== undefined || files.has(d.file)) continue;
     // A file outside the folder, read while bundling (a `$ref` target).
     const file = await loaded.lookup(path.resolve(d.file));
     if (file) files.set(d.file, file);
