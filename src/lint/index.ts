@@ -63,7 +63,7 @@ export async function lint(
         findings.push({ ...diagnostic, severity });
       },
     };
-    rule.check(ctx);
+    await rule.check(ctx);
     options.mark?.(`rule ${id}`);
   }
   // A loader diagnostic under an id no rule owns would otherwise vanish: keep it as an error.

@@ -76,7 +76,8 @@ export interface RuleContext<O extends Record<string, number> = Record<string, n
 
 export interface Rule<K extends string = string> {
   meta: RuleMeta<K>;
-  check(ctx: RuleContext<Record<K, number>>): void;
+  /** Reports through `ctx`; may return a promise (to load what only some inputs need). */
+  check(ctx: RuleContext<Record<K, number>>): void | Promise<void>;
 }
 
 /** Identity, for type inference of option names. */

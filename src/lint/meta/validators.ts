@@ -3,41 +3,18 @@
  * compiled. Draft-07 (the default, and by far the most common) uses Ajv's validator for the draft-07
  * meta-schema compiled ahead of time (`draft-07.generated.ts`): loading Ajv and compiling the
  * meta-schema costs ~70 ms, a third of a cold `toolgen lint` run on a thousand tools. 2019-09 and
- * 2020-12 load Ajv on first use, one instance per dialect.
+ * 2020-12 load Ajv on first use, one instance per dialect. `toolgen lint` loads this module only for a
+ * schema the fast path (draft-07-fast.ts) cannot vouch for.
  */
 import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv";
+import { DRAFT_07, type Dialect } from "./dialects.js";
 import { AJV_VERSION, DRAFT_07_VALIDATOR } from "./draft-07.generated.js";
 
 /** The options the meta-schema validators are compiled with (and the generated one was). */
 export const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false, logger: false } as const;
 
-export interface Dialect {
-  name: string;
-  metaSchema: string;
-  /** The Ajv class for the dialect, as a module path. */
-  module: "ajv" | "ajv/dist/2019" | "ajv/dist/2020";
-}
-
-export const DRAFT_07: Dialect = { name: "draft-07", metaSchema: "http://json-schema.org/draft-07/schema", module: "ajv" };
-const DIALECTS: readonly [RegExp, Dialect][] = [
-  [/^https?:\/\/json-schema\.org\/draft-07\/schema#?$/, DRAFT_07],
-  [
-    /^https?:\/\/json-schema\.org\/draft\/2019-09\/schema#?$/,
-    { name: "2019-09", metaSchema: "https://json-schema.org/draft/2019-09/schema", module: "ajv/dist/2019" },
-  ],
-  [
-    /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/,
-    { name: "2020-12", metaSchema: "https://json-schema.org/draft/2020-12/schema", module: "ajv/dist/2020" },
-  ],
-];
-
-/** The dialect a `$schema` names (draft-07 when there is none); `undefined` for one we do not support. */
-export function dialectOf($schema: unknown): Dialect | undefined {
-  if ($schema === undefined) return DRAFT_07;
-  if (typeof $schema !== "string") return undefined;
-  return DIALECTS.find(([pattern]) => pattern.test($schema))?.[1];
-}
+export { dialectOf, DRAFT_07, type Dialect } from "./dialects.js";
 
 interface Validate {
   (data: unknown): boolean;
