@@ -6,13 +6,26 @@
  * The text must be valid JSON (only files that parse are located).
  */
 
-const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d, 0xfeff]);
 const STRUCTURE = /["{}[\]]/g;
 const SCALAR_END = /[\s,\]}]/g;
 
+/** Past JSON white space (and a byte-order mark). */
 function skipWhitespace(text: string, i: number): number {
-  while (i < text.length && WHITESPACE.has(text.charCodeAt(i))) i++;
-  return i;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff) i++;
+    else return i;
+  }
+}
+
+/** Whether the JSON string `text[start, end)` (quotes included) is the key `token`. */
+function keyIs(text: string, start: number, end: number, token: string): boolean {
+  const length = end - start - 2;
+  // Escapes only lengthen a key: a raw key as long as the token is the token only if it is the token.
+  if (length === token.length && !token.includes("\\")) return text.startsWith(token, start + 1);
+  if (length < token.length) return false;
+  const raw = text.slice(start + 1, end - 1);
+  return raw.includes("\\") ? JSON.parse(text.slice(start, end)) === token : raw === token;
 }
 
 /** `i` is at a `"`: the offset just after the closing quote. */
@@ -63,12 +76,11 @@ export function jsonPointerOffset(text: string, tokens: readonly string[]): numb
       i = skipWhitespace(text, i + 1);
       while (text.charCodeAt(i) === 0x22) {
         const keyEnd = skipString(text, i);
-        const raw = text.slice(i + 1, keyEnd - 1);
-        const key = raw.includes("\\") ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
         const keyStart = i;
+        const matches = keyIs(text, i, keyEnd, token);
         i = skipWhitespace(text, keyEnd);
         i = skipWhitespace(text, i + 1); // past ':'
-        if (key === token) {
+        if (matches) {
           offset = keyStart;
           found = true;
           break;

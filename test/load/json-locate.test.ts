@@ -58,4 +58,27 @@ describe("jsonPointerOffset", () => {
       { numRuns: 300 },
     );
   });
+
+  it("matches keys written with escapes, and tokens holding backslashes, exactly", () => {
+    // Keys: a\b (backslash), newline, \n (backslash n), ab written \u0061b, ab again, x"y.
+    const text = String.raw`{"a\\b": 1, "\n": 2, "\\n": 3, "\u0061b": 4, "ab": 5, "x\"y": 6}`;
+    const data = JSON.parse(text) as Record<string, number>;
+    expect(Object.keys(data)).toEqual(["a\\b", "\n", "\\n", "ab", 'x"y']);
+    for (const key of [...Object.keys(data), "a\\\\b", "n", "\\u0061b", "zz"]) {
+      expect(jsonPointerOffset(text, [key]), JSON.stringify(key)).toBe(treeOffset(text, [key]));
+    }
+  });
+
+  it("agrees with jsonc-parser's tree on keys full of escapes", () => {
+    const key = fc.string({ unit: fc.constantFrom("a", "b", "\\", '"', "\n", "/", "~", "é", "\u2028") , maxLength: 4 });
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.dictionary(key, fc.integer(), { maxKeys: 3 }), { maxKeys: 4 }), (value) => {
+        const text = JSON.stringify(value).replace(/[a-z]/g, (c) => (c === "a" ? "\\u0061" : c));
+        for (const tokens of pointersOf(value)) {
+          expect(jsonPointerOffset(text, tokens)).toBe(treeOffset(text, tokens));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
