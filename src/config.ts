@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "./errors.js";
 
@@ -34,7 +34,7 @@ export async function loadConfig(
   const file = path.resolve(cwd, flags.config ?? CONFIG_FILE);
   let raw: string | undefined;
   try {
-    raw = await readFile(file, "utf8");
+    raw = readFileSync(file, "utf8");
   } catch (error) {
     if (flags.config) throw new UsageError(`config file not found: ${flags.config}`);
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;

@@ -1,14 +1,19 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /**
- * Compiles `dist/` once, for the tests that run the real CLI in a child process. Type errors do not
- * stop the emit here (they fail `npm test`'s own typecheck step instead).
+ * Builds `dist/` once (`npm run build`: tsc, then the bundled command line in dist/bin/), for the
+ * tests that run the real CLI in a child process. Type errors do not stop the emit here (they fail
+ * `npm test`'s own typecheck step instead).
  */
-export default function setup(): void {
+export default async function setup(): Promise<void> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
   const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, encoding: "utf8" });
   if (result.error) throw result.error;
+  const { bundleCli } = (await import(pathToFileURL(path.join(root, "cli", "bundle.mjs")).href)) as {
+    bundleCli(root: string): Promise<string>;
+  };
+  await bundleCli(root);
 }

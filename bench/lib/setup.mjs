@@ -9,7 +9,8 @@ import { CommandFailed, log, timeNode } from "./measure.mjs";
 export const BENCH = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const ROOT = path.dirname(BENCH);
 export const PATHS = {
-  cli: path.join(ROOT, "dist", "cli", "index.js"),
+  cli: path.join(ROOT, "dist", "bin", "index.js"),
+  bundle: path.join(ROOT, "cli", "bundle.mjs"),
   tsc: path.join(ROOT, "node_modules", "typescript", "bin", "tsc"),
   json2ts: path.join(ROOT, "node_modules", "json-schema-to-typescript", "dist", "src", "cli.js"),
   spectral: path.join(BENCH, "node_modules", "@stoplight", "spectral-cli", "dist", "index.js"),
@@ -34,13 +35,15 @@ export function ensureDist(rebuild) {
   const sources = Math.max(newest(path.join(ROOT, "src")), newest(path.join(ROOT, "cli")));
   const stale = !existsSync(PATHS.cli) || statSync(PATHS.cli).mtimeMs < sources;
   if (stale && rebuild) {
-    log("dist/ is missing or older than src/ or cli/: running `npm run build` (tsc -p tsconfig.build.json)");
+    log("dist/ is missing or older than src/ or cli/: running `npm run build` (tsc, then cli/bundle.mjs)");
     const result = spawnSync(process.execPath, [PATHS.tsc, "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
     if (result.status !== 0) log(`tsc reported errors (dist/ was emitted anyway):\n${(result.stdout ?? "").split("\n").slice(0, 10).join("\n")}`);
+    const bundled = spawnSync(process.execPath, [PATHS.bundle], { cwd: ROOT, encoding: "utf8" });
+    if (bundled.status !== 0) throw new Error(`cli/bundle.mjs failed:\n${bundled.stderr}`);
   } else if (stale) {
     log("warning: dist/ is older than src/ or cli/ (--no-rebuild): the figures may not describe the current code");
   }
-  if (!existsSync(PATHS.cli)) throw new Error("dist/cli/index.js does not exist: run `npm run build` first");
+  if (!existsSync(PATHS.cli)) throw new Error("dist/bin/index.js does not exist: run `npm run build` first");
 }
 
 /** Installs bench/package.json's packages (Spectral) unless present. Returns why it could not, or undefined. */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { stat } from "node:fs/promises";
+import { statSync, type Stats } from "node:fs";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
 import { bundleTool } from "./bundle.js";
@@ -23,7 +23,12 @@ export interface LoadedFolder {
 /** folder -> files -> ToolSpec[], with parse, shape and duplicate-name diagnostics. */
 export async function loadFolder(root: string): Promise<LoadedFolder> {
   const absRoot = path.resolve(root);
-  const info = await stat(absRoot).catch(() => undefined);
+  let info: Stats | undefined;
+  try {
+    info = statSync(absRoot, { throwIfNoEntry: false });
+  } catch {
+    info = undefined;
+  }
   if (!info?.isDirectory()) throw new UsageError(`schemas folder not found: ${root}`);
   const paths = await discoverFiles(absRoot);
   const files = await readSources(paths);

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SourceFile, SourceFormat } from "../model.js";
 
@@ -12,17 +12,18 @@ export function formatOf(file: string): SourceFormat | undefined {
 /** Every schema file under `root`, recursively, sorted by path (code-unit order, `/` separators). */
 export async function discoverFiles(root: string): Promise<string[]> {
   const found: { full: string; key: string }[] = [];
-  async function walk(dir: string, keyPrefix: string): Promise<void> {
-    const entries = await readdir(dir, { withFileTypes: true });
+  // Synchronous: a CLI has nothing to do meanwhile, and each thread-pool round trip costs more than the call.
+  function walk(dir: string, keyPrefix: string): void {
+    const entries = readdirSync(dir, { withFileTypes: true });
     for (const entry of entries) {
       const name = entry.name;
       if (name.startsWith(".") || name === "node_modules") continue;
       const full = path.join(dir, name);
-      if (entry.isDirectory()) await walk(full, `${keyPrefix}${name}/`);
+      if (entry.isDirectory()) walk(full, `${keyPrefix}${name}/`);
       else if (entry.isFile() && formatOf(name)) found.push({ full, key: keyPrefix + name });
     }
   }
-  await walk(root, "");
+  walk(root, "");
   found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return found.map((k) => k.full);
 }

@@ -17,11 +17,19 @@ export default defineRule({
     for (const doc of ctx.schemas) {
       for (const entry of schemaNodes(doc)) {
         const { node, required } = entry;
-        if (!Array.isArray(required) || ELSEWHERE.some((k) => Object.hasOwn(node, k))) continue;
-        const properties = entry.properties ?? {};
+        if (!Array.isArray(required)) continue;
+        const properties = entry.properties;
+        // Names `properties` defines need nothing more (the usual case, checked first).
+        const missing: number[] = [];
+        for (let index = 0; index < required.length; index++) {
+          const name: unknown = required[index];
+          if (typeof name === "string" && (properties === undefined || !Object.hasOwn(properties, name))) missing.push(index);
+        }
+        if (missing.length === 0 || ELSEWHERE.some((k) => Object.hasOwn(node, k))) continue;
         const patterns = entry.patternProperties ? compile(Object.keys(entry.patternProperties)) : [];
-        required.forEach((name: unknown, index) => {
-          if (typeof name !== "string" || Object.hasOwn(properties, name) || patterns.some((p) => p.test(name))) return;
+        for (const index of missing) {
+          const name = required[index] as string;
+          if (patterns.some((p) => p.test(name))) continue;
           ctx.report({
             file: doc.file,
             tool: doc.tool,
@@ -29,7 +37,7 @@ export default defineRule({
             messageId: "undefined",
             data: { name },
           });
-        });
+        }
       }
     }
   },
