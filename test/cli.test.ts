@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { project, readTree, repoRoot } from "./helpers.js";
 
-const cli = path.join(repoRoot, "dist", "bin", "index.js");
+const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
 
 function toolgen(cwd: string, ...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });

@@ -17,7 +17,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --no-spectral         skip Spectral (otherwise installed into bench/node_modules on first use)
   --build-arg ARG       extra argument for every timed \`toolgen build\` (repeatable)
   --no-rebuild          do not rebuild a stale dist/ (it must exist)
-  --cli PATH            time this toolgen CLI instead of dist/bin/index.js (say, a built copy
+  --cli PATH            time this toolgen CLI instead of dist/bin/toolgen.cjs (say, a built copy
                         of another revision; dist/ is then left alone)
   --no-write            print the table only; do not append it to bench/RESULTS.md
   --keep                keep the temporary work folder (its path is printed)

@@ -9,7 +9,7 @@ import { CommandFailed, log, timeNode } from "./measure.mjs";
 export const BENCH = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const ROOT = path.dirname(BENCH);
 export const PATHS = {
-  cli: path.join(ROOT, "dist", "bin", "index.js"),
+  cli: path.join(ROOT, "dist", "bin", "toolgen.cjs"),
   bundle: path.join(ROOT, "cli", "bundle.mjs"),
   tsc: path.join(ROOT, "node_modules", "typescript", "bin", "tsc"),
   json2ts: path.join(ROOT, "node_modules", "json-schema-to-typescript", "dist", "src", "cli.js"),
@@ -43,7 +43,7 @@ export function ensureDist(rebuild) {
   } else if (stale) {
     log("warning: dist/ is older than src/ or cli/ (--no-rebuild): the figures may not describe the current code");
   }
-  if (!existsSync(PATHS.cli)) throw new Error("dist/bin/index.js does not exist: run `npm run build` first");
+  if (!existsSync(PATHS.cli)) throw new Error("dist/bin/toolgen.cjs does not exist: run `npm run build` first");
 }
 
 /** Installs bench/package.json's packages (Spectral) unless present. Returns why it could not, or undefined. */

@@ -75,6 +75,8 @@ export class SchemaNode {
   /** `properties` and `patternProperties`, when they are objects. */
   properties: SchemaObject | undefined = undefined;
   patternProperties: SchemaObject | undefined = undefined;
+  /** Whether some value of `properties` is not an object (a boolean schema, or not a schema): it has no node. */
+  hasNonObjectProperty = false;
   /** Whether it sits under `$defs` or `definitions` (reached by the API only through a `$ref`). */
   readonly inDefinitions: boolean;
   #pointer: string | undefined;
@@ -163,6 +165,7 @@ function collectNodes(root: SchemaObject, pointer: string): SchemaNode[] {
         for (const key of Object.keys(value)) {
           const child = value[key];
           if (isPlainObject(child)) visit(child, entry, name, key);
+          else if (name === "properties") entry.hasNonObjectProperty = true;
         }
       }
     }

@@ -13,19 +13,24 @@ export default defineRule({
   },
   check(ctx) {
     for (const doc of ctx.schemas) {
+      const report = (pointer: string, name: string) => ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "missing", data: { name } });
       for (const node of schemaNodes(doc)) {
-        const properties = node.properties;
-        if (properties === undefined) continue;
-        for (const name of Object.keys(properties)) {
-          const property = properties[name];
-          if (hasDescription(property)) continue;
-          const pointer = childPointer(childPointer(node.pointer, "properties"), name);
-          if (isPlainObject(property) && typeof property.$ref === "string") {
-            const target = followRef(doc, pointer);
+        // A property whose schema is an object is a node of its own, with what it holds already read.
+        if (node.keyword === "properties" && typeof node.key === "string" && node.parent !== undefined) {
+          if (isText(node.description)) continue;
+          if (typeof node.ref === "string") {
+            const target = followRef(doc, node.pointer);
             // A reference we cannot follow is ref-resolvable's business (or lives in another file).
             if (target === undefined || hasDescription(target)) continue;
           }
-          ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "missing", data: { name } });
+          report(node.pointer, node.key);
+        }
+        // The others (`true`, `false`, or not a schema at all) have no description either.
+        const properties = node.properties;
+        if (properties !== undefined && node.hasNonObjectProperty) {
+          for (const name of Object.keys(properties)) {
+            if (!isPlainObject(properties[name])) report(childPointer(childPointer(node.pointer, "properties"), name), name);
+          }
         }
       }
     }
@@ -33,5 +38,9 @@ export default defineRule({
 });
 
 function hasDescription(schema: unknown): boolean {
-  return isPlainObject(schema) && typeof schema.description === "string" && schema.description.trim() !== "";
+  return isPlainObject(schema) && isText(schema.description);
+}
+
+function isText(value: unknown): boolean {
+  return typeof value === "string" && value.trim() !== "";
 }
