@@ -67,14 +67,23 @@ export function assembleFolder(root: string, files: SourceFile[]): LoadedFolder 
 export async function bundleTools(
   loaded: LoadedFolder,
 ): Promise<{ tools: BundledTool[]; diagnostics: Diagnostic[] }> {
-  const results = await Promise.all(
-    loaded.tools.map((t) => (isOwnBundle(t) ? { tool: { ...t, bundledSchema: t.inputSchema }, diagnostics: [] } : bundleTool(t, loaded.lookup))),
-  );
+  // Most tools are their own bundle (no promise for those); the others, in order, once bundled.
+  const results: ({ tool?: BundledTool; diagnostics: Diagnostic[] } | undefined)[] = [];
+  const pending: Promise<void>[] = [];
+  loaded.tools.forEach((t, index) => {
+    if (isOwnBundle(t)) {
+      results.push({ tool: { ...t, bundledSchema: t.inputSchema }, diagnostics: [] });
+    } else {
+      results.push(undefined);
+      pending.push(bundleTool(t, loaded.lookup).then((r) => void (results[index] = r)));
+    }
+  });
+  if (pending.length > 0) await Promise.all(pending);
   const tools: BundledTool[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const r of results) {
-    if (r.tool) tools.push(r.tool);
-    diagnostics.push(...r.diagnostics);
+    if (r?.tool) tools.push(r.tool);
+    if (r && r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
   }
   return { tools, diagnostics };
 }

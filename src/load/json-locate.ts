@@ -6,7 +6,8 @@
  * The text must be valid JSON (only files that parse are located).
  */
 
-const STRUCTURE = /["{}[\]]/g;
+/** A run of anything but brackets, strings (escapes included) taken whole; it may be empty. */
+const FLAT = /(?:[^"{}[\]]+|"(?:[^"\\]|\\.)*")*/y;
 const SCALAR_END = /[\s,\]}]/g;
 
 /** Past JSON white space (and a byte-order mark). */
@@ -46,15 +47,18 @@ function skipValue(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === 0x22) return skipString(text, i);
   if (c === 0x7b || c === 0x5b) {
+    // From bracket to bracket: FLAT passes everything between two brackets (strings whole) in one step.
     let depth = 0;
-    STRUCTURE.lastIndex = i;
-    for (let m = STRUCTURE.exec(text); m; m = STRUCTURE.exec(text)) {
-      const ch = m[0];
-      if (ch === '"') STRUCTURE.lastIndex = skipString(text, m.index);
-      else if (ch === "{" || ch === "[") depth++;
-      else if (--depth === 0) return m.index + 1;
+    for (;;) {
+      const ch = text.charCodeAt(i);
+      if (ch === 0x7b || ch === 0x5b) depth++;
+      else if (ch === 0x7d || ch === 0x5d) {
+        if (--depth === 0) return i + 1;
+      } else return text.length; // the end, or an unterminated string: not valid JSON
+      FLAT.lastIndex = i + 1;
+      FLAT.exec(text);
+      i = FLAT.lastIndex;
     }
-    return text.length;
   }
   SCALAR_END.lastIndex = i;
   const end = SCALAR_END.exec(text);

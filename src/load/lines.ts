@@ -33,7 +33,7 @@ export function computeLineStarts(text: string): number[] {
  * text has no `\r`, which is much faster than testing each character.
  */
 export function positionsOf(text: string, offsets: readonly number[]): Position[] {
-  const order = offsets.map((_, i) => i).sort((a, b) => (offsets[a] ?? 0) - (offsets[b] ?? 0));
+  const order = offsets.length === 1 ? [0] : offsets.map((_, i) => i).sort((a, b) => (offsets[a] ?? 0) - (offsets[b] ?? 0));
   const result: Position[] = new Array<Position>(offsets.length);
   const crlf = text.includes("\r");
   let line = 1;
