@@ -106,10 +106,22 @@ function isAbbreviationChar(ch: string): boolean {
   return LETTER.test(ch);
 }
 
+/** Where the abbreviation-like token ending at `end` starts (`end` when there is none). */
+function tokenStartBefore(text: string, end: number): number {
+  let start = end;
+  while (start > 0) {
+    const c = text.charCodeAt(start - 1);
+    // ASCII letters, `.` and `-` by code; anything else as isAbbreviationChar says.
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 46 || c === 45) start--;
+    else if (c >= 128 && isAbbreviationChar(text.charAt(start - 1))) start--;
+    else break;
+  }
+  return start;
+}
+
 /** The abbreviation-like token ending at `end` and where it starts. */
 function tokenBefore(text: string, end: number): { token: string; start: number } {
-  let start = end;
-  while (start > 0 && isAbbreviationChar(text.charAt(start - 1))) start--;
+  const start = tokenStartBefore(text, end);
   return { token: text.slice(start, end), start };
 }
 
@@ -120,10 +132,11 @@ function codePointAt(text: string, index: number): string {
 
 /** Whether a single `.` at `start` follows an abbreviation (see the module comment). */
 function followsAbbreviation(text: string, start: number, nextIsDigit: boolean): boolean {
-  const { token, start: tokenStart } = tokenBefore(text, start);
-  if (token === "") return false;
+  const tokenStart = tokenStartBefore(text, start);
+  if (tokenStart === start) return false;
   // An ordinary word: neither an entry, nor the end of a two-word entry, nor an initialism.
-  if (token.length > LONGEST_LAST_WORD && !token.includes(".")) return false;
+  if (start - tokenStart > LONGEST_LAST_WORD && text.lastIndexOf(".", start - 1) < tokenStart) return false;
+  const token = text.slice(tokenStart, start);
   if (ABBREVIATION.has(token) || INITIALISM.test(token)) return true;
   if (nextIsDigit && ABBREVIATION_BEFORE_NUMBER.has(token)) return true;
   if (tokenStart > 0 && text.charAt(tokenStart - 1) === " ") {
