@@ -5,8 +5,14 @@ import type { SourceFile, SourceFormat } from "../model.js";
 
 const EXTENSIONS: Record<string, SourceFormat> = { ".json": "json", ".yaml": "yaml", ".yml": "yaml" };
 
+/** By extension, as `path.extname` finds it (a dotfile such as `.json` has none), without its cost. */
 export function formatOf(file: string): SourceFormat | undefined {
-  return EXTENSIONS[path.extname(file).toLowerCase()];
+  const dot = file.lastIndexOf(".");
+  if (dot <= 0) return undefined;
+  const before = file.charCodeAt(dot - 1);
+  if (before === 0x2f || (before === 0x5c && path.sep === "\\")) return undefined; // `/.json`: a dotfile
+  const extension = file.slice(dot);
+  return Object.hasOwn(EXTENSIONS, extension.toLowerCase()) ? EXTENSIONS[extension.toLowerCase()] : undefined;
 }
 
 /** Every schema file under `root`, recursively, sorted by path (code-unit order, `/` separators). */
@@ -18,12 +24,12 @@ export async function discoverFiles(root: string): Promise<string[]> {
     for (const entry of entries) {
       const name = entry.name;
       if (name.startsWith(".") || name === "node_modules") continue;
-      const full = path.join(dir, name);
+      const full = dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
       if (entry.isDirectory()) walk(full, `${keyPrefix}${name}/`);
       else if (entry.isFile() && formatOf(name)) found.push({ full, key: keyPrefix + name });
     }
   }
-  walk(root, "");
+  walk(path.resolve(root), "");
   found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return found.map((k) => k.full);
 }
@@ -67,7 +73,9 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
 export function displayPaths(absPaths: readonly string[], cwd: string = process.cwd()): string[] {
   const byFolder = new Map<string, string>();
   return absPaths.map((absPath) => {
-    const folder = path.dirname(absPath);
+    // The folder is everything before the last separator (path.dirname, for a file at a root).
+    const cut = absPath.lastIndexOf(path.sep);
+    const folder = cut > 0 && absPath.charCodeAt(cut - 1) !== 0x3a ? absPath.slice(0, cut) : path.dirname(absPath);
     const name = absPath.slice(folder.length + (folder.endsWith(path.sep) ? 0 : 1));
     let shown = byFolder.get(folder);
     if (shown === undefined) {

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { displayPathOf, displayPaths, readSources } from "../../src/load/read.js";
+import { displayPathOf, displayPaths, formatOf, readSources } from "../../src/load/read.js";
 
 describe("displayPaths", () => {
   it("gives what displayPathOf gives, file by file", () => {
@@ -35,5 +35,16 @@ describe("readSources", () => {
     expect(files.map((f) => f.data)).toEqual([{ name: "a" }, { name: "b" }, undefined, { name: "d" }]);
     expect(files[2]?.parseError).toMatchObject({ line: 3, column: 1 });
     expect(files.map((f) => f.format)).toEqual(["json", "yaml", "json", "json"]);
+  });
+});
+
+describe("formatOf", () => {
+  it("reads the extension as path.extname does", () => {
+    const byExtname = (file: string) => ({ ".json": "json", ".yaml": "yaml", ".yml": "yaml" })[path.extname(file).toLowerCase()];
+    const files = [
+      "a.json", "A.JSON", "b.yaml", "c.YML", "d.txt", "e", ".json", "dir/.json", "dir\\.json", "..json", "x.json.bak",
+      "dir.json/file", "/abs/path/t.yml", "C:\\tools\\t.json", "t.", "t.jsonx", "t.constructor", "t.__proto__", "",
+    ];
+    for (const file of files) expect(formatOf(file), file).toBe(byExtname(file));
   });
 });

@@ -13,26 +13,25 @@ export function formatStylish(diagnostics: readonly Diagnostic[], options: Styli
   if (diagnostics.length === 0) return "";
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) {
-    const list = byFile.get(d.file) ?? [];
-    list.push(d);
-    byFile.set(d.file, list);
+    const list = byFile.get(d.file);
+    if (list) list.push(d);
+    else byFile.set(d.file, [d]);
   }
   let out = "";
   for (const [file, list] of byFile) {
     out += `\n${paint("underline", file)}\n`;
-    const rows = list.map((d) => ({
-      where: d.line !== undefined ? `${d.line}:${d.column ?? 1}` : "",
-      severity: d.severity,
-      message: d.message,
-      context: [d.tool !== undefined ? `tool '${d.tool}'` : undefined, `#${d.pointer}`].filter(Boolean).join(" "),
-      rule: d.rule,
-    }));
-    const whereWidth = Math.max(...rows.map((r) => r.where.length));
-    const severityWidth = Math.max(...rows.map((r) => r.severity.length));
-    for (const r of rows) {
-      const severity = paint(r.severity === "error" ? "red" : "yellow", r.severity.padEnd(severityWidth));
-      out += `  ${paint("dim", r.where.padStart(whereWidth))}  ${severity}  ${r.message}  ${paint("dim", r.context)}  ${paint("dim", r.rule)}\n`;
+    const wheres = list.map((d) => (d.line !== undefined ? `${d.line}:${d.column ?? 1}` : ""));
+    let whereWidth = 0;
+    let severityWidth = 0;
+    for (let i = 0; i < list.length; i++) {
+      whereWidth = Math.max(whereWidth, wheres[i]!.length);
+      severityWidth = Math.max(severityWidth, list[i]!.severity.length);
     }
+    list.forEach((d, i) => {
+      const severity = paint(d.severity === "error" ? "red" : "yellow", d.severity.padEnd(severityWidth));
+      const context = d.tool !== undefined ? `tool '${d.tool}' #${d.pointer}` : `#${d.pointer}`;
+      out += `  ${paint("dim", wheres[i]!.padStart(whereWidth))}  ${severity}  ${d.message}  ${paint("dim", context)}  ${paint("dim", d.rule)}\n`;
+    });
   }
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
