@@ -54,7 +54,8 @@ export async function bundleCli(root = ROOT) {
     ],
     // The few modules that find files next to themselves read import.meta.url.
     define: { "import.meta.url": "__toolgen_module_url" },
-    banner: { js: 'const __toolgen_module_url = require("node:url").pathToFileURL(__filename).href;' },
+    // "use strict" first: esbuild's own comes after the banner, where it would be no directive.
+    banner: { js: '"use strict";\nconst __toolgen_module_url = require("node:url").pathToFileURL(__filename).href;' },
   });
   return toolgen;
 }

@@ -94,14 +94,18 @@ function placed(d: Diagnostic, { line, column }: Position): Diagnostic {
     : { file, tool, rule, severity, message, pointer, line, column };
 }
 
-/** Stable order for reports: file, line, column, rule, message. */
+/**
+ * Stable order for reports: file, line, column, rule, message, then pointer (two pointers can land
+ * on one place, through a YAML alias or a repeated key: the order must not depend on how rules walk).
+ */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
     cmp(a.file, b.file) ||
     (a.line ?? 0) - (b.line ?? 0) ||
     (a.column ?? 0) - (b.column ?? 0) ||
     cmp(a.rule, b.rule) ||
-    cmp(a.message, b.message)
+    cmp(a.message, b.message) ||
+    cmp(a.pointer, b.pointer)
   );
 }
 

@@ -35,7 +35,8 @@
  *   - duplicate `"__proto__"` entries in `required` / `dependencies` (Ajv's uniqueness check keeps its
  *     seen-strings in a plain object, so it misses that duplicate);
  *   - schemas nested deeper than MAX_DEPTH (and so cyclic structures, which Ajv cannot validate either);
- *   - a keyword present with the value `undefined` (not JSON; Ajv skips it, this says false).
+ *   - a checked keyword present with the value `undefined` (not JSON; Ajv skips it, this says false;
+ *     `default`, `const`, `$defs` and unknown keywords pass, as in Ajv).
  *
  * Keys are read the way Ajv reads them: `for...in` (own and inherited enumerable keys, as Ajv's own loops
  * over `properties` etc.) and `obj[key]`, which for an own `"__proto__"` key (JSON.parse and the YAML
