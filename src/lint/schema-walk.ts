@@ -2,7 +2,7 @@
  * Walking a JSON Schema as written (draft-07 to 2020-12 keywords), with the file pointer of each
  * subschema; and following a `$ref` the way the API will see it (through the bundled schema).
  */
-import { getByPointer, isPlainObject, joinPointer } from "../load/pointer.js";
+import { getByPointer, isPlainObject, joinPointer, resolveLocal } from "../load/pointer.js";
 import type { SchemaDocument } from "./rule.js";
 
 type Kind = "schema" | "map" | "array" | "items" | "definitions";
@@ -216,17 +216,4 @@ export function followRef(doc: SchemaDocument, pointer: string): SchemaObject | 
     node = target;
   }
   return isPlainObject(node) ? node : undefined;
-}
-
-/** Resolves `#/...` against `root`; anything else (another file, an anchor) is `undefined`. */
-export function resolveLocal(root: unknown, ref: string): unknown {
-  if (!ref.startsWith("#")) return undefined;
-  let fragment: string;
-  try {
-    fragment = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  if (fragment !== "" && !fragment.startsWith("/")) return undefined;
-  return getByPointer(root, fragment);
 }

@@ -3,7 +3,7 @@ import { statSync, type Stats } from "node:fs";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
 import { bundleTool } from "./bundle.js";
-import { getByPointer } from "./pointer.js";
+import { resolveLocal } from "./pointer.js";
 import { discoverFiles, readSource, readSources } from "./read.js";
 import { collectTools } from "./tools.js";
 
@@ -113,15 +113,7 @@ function isOwnBundle(tool: ToolSpec): boolean {
     } catch {
       return false;
     }
-    if (typeof ref !== "string" || !ref.startsWith("#")) return false;
-    let fragment: string;
-    try {
-      fragment = decodeURIComponent(ref.slice(1));
-    } catch {
-      return false;
-    }
-    if (fragment !== "" && !fragment.startsWith("/")) return false;
-    if (getByPointer(tool.inputSchema, fragment) === undefined) return false;
+    if (typeof ref !== "string" || resolveLocal(tool.inputSchema, ref) === undefined) return false;
   }
   return true;
 }

@@ -56,3 +56,16 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/** Resolves a local reference (`#/...`) against `root`; anything else (another file, an anchor, bad URI encoding) is `undefined`. */
+export function resolveLocal(root: unknown, ref: string): unknown {
+  if (!ref.startsWith("#")) return undefined;
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (fragment !== "" && !fragment.startsWith("/")) return undefined;
+  return getByPointer(root, fragment);
+}

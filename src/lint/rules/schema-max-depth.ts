@@ -1,6 +1,6 @@
 import { defineRule, type SchemaDocument, type ToolDocument } from "../rule.js";
-import { isPlainObject } from "../../load/pointer.js";
-import { childPointer, forEachSubschema, isObjectSchema, resolveLocal, schemaNodes, type SchemaObject } from "../schema-walk.js";
+import { isPlainObject, resolveLocal } from "../../load/pointer.js";
+import { childPointer, forEachSubschema, isObjectSchema, schemaNodes, type SchemaObject } from "../schema-walk.js";
 
 export default defineRule({
   meta: {
