@@ -1,7 +1,8 @@
 /**
  * Line and column for a JSON pointer, found with parsers that keep source offsets (a targeted scan
  * of the JSON structure, json-locate.ts; the `yaml` document for YAML, loaded only when a YAML file
- * needs a location), never by searching the text. Loaded only when a diagnostic needs a location.
+ * needs a location), never by searching the text. Small and dependency-free until then: the linter
+ * imports it with the rest (a late dynamic import cost more than loading it up front).
  */
 import { createRequire } from "node:module";
 import type { Node as YamlNode } from "yaml";
