@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import type { Node as YamlNode } from "yaml";
 import type { Diagnostic, SourceFile } from "../model.js";
 import { jsonPointerOffset } from "./json-locate.js";
-import { positionsOf, type Position } from "./lines.js";
+import { offsetToPosition, positionsOf, type Position } from "./lines.js";
 import { splitPointer } from "./pointer.js";
 
 export { offsetToPosition, type Position } from "./lines.js";
@@ -20,7 +20,7 @@ const yamlDocs = new WeakMap<SourceFile, YamlNode | null>();
  * When the pointer goes further than the document, the deepest existing node is located.
  */
 export function locatePointer(file: SourceFile, pointer: string): Position {
-  return positionsOf(file.text, [offsetOf(file, pointer)])[0] ?? { line: 1, column: 1 };
+  return offsetToPosition(file.text, offsetOf(file, pointer));
 }
 
 function offsetOf(file: SourceFile, pointer: string): number {

@@ -2,6 +2,8 @@ import { defineRule, type SchemaDocument, type ToolDocument } from "../rule.js";
 import { isPlainObject, resolveLocal } from "../../load/pointer.js";
 import { childPointer, forEachSubschema, isObjectSchema, schemaNodes, type SchemaObject } from "../schema-walk.js";
 
+type Report = (pointer: string, depth: number, via: boolean) => void;
+
 export default defineRule({
   meta: {
     id: "schema-max-depth",
@@ -21,7 +23,7 @@ export default defineRule({
       const tool = doc.tool;
       if (!tool) continue;
       const reported = new Set<string>();
-      const report = (pointer: string, depth: number, via: boolean) => {
+      const report: Report = (pointer, depth, via) => {
         if (reported.has(pointer)) return;
         reported.add(pointer);
         ctx.report({ tool, pointer, messageId: via ? "deepVia" : "deep", data: { depth, max } });
@@ -37,35 +39,17 @@ export default defineRule({
  * measure() over the document's shared walk: each node outside definitions whose parent is not
  * already too deep is on a path the API sees; references are followed from there by measure()'s walk.
  */
-function measureNodes(doc: SchemaDocument, max: number, report: (pointer: string, depth: number, via: boolean) => void): void {
+function measureNodes(doc: SchemaDocument, max: number, report: Report): void {
   const root = doc.schema;
   for (const node of schemaNodes(doc)) {
     if (node.inDefinitions || (node.parent?.objectDepth ?? 0) > max) continue;
     const depth = node.objectDepth;
     if (depth > max) report(node.pointer, depth, false);
-    else if (typeof node.ref === "string") followFrom(root, node.ref, depth, childPointer(node.pointer, "$ref"), max, report);
-  }
-}
-
-/** Follows `ref` from an object `depth` levels deep, reporting at `via`, as measure() does. */
-function followFrom(root: unknown, ref: string, depth: number, via: string, max: number, report: (pointer: string, depth: number, via: boolean) => void): void {
-  const refs = [ref];
-  const visit = (node: SchemaObject, outer: number): void => {
-    const here = outer + (isObjectSchema(node) ? 1 : 0);
-    if (here > max) return report(via, here, true);
-    const next = node.$ref;
-    if (typeof next === "string" && !refs.includes(next)) {
-      const target = resolveLocal(root, next);
-      if (isPlainObject(target)) {
-        refs.push(next);
-        visit(target, here);
-        refs.pop();
-      }
+    else if (typeof node.ref === "string") {
+      const target = resolveLocal(root, node.ref);
+      if (isPlainObject(target)) walkDepth(root, target, depth, childPointer(node.pointer, "$ref"), [node.ref], max, report);
     }
-    forEachSubschema(node, false, (child) => visit(child, here));
-  };
-  const target = resolveLocal(root, ref);
-  if (isPlainObject(target)) visit(target, depth);
+  }
 }
 
 /**
@@ -75,13 +59,19 @@ function followFrom(root: unknown, ref: string, depth: number, via: string, max:
  * reference already followed on the path is not followed again (a recursive schema is not infinitely
  * deep). Pointers are built only for findings.
  */
-function measure(tool: ToolDocument, max: number, report: (pointer: string, depth: number, via: boolean) => void): void {
+function measure(tool: ToolDocument, max: number, report: Report): void {
   const root: unknown = tool.bundledSchema ?? tool.inputSchema;
+  if (isPlainObject(root)) walkDepth(root, root, 0, undefined, [], max, report);
+}
+
+/**
+ * measure()'s walk from `start`, under `outer` levels of objects: `via` is the `$ref` findings are
+ * reported at once one was followed (before that, each at its own pointer), `refs` those followed.
+ */
+function walkDepth(root: unknown, start: SchemaObject, outer: number, via: string | undefined, refs: string[], max: number, report: Report): void {
   /** Tokens from `/input_schema` to the node being visited, while no `$ref` has been followed. */
   const path: (string | number)[] = [];
   const here = (...more: string[]) => [...path, ...more].reduce<string>((at, token) => childPointer(at, token), "/input_schema");
-  /** References followed on the current path. */
-  const refs: string[] = [];
   const visit = (node: SchemaObject, outer: number, via: string | undefined): void => {
     const depth = outer + (isObjectSchema(node) ? 1 : 0);
     if (depth > max) {
@@ -106,5 +96,5 @@ function measure(tool: ToolDocument, max: number, report: (pointer: string, dept
       path.pop();
     });
   };
-  if (isPlainObject(root)) visit(root, 0, undefined);
+  visit(start, outer, via);
 }
