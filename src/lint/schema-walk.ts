@@ -38,26 +38,41 @@ export function forEachSubschema(
   definitions: boolean,
   visit: (child: SchemaObject, keyword: string, key: string | number | undefined) => void,
 ): void {
-  for (const keyword of Object.keys(node)) {
-    const kind = KEYWORDS.get(keyword);
-    if (kind === undefined || (kind === "definitions" && !definitions)) continue;
-    const value = node[keyword];
-    if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
-      if (isPlainObject(value)) visit(value, keyword, undefined);
-    } else if (Array.isArray(value)) {
-      if (kind === "array" || kind === "items") {
-        for (let i = 0; i < value.length; i++) {
-          const item: unknown = value[i];
-          if (isPlainObject(item)) visit(item, keyword, i);
-        }
-      }
-    } else if (isPlainObject(value)) {
-      for (const key of Object.keys(value)) {
-        const child = value[key];
-        if (isPlainObject(child)) visit(child, keyword, key);
+  for (const keyword of Object.keys(node)) subschemasOf(keyword, node[keyword], definitions, visit);
+}
+
+/**
+ * Calls `visit` with each object subschema that `value` holds as the value of `keyword` (none when
+ * the keyword holds no subschemas, nor for definitions unless `definitions`). Returns how many entries
+ * of a map or an array of subschemas were not objects.
+ */
+function subschemasOf(
+  keyword: string,
+  value: unknown,
+  definitions: boolean,
+  visit: (child: SchemaObject, keyword: string, key: string | number | undefined) => void,
+): number {
+  const kind = KEYWORDS.get(keyword);
+  if (kind === undefined || (kind === "definitions" && !definitions)) return 0;
+  let others = 0;
+  if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
+    if (isPlainObject(value)) visit(value, keyword, undefined);
+  } else if (Array.isArray(value)) {
+    if (kind === "array" || kind === "items") {
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (isPlainObject(item)) visit(item, keyword, i);
+        else others++;
       }
     }
+  } else if (isPlainObject(value)) {
+    for (const key of Object.keys(value)) {
+      const child = value[key];
+      if (isPlainObject(child)) visit(child, keyword, key);
+      else others++;
+    }
   }
+  return others;
 }
 
 /**
@@ -125,6 +140,7 @@ function collectNodes(root: SchemaObject, pointer: string): SchemaNode[] {
   const visit = (node: SchemaObject, parent: SchemaNode | undefined, keyword: string, key: string | number | undefined): void => {
     const entry = new SchemaNode(node, parent, keyword, key);
     nodes.push(entry);
+    const visitChild = (child: SchemaObject, childKeyword: string, childKey: string | number | undefined) => visit(child, entry, childKeyword, childKey);
     for (const name of Object.keys(node)) {
       const value = node[name];
       switch (name) {
@@ -145,29 +161,13 @@ function collectNodes(root: SchemaObject, pointer: string): SchemaNode[] {
           continue;
         case "properties":
           if (isPlainObject(value)) entry.properties = value;
-          break;
+          entry.hasNonObjectProperty = subschemasOf(name, value, true, visitChild) > 0;
+          continue;
         case "patternProperties":
           if (isPlainObject(value)) entry.patternProperties = value;
           break;
       }
-      const kind = KEYWORDS.get(name);
-      if (kind === undefined) continue;
-      if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
-        if (isPlainObject(value)) visit(value, entry, name, undefined);
-      } else if (Array.isArray(value)) {
-        if (kind === "array" || kind === "items") {
-          for (let i = 0; i < value.length; i++) {
-            const item: unknown = value[i];
-            if (isPlainObject(item)) visit(item, entry, name, i);
-          }
-        }
-      } else if (isPlainObject(value)) {
-        for (const key of Object.keys(value)) {
-          const child = value[key];
-          if (isPlainObject(child)) visit(child, entry, name, key);
-          else if (name === "properties") entry.hasNonObjectProperty = true;
-        }
-      }
+      subschemasOf(name, value, true, visitChild);
     }
   };
   visit(root, undefined, pointer, undefined);
