@@ -1,21 +1,16 @@
 #!/usr/bin/env node
 /**
- * toolgen's command-line entry. Each command is a thin module that lazy-imports its implementation,
- * so `toolgen lint` (a pre-commit hook) never loads the code generators; plain command lines do not
- * even load yargs (see fast-args.ts).
+ * The full command line, which main.ts (the `toolgen` bin) hands everything but a plain
+ * `toolgen lint` to. Each command is a thin module that lazy-imports its implementation, so linting
+ * never loads the code generators; a plain `toolgen build` does not even load yargs (see fast-args.ts).
  */
 import { parseFastArgs } from "./fast-args.js";
 import { exitWithUsageError, runAndExit } from "./run.js";
-import { tuneForShortRun } from "./short-run.js";
 
 const argv = process.argv.slice(2);
 const fast = parseFastArgs(argv);
 
-if (fast?.command === "lint") {
-  tuneForShortRun();
-  const args = fast.args;
-  await runAndExit(async () => (await import("../src/lint/command.js")).runLint(args));
-} else if (fast?.command === "build") {
+if (fast?.command === "build") {
   const args = fast.args;
   await runAndExit(async () => (await import("../src/pipeline.js")).runBuild(args));
 } else {
