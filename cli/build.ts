@@ -1,5 +1,5 @@
 import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import type { BuildFlags } from "../src/pipeline.js";
+import type { BuildFlags } from "../src/commands/build.js";
 import { BUILD_OPTIONS } from "./options.js";
 import { runAndExit } from "./run.js";
 
@@ -24,7 +24,7 @@ export const buildCommand: CommandModule<object, BuildArgs> = {
       .example("$0 build --check", "in CI: fail when generated files are stale") as unknown as Argv<BuildArgs>,
   handler: (argv: ArgumentsCamelCase<BuildArgs>) =>
     runAndExit(async () => {
-      const { runBuild } = await import("../src/pipeline.js");
+      const { runBuild } = await import("../src/commands/build.js");
       const { schemas, out, handlers, templates, config, check, lint, cache } = argv;
       return runBuild({ schemas, out, handlers, templates, config, check, lint, cache });
     }),

@@ -6,7 +6,7 @@
  * checking, `--flag=false` forms) returns undefined and yargs takes over, with its help and errors.
  * test/cli/fast-args.test.ts checks that both read every accepted command line alike.
  */
-import type { BuildFlags } from "../src/pipeline.js";
+import type { BuildFlags } from "../src/commands/build.js";
 import { BUILD_OPTIONS, LINT_OPTIONS, type OptionSpec } from "./options.js";
 
 export interface LintArgs {

@@ -12,7 +12,7 @@ const fast = parseFastArgs(argv);
 
 if (fast?.command === "build") {
   const args = fast.args;
-  await runAndExit(async () => (await import("../src/pipeline.js")).runBuild(args));
+  await runAndExit(async () => (await import("../src/commands/build.js")).runBuild(args));
 } else {
   const [{ default: yargs }, { buildCommand }, { lintCommand }] = await Promise.all([
     import("yargs"),

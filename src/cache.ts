@@ -1,28 +1,41 @@
 /**
- * The build cache, in `node_modules/.cache/toolgen` where users expect caches to live:
+ * The build cache, in `node_modules/.cache/toolgen` where users expect caches to live. It wraps the
+ * build (`cachedBuild`) and is never woven through it:
+ * - a record of the last build per pair of output folders: a hash of everything the build read (the
+ *   whole normalised options object, toolgen's version, templates and run-time sources, every schema
+ *   file) and a hash of the contents of every file it owns. A build whose inputs and files are all
+ *   unchanged stops after loading.
  * - per-tool artifacts (input type, validator) keyed by a hash of everything they depend on, so
- *   unchanged tools cost nothing when others change;
- * - a record of the last build per output folder (inputs hash, and size + mtime of every file it
- *   wrote), so a build with nothing changed stops after reading the schemas.
- * A cache that cannot be read is ignored; one that cannot be written is skipped. It never changes
- * what a build produces.
+ *   unchanged tools cost nothing when others change.
+ * Nothing read from the cache is trusted: a record or entry of the wrong shape is a miss, and every
+ * artifact carries a hash of its key and contents that is checked before it is used. A cache that
+ * cannot be read is ignored; one that cannot be written is skipped. It never changes what a build
+ * produces.
  */
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ToolArtifacts } from "./emit/artifacts.js";
-import type { Diagnostic } from "./model.js";
-import { sha256 } from "./write.js";
+import type { ArtifactStore } from "./emit/artifacts.js";
+import { sha256 } from "./hash.js";
+import type { Diagnostic, GeneratedFile } from "./model.js";
+import { packageVersion } from "./paths.js";
+import type { BuildInput, BuildResult, ResolvedBuildOptions } from "./pipeline.js";
 
-export interface BuildRecord {
+interface BuildRecord {
   inputs: string;
-  /** Absolute path -> [size, mtimeMs] of every file the build owns or created. */
-  files: Record<string, [number, number]>;
-  /** `*.ts` names in the handlers folder after the build. */
-  handlers: string[];
+  /** Absolute path -> sha256 of the contents of every file the build owns or read outside the schemas folder. */
+  files: Record<string, string>;
+  /** Handler file stem -> sha256 of its contents, after the build. */
+  handlers: Record<string, string>;
   diagnostics: Diagnostic[];
   notes: string[];
   tools: number;
+}
+
+interface StoredArtifact {
+  file: GeneratedFile;
+  /** sha256 of the key, path and contents: an entry edited by hand (or half written) is a miss. */
+  hash: string;
 }
 
 /** The nearest `node_modules/.cache/toolgen` at or above `from`, or undefined (no node_modules). */
@@ -33,9 +46,62 @@ export function defaultCacheDir(from: string = process.cwd()): string | undefine
   }
 }
 
-async function readJson<T>(file: string): Promise<T | undefined> {
+/** Runs `build` (given the verified per-tool artifacts), unless the last build's record shows nothing changed. */
+export async function cachedBuild(
+  options: ResolvedBuildOptions,
+  input: BuildInput,
+  build: (artifacts?: ArtifactStore) => Promise<BuildResult>,
+): Promise<BuildResult> {
+  if (options.cacheDir === undefined) return build();
+  const cache = new BuildCache(options.cacheDir, sha256(`${options.out}\0${options.handlers}`).slice(0, 16), runtimeSalt(input));
+  // The no-change fast path (never for --check, which compares every byte with a fresh build).
+  const inputs = options.check ? undefined : inputsKey(options, input);
+  if (inputs !== undefined) {
+    const record = await cache.upToDate(inputs, input);
+    if (record) {
+      const { diagnostics, notes, tools } = record;
+      return { files: [], written: [], removed: [], diagnostics, notes, tools, upToDate: true };
+    }
+  }
+  await cache.loadTools();
+  const result = await build(cache);
+  if (inputs !== undefined) {
+    await cache.saveTools();
+    await cache.saveRecord(inputs, options, input, result);
+  }
+  return result;
+}
+
+/** A JSON text of anything: functions (an output's code) by their source, Maps as entry lists. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === "function") return `function ${String(v)}`;
+    if (v instanceof Map) return [...v];
+    if (v instanceof Set) return [...v];
+    return v;
+  });
+}
+
+/** A hash of everything a build reads before bundling: no list of options to keep in step by hand. */
+function inputsKey(options: ResolvedBuildOptions, input: BuildInput): string {
+  return sha256(
+    stableJson({
+      toolgen: packageVersion(),
+      options,
+      assets: input.assets,
+      schemas: input.loaded.files.map((f) => [f.absPath, f.text]),
+    }),
+  );
+}
+
+/** What per-tool artifacts depend on besides the tool: toolgen's version and its run-time helpers. */
+function runtimeSalt(input: BuildInput): string {
+  return sha256(stableJson({ toolgen: packageVersion(), runtime: input.assets.runtime }));
+}
+
+async function readJson(file: string): Promise<unknown> {
   try {
-    return JSON.parse(await readFile(file, "utf8")) as T;
+    return JSON.parse(await readFile(file, "utf8")) as unknown;
   } catch {
     return undefined;
   }
@@ -52,20 +118,74 @@ async function writeJson(file: string, data: unknown): Promise<void> {
   }
 }
 
-export class BuildCache {
-  /** The artifacts of the last build, read on first use (a build with nothing changed never needs them). */
-  private tools: Record<string, ToolArtifacts> | undefined;
-  private used: Record<string, ToolArtifacts> = {};
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === "string";
 
-  private constructor(
-    readonly dir: string,
-    private readonly scope: string,
-  ) {}
+function isStringRecord(v: unknown): v is Record<string, string> {
+  return isObject(v) && Object.values(v).every(isString);
+}
 
-  /** `scope` names the output folders, so two builds into different folders keep separate records. */
-  static open(dir: string, scope: string): BuildCache {
-    return new BuildCache(dir, sha256(scope).slice(0, 16));
+function isDiagnostic(v: unknown): v is Diagnostic {
+  return (
+    isObject(v) &&
+    isString(v.file) &&
+    isString(v.rule) &&
+    isString(v.message) &&
+    isString(v.pointer) &&
+    (v.severity === "error" || v.severity === "warning") &&
+    (v.tool === undefined || isString(v.tool)) &&
+    (v.line === undefined || Number.isInteger(v.line)) &&
+    (v.column === undefined || Number.isInteger(v.column))
+  );
+}
+
+function isBuildRecord(v: unknown): v is BuildRecord {
+  return (
+    isObject(v) &&
+    isString(v.inputs) &&
+    isStringRecord(v.files) &&
+    isStringRecord(v.handlers) &&
+    Array.isArray(v.diagnostics) &&
+    v.diagnostics.every(isDiagnostic) &&
+    Array.isArray(v.notes) &&
+    v.notes.every(isString) &&
+    Number.isInteger(v.tools)
+  );
+}
+
+function isGeneratedFile(v: unknown): v is GeneratedFile {
+  return (
+    isObject(v) &&
+    (v.root === "out" || v.root === "handlers") &&
+    isString(v.path) &&
+    isString(v.contents) &&
+    (v.ownership === "generated" || v.ownership === "user")
+  );
+}
+
+function artifactHash(key: string, file: GeneratedFile): string {
+  return sha256(`${key}\0${file.root}\0${file.path}\0${file.ownership}\0${file.contents}`);
+}
+
+async function contentHash(file: string): Promise<string | undefined> {
+  try {
+    return sha256(await readFile(file, "utf8"));
+  } catch {
+    return undefined;
   }
+}
+
+class BuildCache implements ArtifactStore {
+  /** The artifacts of the last build, read on first use (a build with nothing changed never needs them). */
+  private tools: Record<string, unknown> | undefined;
+  private used: Record<string, StoredArtifact> = {};
+
+  constructor(
+    readonly dir: string,
+    /** Names the output folders, so two builds into different folders keep separate records. */
+    private readonly scope: string,
+    readonly salt: string,
+  ) {}
 
   private toolsFile(): string {
     return path.join(this.dir, `tools-${this.scope}.json`);
@@ -75,19 +195,23 @@ export class BuildCache {
     return path.join(this.dir, `build-${this.scope}.json`);
   }
 
-  /** Loads the last build's artifacts; call before getTool. */
   async loadTools(): Promise<void> {
-    this.tools ??= (await readJson<Record<string, ToolArtifacts>>(this.toolsFile())) ?? {};
+    if (this.tools) return;
+    const data = await readJson(this.toolsFile());
+    this.tools = isObject(data) ? data : {};
   }
 
-  getTool(key: string): ToolArtifacts | undefined {
-    const hit = this.tools && Object.hasOwn(this.tools, key) ? this.tools[key] : undefined;
-    if (hit) this.used[key] = hit;
-    return hit;
+  /** The stored file, only when its shape is right and its hash matches its key and contents. */
+  get(key: string): GeneratedFile | undefined {
+    const entry = this.tools && Object.hasOwn(this.tools, key) ? this.tools[key] : undefined;
+    if (!isObject(entry) || !isGeneratedFile(entry.file) || entry.hash !== artifactHash(key, entry.file)) return undefined;
+    const file: GeneratedFile = { root: entry.file.root, path: entry.file.path, contents: entry.file.contents, ownership: entry.file.ownership };
+    this.used[key] = { file, hash: entry.hash };
+    return file;
   }
 
-  putTool(key: string, artifacts: ToolArtifacts): void {
-    this.used[key] = artifacts;
+  put(key: string, file: GeneratedFile): void {
+    this.used[key] = { file, hash: artifactHash(key, file) };
   }
 
   /** Keeps the artifacts of this build's tools only, so the cache does not grow without bound. */
@@ -95,49 +219,39 @@ export class BuildCache {
     await writeJson(this.toolsFile(), this.used);
   }
 
-  /** The last build's record, if its inputs match and every file it wrote is still as it left it. */
-  async upToDate(inputs: string, handlersDir: string, listHandlers: (dir: string) => Promise<string[]>): Promise<BuildRecord | undefined> {
-    const record = await readJson<BuildRecord>(this.recordFile());
-    if (!record || record.inputs !== inputs) return undefined;
-    for (const [file, [size, mtime]] of Object.entries(record.files)) {
-      const info = statSync(file, { throwIfNoEntry: false });
-      if (info?.size !== size || info.mtimeMs !== mtime) return undefined;
+  /** The last build's record, if its inputs match and every file it owns still has the contents it left. */
+  async upToDate(inputs: string, input: BuildInput): Promise<BuildRecord | undefined> {
+    const record = await readJson(this.recordFile());
+    if (!isBuildRecord(record) || record.inputs !== inputs) return undefined;
+    const handlers = Object.keys(record.handlers);
+    if (handlers.length !== input.handlers.size) return undefined;
+    for (const stem of handlers) {
+      const text = input.handlers.get(stem);
+      if (text === undefined || sha256(text) !== record.handlers[stem]) return undefined;
     }
-    const handlers = await listHandlers(handlersDir);
-    if (handlers.join("\n") !== record.handlers.join("\n")) return undefined;
+    for (const [file, hash] of Object.entries(record.files)) {
+      if ((await contentHash(file)) !== hash) return undefined;
+    }
     return record;
   }
 
-  async saveRecord(record: Omit<BuildRecord, "files">, files: readonly string[]): Promise<void> {
-    const entries: Record<string, [number, number]> = {};
-    for (const file of files) {
-      const info = statSync(file, { throwIfNoEntry: false });
-      if (!info) return; // something moved under us: keep no record
-      entries[file] = [info.size, info.mtimeMs];
+  async saveRecord(inputs: string, options: ResolvedBuildOptions, input: BuildInput, result: BuildResult): Promise<void> {
+    const files: Record<string, string> = {};
+    const handlers: Record<string, string> = {};
+    for (const [stem, text] of input.handlers) handlers[stem] = sha256(text);
+    for (const f of result.files) {
+      if (f.root === "out") files[path.join(options.out, ...f.path.split("/"))] = sha256(f.contents);
+      else handlers[f.path.replace(/\.ts$/, "")] = sha256(f.contents);
     }
-    await writeJson(this.recordFile(), { ...record, files: entries });
+    // Files outside the schemas folder that `$ref`s pulled in: their change must make the next build work.
+    const { loaded } = input;
+    for (const file of await loaded.lookedUp()) {
+      if (file.startsWith(loaded.root + path.sep)) continue;
+      const source = await loaded.lookup(file);
+      if (!source) return; // something moved under us: keep no record
+      files[file] = sha256(source.text);
+    }
+    const { diagnostics, notes, tools } = result;
+    await writeJson(this.recordFile(), { inputs, files, handlers, diagnostics, notes, tools } satisfies BuildRecord);
   }
-}
-
-let version: Promise<string> | undefined;
-
-/**
- * What every output depends on besides the schemas: toolgen's version, its built-in templates and
- * the runtime it copies (so a changed toolgen never reuses stale artifacts).
- */
-export function toolgenKey(): Promise<string> {
-  version ??= (async () => {
-    const { packageRoot } = await import("./paths.js");
-    const { readdir } = await import("node:fs/promises");
-    const root = packageRoot();
-    const parts: string[] = [await readFile(path.join(root, "package.json"), "utf8")];
-    for (const dir of ["templates", "templates/partials", "src/runtime"]) {
-      const names = (await readdir(path.join(root, dir)).catch(() => [] as string[])).sort();
-      for (const name of names) {
-        if (name.endsWith(".hbs") || name.endsWith(".ts")) parts.push(name, await readFile(path.join(root, dir, name), "utf8"));
-      }
-    }
-    return sha256(parts.join("\0"));
-  })();
-  return version;
 }

@@ -14,6 +14,8 @@ export interface Config {
   check?: boolean;
   lint?: boolean;
   rules: Record<string, RuleSetting>;
+  /** Ids of the outputs to build (default: all); the build checks them against its list of outputs. */
+  outputs?: string[];
   /** Where the config came from, for messages (undefined: defaults only). */
   configFile?: string;
 }
@@ -21,7 +23,7 @@ export interface Config {
 export const DEFAULTS = { schemas: "schemas", out: "generated", handlers: "handlers" } as const;
 export const CONFIG_FILE = "toolgen.config.json";
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs"]);
 
 /**
  * Reads `toolgen.config.json` from `cwd` (or `explicit`), then applies flags (flags win).
@@ -75,6 +77,13 @@ export async function loadConfig(
         throw new UsageError(`${display}: 'rules' must be an object of rule id -> setting`);
       }
       config.rules = record.rules as Record<string, RuleSetting>;
+    }
+    if (record.outputs !== undefined) {
+      const ids = record.outputs;
+      if (!Array.isArray(ids) || !ids.every((id): id is string => typeof id === "string") || new Set(ids).size !== ids.length) {
+        throw new UsageError(`${display}: 'outputs' must be an array of distinct output ids, e.g. ["native", "types", "validators", "runtime", "index", "handlers"]`);
+      }
+      config.outputs = ids;
     }
     config.configFile = display;
   }

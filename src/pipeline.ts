@@ -1,20 +1,23 @@
 /**
- * The build, stage by stage:
- *   load (files -> ToolSpec[]) -> bundle ($refs) -> lint (Diagnostic[]) -> emit (GeneratedFile[]) -> write | check
- * No stage reaches back into an earlier one; only `write.ts` touches the output folders.
- * With a cache, a build whose inputs did not change stops after loading (see cache.ts).
+ * The build, stage by stage, like json-schema-to-typescript's compile():
+ *   options -> load (schemas, templates, handler files) -> bundle ($refs) -> lint (Diagnostic[])
+ *   -> emit (the selected outputs -> GeneratedFile[]) -> write | check
+ * No stage reaches back into an earlier one; only `write.ts` touches the output folders. The cache
+ * (cache.ts) wraps the stages after loading; the commands (commands/*) do the reporting.
  */
-import { readFileSync } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { BuildCache, defaultCacheDir, toolgenKey } from "./cache.js";
-import { packageVersion } from "./paths.js";
-import { loadConfig, type RuleSetting } from "./config.js";
+import { cachedBuild, defaultCacheDir } from "./cache.js";
+import type { RuleSetting } from "./config.js";
+import type { ArtifactStore } from "./emit/artifacts.js";
 import { InputError, StaleOutputError, UsageError } from "./errors.js";
+import { readAssets, type BuildAssets } from "./load/assets.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
-import { stageTimer } from "./timings.js";
-import { absolutePath, manifestFile, readText, sha256, staleFiles, writeFiles, type Roots } from "./write.js";
+import type { Output } from "./outputs/output.js";
+import { packageVersion } from "./paths.js";
+import { stageTimer, type StageTimer } from "./timings.js";
+import { manifestFile, staleFiles, writeFiles } from "./write.js";
 
 export interface BuildOptions {
   schemas: string;
@@ -22,6 +25,10 @@ export interface BuildOptions {
   handlers: string;
   templates?: string;
   rules?: Record<string, RuleSetting>;
+  /** Ids of the outputs to build, from `outputList` (default: all of them). */
+  outputs?: readonly string[];
+  /** The outputs to choose from (default: toolgen's own, outputs/index.ts): a library user may add one. */
+  outputList?: readonly Output[];
   /** Run the linter first and stop on its errors (default true). */
   lint?: boolean;
   /** Compare instead of writing; throws StaleOutputError listing what differs. */
@@ -29,6 +36,29 @@ export interface BuildOptions {
   /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen. */
   cache?: boolean;
   cacheDir?: string;
+}
+
+/** The options with every default applied and every path absolute: what the cache key hashes. */
+export interface ResolvedBuildOptions {
+  schemas: string;
+  out: string;
+  handlers: string;
+  templates: string | undefined;
+  rules: Record<string, RuleSetting>;
+  /** The selected outputs, in list order. */
+  outputs: readonly Output[];
+  lint: boolean;
+  check: boolean;
+  /** Undefined: no cache. */
+  cacheDir: string | undefined;
+}
+
+/** What the load stage read. */
+export interface BuildInput {
+  loaded: LoadedFolder;
+  assets: BuildAssets;
+  /** Text of every handler file (`*.ts`) in the handlers folder, by file stem. */
+  handlers: ReadonlyMap<string, string>;
 }
 
 export interface BuildResult {
@@ -50,84 +80,122 @@ const LOAD_RULES = new Set(["parse-error", "tool-shape", "tool-name-unique", "re
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const mark = stageTimer();
-  const roots: Roots = { out: path.resolve(options.out), handlers: path.resolve(options.handlers) };
-  if (roots.out === roots.handlers) throw new UsageError("--out and --handlers must be different folders");
-
-  const loaded = await loadFolder(options.schemas);
+  const resolved = await resolveOptions(options);
+  const input = await load(resolved);
   mark("load");
-  const cacheDir = options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir());
-  const cache = cacheDir ? BuildCache.open(cacheDir, `${roots.out}\0${roots.handlers}`) : undefined;
-  // The no-change fast path (never for --check, which compares every byte).
-  const key = cache && !options.check ? await inputsKey(loaded, options, roots) : undefined;
-  mark("cache key");
-  if (cache && key !== undefined) {
-    const record = await cache.upToDate(key, roots.handlers, listHandlers);
-    mark("cache check");
-    if (record) {
-      const { diagnostics, notes, tools } = record;
-      return { files: [], written: [], removed: [], diagnostics, notes, tools, upToDate: true };
-    }
-  }
+  return cachedBuild(resolved, input, (artifacts) => compile(resolved, input, artifacts, mark));
+}
 
-  const bundled = await bundleTools(loaded);
+/** The stages after loading: bundle -> lint -> emit -> write | check. */
+async function compile(options: ResolvedBuildOptions, input: BuildInput, artifacts: ArtifactStore | undefined, mark: StageTimer): Promise<BuildResult> {
+  const bundled = await bundleTools(input.loaded);
   mark("bundle");
-  const diagnostics = await check(loaded, bundled, options);
+  const diagnostics = await lintStage(input.loaded, bundled, options);
   mark("lint");
-  const handlersBefore = await listHandlers(roots.handlers);
-  const { emitAll } = await import("./emit/index.js");
-  await cache?.loadTools();
-  const emitted = await emitAll(bundled.tools, {
-    templates: options.templates,
-    generatedImport: `${importPath(roots.handlers, roots.out)}/index.js`,
-    handlersImportBase: importPath(roots.out, roots.handlers),
-    existingHandlers: readHandlers(roots.handlers, handlersBefore),
-    ...(cache ? { cache: { store: cache, toolgenKey: await toolgenKey() } } : {}),
+  if (bundled.tools.length === 0) {
+    throw new InputError([], `no tools found in ${shown(options.schemas)} (toolgen reads every *.json, *.yaml and *.yml file there); nothing was written`);
+  }
+  const { emit } = await import("./emit/index.js");
+  const emitted = await emit(options.outputs, {
+    tools: bundled.tools,
+    templates: input.assets.templates,
+    runtime: input.assets.runtime,
+    handlers: input.handlers,
+    handlersDir: options.handlers,
+    generatedImport: `${importPath(options.handlers, options.out)}/index.js`,
+    handlersImportBase: importPath(options.out, options.handlers),
+    ...(artifacts ? { artifacts } : {}),
   });
   mark("emit");
   const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];
-  const notes = [...emitted.warnings, ...orphanedHandlers(roots.handlers, handlersBefore, emitted.handlerFiles)];
-  const tools = bundled.tools.length;
-
+  const result = { files, written: [], removed: [], diagnostics, notes: emitted.notes, tools: bundled.tools.length, upToDate: false };
+  const roots = { out: options.out, handlers: options.handlers };
   if (options.check) {
     const stale = await staleFiles(roots, files);
     if (stale.length > 0) throw new StaleOutputError(stale);
-    return { files, written: [], removed: [], diagnostics, notes, tools, upToDate: true };
+    return { ...result, upToDate: true };
   }
   const { written, removed } = await writeFiles(roots, files);
   mark("write");
-  if (cache && key !== undefined) {
-    await cache.saveTools();
-    // Everything whose change must make the next build do work: what it wrote, every handler,
-    // and the files outside the schemas folder that `$ref`s pulled in.
-    const owned = [
-      ...files.filter((f) => f.root === "out").map((f) => absolutePath(roots, f)),
-      ...emitted.handlerFiles.map((stem) => path.join(roots.handlers, `${stem}.ts`)),
-      ...(await loaded.lookedUp()).filter((f) => !f.startsWith(loaded.root + path.sep)),
-    ];
-    await cache.saveRecord({ inputs: key, handlers: await listHandlers(roots.handlers), diagnostics, notes, tools }, owned);
-    mark("cache");
-  }
-  return { files, written, removed, diagnostics, notes, tools, upToDate: false };
+  return { ...result, written, removed };
 }
 
-/** Lint (or, with --no-lint, only the problems that make building impossible); throws on errors. */
-async function check(
+/** Defaults applied, paths made absolute, output ids checked. */
+async function resolveOptions(options: BuildOptions): Promise<ResolvedBuildOptions> {
+  const out = path.resolve(options.out);
+  const handlers = path.resolve(options.handlers);
+  if (out === handlers) throw new UsageError("--out and --handlers must be different folders");
+  const list = options.outputList ?? (await import("./outputs/index.js")).OUTPUTS;
+  const outputs = selectOutputs(list, options.outputs);
+  return {
+    schemas: path.resolve(options.schemas),
+    out,
+    handlers,
+    templates: options.templates === undefined ? undefined : path.resolve(options.templates),
+    rules: { ...options.rules, ...rulesOfUnbuiltOutputs(list, outputs) },
+    outputs,
+    lint: options.lint !== false,
+    check: options.check === true,
+    cacheDir: options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir()),
+  };
+}
+
+/** The outputs named by `ids` (all when undefined), in list order; a UsageError for an unknown id or a missing need. */
+export function selectOutputs(list: readonly Output[], ids: readonly string[] | undefined): Output[] {
+  const known = list.map((o) => o.id);
+  for (const id of ids ?? []) {
+    if (!known.includes(id)) throw new UsageError(`unknown output '${id}' in "outputs" (outputs: ${known.join(", ")})`);
+  }
+  const selected = ids === undefined ? [...list] : list.filter((o) => ids.includes(o.id));
+  if (selected.length === 0) throw new UsageError(`"outputs" selects nothing to build (outputs: ${known.join(", ")})`);
+  const chosen = new Set(selected.map((o) => o.id));
+  for (const output of selected) {
+    const missing = (output.needs ?? []).filter((id) => !chosen.has(id));
+    if (missing.length > 0) {
+      throw new UsageError(`output '${output.id}' needs ${missing.map((id) => `'${id}'`).join(", ")} in "outputs" too (its code imports them)`);
+    }
+  }
+  return selected;
+}
+
+/** The load stage: the schemas folder, the templates and run-time sources, and the handler files. */
+async function load(options: ResolvedBuildOptions): Promise<BuildInput> {
+  const [loaded, assets, handlers] = await Promise.all([loadFolder(options.schemas), readAssets(options.templates), readHandlers(options.handlers)]);
+  return { loaded, assets, handlers };
+}
+
+/** Every handler file's text, by file stem (the handlers output decides what to do with each). */
+async function readHandlers(dir: string): Promise<Map<string, string>> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts")).sort();
+  } catch {
+    return new Map();
+  }
+  return new Map(await Promise.all(names.map(async (name) => [name.slice(0, -3), await readFile(path.join(dir, name), "utf8")] as const)));
+}
+
+/**
+ * Lint (or, with --no-lint, only the problems that make building impossible); throws on errors.
+ * (Rules that only concern outputs this build does not write are off: see resolveOptions.)
+ */
+async function lintStage(
   loaded: LoadedFolder,
   bundled: Awaited<ReturnType<typeof bundleTools>>,
-  options: BuildOptions,
+  options: ResolvedBuildOptions,
 ): Promise<Diagnostic[]> {
   const loadProblems = [...loaded.diagnostics, ...bundled.diagnostics];
   let diagnostics = loadProblems;
-  if (options.lint !== false) {
+  if (options.lint) {
     const { lint } = await import("./lint/index.js");
-    diagnostics = await lint(loaded, bundled, { rules: options.rules ?? {} });
+    diagnostics = await lint(loaded, bundled, { rules: options.rules });
   }
   // A rule turned off in the config still cannot let a file that does not load into the build.
   const id = (d: Diagnostic) => `${d.rule}\0${d.file}\0${d.pointer}`;
-  const shown = new Set(diagnostics.map(id));
+  const shownIds = new Set(diagnostics.map(id));
   const blocking = [
     ...diagnostics.filter((d) => d.severity === "error"),
-    ...loadProblems.filter((d) => LOAD_RULES.has(d.rule) && !shown.has(id(d))),
+    ...loadProblems.filter((d) => LOAD_RULES.has(d.rule) && !shownIds.has(id(d))),
   ];
   if (blocking.length > 0) {
     const { compareDiagnostics, withPositions } = await import("./load/positions.js");
@@ -137,16 +205,12 @@ async function check(
   return diagnostics.filter((d) => d.severity !== "error");
 }
 
-/** A hash of everything a build reads: toolgen itself, the options, the config's rules, every schema file. */
-async function inputsKey(loaded: LoadedFolder, options: BuildOptions, roots: Roots): Promise<string> {
-  const parts = [await toolgenKey(), JSON.stringify([roots, options.lint !== false, options.rules ?? {}])];
-  if (options.templates !== undefined) {
-    const dir = path.resolve(options.templates);
-    const names = (await readdir(dir, { recursive: true }).catch(() => [] as string[])).map(String).sort();
-    for (const name of names) parts.push(name, (await readText(path.join(dir, name)).catch(() => "")) ?? "");
-  }
-  for (const file of loaded.files) parts.push(file.absPath, file.text);
-  return sha256(parts.join("\0"));
+/** `"off"` for every rule that only concerns outputs this build does not write. */
+function rulesOfUnbuiltOutputs(list: readonly Output[], selected: readonly Output[]): Record<string, RuleSetting> {
+  const kept = new Set(selected.flatMap((o) => o.rules ?? []));
+  const off: Record<string, RuleSetting> = {};
+  for (const id of list.flatMap((o) => o.rules ?? [])) if (!kept.has(id)) off[id] = "off";
+  return off;
 }
 
 function importPath(from: string, to: string): string {
@@ -154,56 +218,6 @@ function importPath(from: string, to: string): string {
   return rel.startsWith(".") ? rel : `./${rel}`;
 }
 
-async function listHandlers(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir)).filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts")).sort();
-  } catch {
-    return [];
-  }
-}
-
-/** Every handler file's text, by file stem (the stub emitter decides what to do with each). */
-function readHandlers(dir: string, names: readonly string[]): Map<string, string | undefined> {
-  return new Map(names.map((name) => [name.slice(0, -3), readFileSync(path.join(dir, name), "utf8")]));
-}
-
-function orphanedHandlers(dir: string, present: readonly string[], current: readonly string[]): string[] {
-  const known = new Set(current.map((s) => `${s}.ts`));
-  return present
-    .filter((n) => !known.has(n))
-    .map((n) => `${path.relative(process.cwd(), path.join(dir, n)).split(path.sep).join("/")}: no tool has this handler any more (schema removed or renamed?); it is kept, delete it yourself if it is no longer needed`);
-}
-
-/** The flags of `toolgen build` (cli/build.ts declares them to yargs). */
-export interface BuildFlags {
-  schemas?: string;
-  out?: string;
-  handlers?: string;
-  templates?: string;
-  config?: string;
-  /** Unset: from the config file, else false. */
-  check?: boolean;
-  /** Unset: from the config file, else true. */
-  lint?: boolean;
-  cache: boolean;
-}
-
-/** The `toolgen build` command: config + flags -> build -> report. Returns the exit code. */
-export async function runBuild(flags: BuildFlags): Promise<number> {
-  const config = await loadConfig(flags);
-  const check = flags.check ?? config.check ?? false;
-  const lint = flags.lint ?? config.lint ?? true;
-  const result = await build({ ...config, check, lint, cache: flags.cache });
-  const { formatDiagnosticsPlain } = await import("./report.js");
-  if (result.diagnostics.length > 0) process.stderr.write(formatDiagnosticsPlain(result.diagnostics));
-  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
-  const where = `${config.out}/ and ${config.handlers}/`;
-  if (check) {
-    process.stdout.write(`toolgen: ${where} are up to date (${result.tools} tool(s))\n`);
-  } else if (result.upToDate) {
-    process.stdout.write(`toolgen: ${result.tools} tool(s), nothing changed since the last build\n`);
-  } else {
-    process.stdout.write(`toolgen: built ${result.tools} tool(s) into ${where}: ${result.written.length} file(s) written, ${result.removed.length} removed\n`);
-  }
-  return 0;
+function shown(dir: string): string {
+  return `${path.relative(process.cwd(), dir).split(path.sep).join("/") || "."}/`;
 }

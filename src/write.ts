@@ -5,11 +5,13 @@
  * A manifest (`<out>/.toolgen-manifest.json`) lists the generated files, so files toolgen generated
  * earlier and no longer generates are removed, and nothing else in the folder is.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { sha256 } from "./hash.js";
 import type { GeneratedFile } from "./model.js";
+
+export { sha256 };
 
 export const MANIFEST = ".toolgen-manifest.json";
 
@@ -22,10 +24,6 @@ export interface Manifest {
   toolgen: string;
   /** Generated file path (relative to out) -> sha256 of its contents. */
   files: Record<string, string>;
-}
-
-export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
 }
 
 export function absolutePath(roots: Roots, file: Pick<GeneratedFile, "root" | "path">): string {

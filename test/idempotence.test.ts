@@ -1,7 +1,9 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emitAll } from "../src/emit/index.js";
+import { emit } from "../src/emit/index.js";
+import { readAssets } from "../src/load/assets.js";
 import { bundleTools, loadFolder } from "../src/load/index.js";
+import { OUTPUTS } from "../src/outputs/index.js";
 import { deepFreeze, fixture, repoRoot } from "./helpers.js";
 
 describe("the input is never mutated", () => {
@@ -13,10 +15,15 @@ describe("the input is never mutated", () => {
       for (const f of loaded.files) deepFreeze(f.data);
       const bundled = await bundleTools(loaded);
       expect(bundled.diagnostics).toEqual([]);
-      await emitAll(bundled.tools, {
+      const { templates, runtime } = await readAssets();
+      await emit(OUTPUTS, {
+        tools: bundled.tools,
+        templates,
+        runtime,
+        handlers: new Map(),
+        handlersDir: path.join(repoRoot, "handlers"),
         generatedImport: "../generated/index.js",
         handlersImportBase: "../handlers",
-        existingHandlers: new Map(),
       });
       expect(loaded.files.map((f) => JSON.stringify(f.data))).toEqual(before);
     });

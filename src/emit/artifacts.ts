@@ -2,7 +2,10 @@
  * The per-tool work of a build (the input type and the validator): the expensive part, and a pure
  * function of one tool, so it is cached by content hash. (Worker threads were tried: on two cores
  * they gained nothing, since V8's garbage collector already keeps the second core busy.)
+ * Every input type is made before any validator: alternating the two libraries tool by tool is about
+ * a third slower, as each evicts the other's optimised code.
  */
+import { sha256 } from "../hash.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
 import type { ToolNames } from "../names.js";
 
@@ -14,24 +17,34 @@ export interface ToolJob {
   names: ToolNames;
 }
 
-export interface ToolArtifacts {
-  type: GeneratedFile;
-  validator: GeneratedFile;
-}
+export type ArtifactKind = "type" | "validator";
 
-/**
- * The artifacts of many tools: every input type first, then every validator. Alternating the two
- * libraries tool by tool is about a third slower: each evicts the other's optimised code.
- */
-export async function toolArtifacts(jobs: readonly ToolJob[]): Promise<ToolArtifacts[]> {
-  const [{ emitToolType }, { compileValidator }] = await Promise.all([import("./types.js"), import("./validators.js")]);
-  const types: GeneratedFile[] = [];
-  for (const job of jobs) types.push(await emitToolType(job.tool, job.names));
-  return jobs.map((job, i) => ({ type: types[i]!, validator: compileValidator(job.tool, job.names) }));
+/** Where per-tool files are kept between builds (cache.ts); `get` returns only entries it verified. */
+export interface ArtifactStore {
+  /** What the keys depend on besides the tool: toolgen's version and run-time sources. */
+  readonly salt: string;
+  get(key: string): GeneratedFile | undefined;
+  put(key: string, file: GeneratedFile): void;
 }
 
 export function jobOf(tool: BundledTool, names: ToolNames): ToolJob {
   const source: ToolSource = { name: tool.name, bundledSchema: tool.bundledSchema };
   if (tool.description !== undefined) source.description = tool.description;
   return { tool: source, names };
+}
+
+/** One file of `kind` per job, in order: from the store when it holds it, else made (and stored). */
+export async function perToolFiles(kind: ArtifactKind, jobs: readonly ToolJob[], store?: ArtifactStore): Promise<GeneratedFile[]> {
+  const make = kind === "type" ? (await import("./types.js")).emitToolType : (await import("./validators.js")).compileValidator;
+  const files: GeneratedFile[] = [];
+  for (const job of jobs) {
+    const key = store ? sha256(`${store.salt}\0${kind}\0${JSON.stringify(job)}`) : "";
+    let file = store?.get(key);
+    if (!file) {
+      file = await make(job.tool, job.names);
+      store?.put(key, file);
+    }
+    files.push(file);
+  }
+  return files;
 }

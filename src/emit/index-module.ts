@@ -12,6 +12,8 @@ export function emitIndexModule(
   tools: readonly BundledTool[],
   names: ReadonlyMap<string, ToolNames>,
   handlersImportBase: string,
+  /** `legacy: false` when the build writes no `legacy.ts` (the `legacy` output is off). */
+  options: { legacy?: boolean } = {},
 ): GeneratedFile {
   const n = (t: BundledTool) => names.get(t.name)!;
   const key = (t: BundledTool) => `[${tsString(t.name)}]`;
@@ -24,7 +26,7 @@ export function emitIndexModule(
     `import type { ToolInputs, ToolName } from "./types.js";`,
     ``,
     `export { tools, type ToolDefinition } from "./tools.js";`,
-    `export { legacySystemPrompt, LEGACY_STOP_SEQUENCE } from "./legacy.js";`,
+    ...(options.legacy === false ? [] : [`export { legacySystemPrompt, LEGACY_STOP_SEQUENCE } from "./legacy.js";`]),
     `export type { ToolInputs, ToolName${typeNames.map((t) => `, ${t}`).join("")} } from "./types.js";`,
     `export { renderFunctionCalls, renderFunctionResults, escapeXml, unescapeXml } from "./runtime/legacy.js";`,
     `export type { FunctionCall, FunctionResult, ParsedFunctionCalls } from "./runtime/legacy.js";`,

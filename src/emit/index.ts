@@ -1,66 +1,49 @@
 /**
- * Runs every emitter over the bundled tools. Emitters return files; none touches the file system
- * (handler files are read by the pipeline and passed in).
+ * The emit stage: runs the selected outputs (outputs/index.ts) over one context, in list order, and
+ * collects their files and notes. Nothing here touches the file system: the load stage read the
+ * templates, run-time sources and handler files, and write.ts writes.
  */
 import type { BundledTool, GeneratedFile } from "../model.js";
 import { assignNames } from "../names.js";
-import { emitIndexModule } from "./index-module.js";
-import { emitLegacy } from "./legacy.js";
-import { emitNative } from "./native.js";
-import { emitRuntime } from "./runtime.js";
-import { emitStub } from "./stubs.js";
-import { createRenderer } from "./templates.js";
-import { emitTypesIndex } from "./types-index.js";
-import { jobOf, toolArtifacts, type ToolArtifacts } from "./artifacts.js";
-import type { BuildCache } from "../cache.js";
-import { sha256 } from "../write.js";
+import type { Output, OutputContext } from "../outputs/output.js";
+import { jobOf, perToolFiles, type ArtifactStore } from "./artifacts.js";
 
-export interface EmitOptions {
-  /** Override folder for Handlebars templates. */
-  templates?: string;
-  /** Import specifier from a handler file to the generated index, e.g. `../generated/index.js`. */
+export interface EmitInput {
+  tools: readonly BundledTool[];
+  templates: ReadonlyMap<string, string>;
+  runtime: ReadonlyMap<string, string>;
+  /** Current text of each handler file, by file stem. */
+  handlers: ReadonlyMap<string, string>;
+  handlersDir: string;
   generatedImport: string;
-  /** Import base from the generated folder to the handlers folder, e.g. `../handlers`. */
   handlersImportBase: string;
-  /** Current text of each tool's handler file (by file stem), undefined when missing. */
-  existingHandlers: ReadonlyMap<string, string | undefined>;
-  /** Per-tool artifacts cache, and the key of the toolgen that fills it. */
-  cache?: { store: BuildCache; toolgenKey: string };
+  /** Per-tool files kept between builds (the cache), if any. */
+  artifacts?: ArtifactStore;
 }
 
 export interface EmitResult {
   files: GeneratedFile[];
-  warnings: string[];
-  /** Handler file stems, one per tool. */
-  handlerFiles: string[];
+  notes: string[];
 }
 
-export async function emitAll(tools: readonly BundledTool[], options: EmitOptions): Promise<EmitResult> {
-  const names = assignNames(tools.map((t) => t.name));
-  const render = await createRenderer(options.templates);
-  const files: GeneratedFile[] = [...emitNative(tools), ...emitLegacy(tools, render)];
-  const warnings: string[] = [];
-
-  // Per-tool types and validators: from the cache when the tool is unchanged.
-  const jobs = tools.map((t) => jobOf(t, names.get(t.name)!));
-  const keys = options.cache ? jobs.map((j) => sha256(`${options.cache!.toolgenKey}\0${JSON.stringify(j)}`)) : [];
-  const artifacts: (ToolArtifacts | undefined)[] = jobs.map((_, i) => options.cache?.store.getTool(keys[i]!));
-  const missing = jobs.map((_, i) => i).filter((i) => artifacts[i] === undefined);
-  const fresh = await toolArtifacts(missing.map((i) => jobs[i]!));
-  missing.forEach((i, k) => {
-    artifacts[i] = fresh[k];
-    options.cache?.store.putTool(keys[i]!, fresh[k]!);
-  });
-  for (const a of artifacts) files.push(a!.type, a!.validator);
-
-  for (const tool of tools) {
-    const n = names.get(tool.name)!;
-    const stub = await emitStub(tool, n, options.existingHandlers.get(n.file), options.generatedImport);
-    if (stub.file) files.push(stub.file);
-    if (stub.warning) warnings.push(stub.warning);
-  }
-  files.push(emitTypesIndex(tools, names));
-  files.push(...(await emitRuntime()));
-  files.push(emitIndexModule(tools, names, options.handlersImportBase));
-  return { files, warnings, handlerFiles: tools.map((t) => names.get(t.name)!.file) };
+export async function emit(outputs: readonly Output[], input: EmitInput): Promise<EmitResult> {
+  const names = assignNames(input.tools.map((t) => t.name));
+  const jobs = input.tools.map((t) => jobOf(t, names.get(t.name)!));
+  const notes: string[] = [];
+  const context: OutputContext = {
+    tools: input.tools,
+    names,
+    templates: input.templates,
+    runtime: input.runtime,
+    handlers: input.handlers,
+    handlersDir: input.handlersDir,
+    generatedImport: input.generatedImport,
+    handlersImportBase: input.handlersImportBase,
+    built: new Set(outputs.map((o) => o.id)),
+    perTool: (kind) => perToolFiles(kind, jobs, input.artifacts),
+    note: (text) => void notes.push(text),
+  };
+  const files: GeneratedFile[] = [];
+  for (const output of outputs) files.push(...(await output.emit(context)));
+  return { files, notes };
 }

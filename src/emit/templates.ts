@@ -2,13 +2,11 @@
  * The Handlebars template registry: one entry template per text rendering, shared partials, helpers
  * registered in one place, strict compilation, and no implicit HTML escaping (`noEscape`): every value
  * that lands in XML goes through the explicit `xml` helper. A user's `--templates DIR` overrides any
- * template or partial by file name.
+ * template or partial by file name (the load stage reads them: load/assets.ts).
  */
-import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
 import { UsageError } from "../errors.js";
-import { packageRoot } from "../paths.js";
 import type { LegacyPromptView } from "./legacy-view.js";
 
 export interface TemplateViews {
@@ -22,37 +20,11 @@ export function escapeXmlText(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-async function readTemplates(dir: string): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  const walk = async (sub: string) => {
-    const entries = await readdir(path.join(dir, sub), { withFileTypes: true });
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const rel = sub ? `${sub}/${e.name}` : e.name;
-      if (e.isDirectory()) await walk(rel);
-      else if (e.name.endsWith(".hbs")) found.set(rel, await readFile(path.join(dir, rel), "utf8"));
-    }
-  };
-  await walk("");
-  return found;
-}
-
-export async function createRenderer(overrideDir?: string): Promise<Renderer> {
-  const sources = await readTemplates(path.join(packageRoot(), "templates"));
-  if (overrideDir !== undefined) {
-    let overrides: Map<string, string>;
-    try {
-      overrides = await readTemplates(path.resolve(overrideDir));
-    } catch {
-      throw new UsageError(`templates folder not found: ${overrideDir}`);
-    }
-    for (const [name, text] of overrides) {
-      const known = [...sources.keys()].find((k) => path.posix.basename(k) === path.posix.basename(name));
-      if (!known) {
-        throw new UsageError(`--templates: '${name}' overrides no built-in template (built-in: ${[...sources.keys()].join(", ")})`);
-      }
-      sources.set(known, text);
-    }
-  }
+/**
+ * A renderer over template sources already read (load/assets.ts): path relative to the templates
+ * folder -> text; `partials/*` are partials, the rest entry templates.
+ */
+export function createRenderer(sources: ReadonlyMap<string, string>): Renderer {
   const hb = Handlebars.create();
   hb.registerHelper("xml", (value: unknown) => {
     if (typeof value !== "string") throw new Error(`the xml helper needs a string, got ${typeof value}`);

@@ -1,0 +1,37 @@
+/** The `toolgen build` command: config + flags -> build -> report. */
+import { loadConfig } from "../config.js";
+import { build } from "../pipeline.js";
+
+/** The flags of `toolgen build` (cli/build.ts declares them to yargs). */
+export interface BuildFlags {
+  schemas?: string;
+  out?: string;
+  handlers?: string;
+  templates?: string;
+  config?: string;
+  /** Unset: from the config file, else false. */
+  check?: boolean;
+  /** Unset: from the config file, else true. */
+  lint?: boolean;
+  cache: boolean;
+}
+
+/** Runs the build and prints what it did. Returns the exit code (errors are thrown: cli/run.ts maps them). */
+export async function runBuild(flags: BuildFlags): Promise<number> {
+  const config = await loadConfig(flags);
+  const check = flags.check ?? config.check ?? false;
+  const lint = flags.lint ?? config.lint ?? true;
+  const result = await build({ ...config, check, lint, cache: flags.cache });
+  const { formatDiagnosticsPlain } = await import("../report.js");
+  if (result.diagnostics.length > 0) process.stderr.write(formatDiagnosticsPlain(result.diagnostics));
+  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  const where = `${config.out}/ and ${config.handlers}/`;
+  if (check) {
+    process.stdout.write(`toolgen: ${where} are up to date (${result.tools} tool(s))\n`);
+  } else if (result.upToDate) {
+    process.stdout.write(`toolgen: ${result.tools} tool(s), nothing changed since the last build\n`);
+  } else {
+    process.stdout.write(`toolgen: built ${result.tools} tool(s) into ${where}: ${result.written.length} file(s) written, ${result.removed.length} removed\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,17 @@
+/**
+ * Every output toolgen can build, in the order a build runs them. The `outputs` config selects
+ * among them by id (default: all). A new output is a new file in this folder and one line here.
+ */
+import handlers from "./handlers.js";
+import indexModule from "./index-module.js";
+import legacy from "./legacy.js";
+import native from "./native.js";
+import type { Output } from "./output.js";
+import runtime from "./runtime.js";
+import types from "./types.js";
+import validators from "./validators.js";
+
+export type { Output, OutputContext } from "./output.js";
+export { defineOutput } from "./output.js";
+
+export const OUTPUTS: readonly Output[] = [native, legacy, types, validators, handlers, runtime, indexModule];

@@ -1,0 +1,8 @@
+import { emitRuntime } from "../emit/runtime.js";
+import { defineOutput } from "./output.js";
+
+export default defineOutput({
+  id: "runtime",
+  description: "runtime/*.ts: the dispatcher and the legacy XML parser, copied so the folder needs no package",
+  emit: (ctx) => emitRuntime(ctx.runtime),
+});
