@@ -5,13 +5,13 @@
  * No stage reaches back into an earlier one; only `write.ts` touches the output folders. The cache
  * (cache.ts) wraps the stages after loading; the commands (commands/*) do the reporting.
  */
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { cachedBuild, defaultCacheDir } from "./cache.js";
 import type { RuleSetting } from "./config.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
 import { InputError, StaleOutputError, UsageError } from "./errors.js";
 import { readAssets, type BuildAssets } from "./load/assets.js";
+import { readHandlers } from "./load/handlers.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
 import type { Output } from "./outputs/output.js";
@@ -162,17 +162,6 @@ export function selectOutputs(list: readonly Output[], ids: readonly string[] | 
 async function load(options: ResolvedBuildOptions): Promise<BuildInput> {
   const [loaded, assets, handlers] = await Promise.all([loadFolder(options.schemas), readAssets(options.templates), readHandlers(options.handlers)]);
   return { loaded, assets, handlers };
-}
-
-/** Every handler file's text, by file stem (the handlers output decides what to do with each). */
-async function readHandlers(dir: string): Promise<Map<string, string>> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts")).sort();
-  } catch {
-    return new Map();
-  }
-  return new Map(await Promise.all(names.map(async (name) => [name.slice(0, -3), await readFile(path.join(dir, name), "utf8")] as const)));
 }
 
 /**
