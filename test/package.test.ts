@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { cp, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { typecheck } from "./e2e/compile.js";
 import { readTree, repoRoot, tempDir } from "./helpers.js";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -37,5 +38,38 @@ describe("the packed package", () => {
     expect((await readTree(path.join(scratch, "handlers"))).size).toBe(4);
     expect(run("build", "--check").status).toBe(0);
     expect(run("lint").status).toBe(0);
+
+    // The library: `import { build, lint, loadFolder } from "toolgen"` in an ES-module project, with types.
+    const use = [
+      `import { build, lint, loadFolder } from "toolgen";`,
+      `const built = await build({ schemas: "schemas", out: "lib-out", handlers: "lib-handlers", cache: false });`,
+      `const linted = await lint({ schemas: "schemas" });`,
+      `const folder = await loadFolder("schemas");`,
+      `console.log(JSON.stringify({ built: built.tools, written: built.written.length, linted: linted.tools, errors: linted.diagnostics.length, loaded: folder.tools.map((t) => t.name) }));`,
+    ];
+    await writeFile(path.join(scratch, "use.mjs"), use.join("\n") + "\n");
+    const used = spawnSync(process.execPath, ["use.mjs"], { cwd: scratch, encoding: "utf8" });
+    expect(used.stderr).toBe("");
+    expect(JSON.parse(used.stdout)).toEqual({
+      built: 4,
+      written: expect.any(Number),
+      linted: 4,
+      errors: 0,
+      loaded: ["get_current_stock_price", "get_stock_price", "get_ticker_symbol", "get_weather"],
+    });
+    expect((await readTree(path.join(scratch, "lib-out"))).has("index.ts")).toBe(true);
+    await writeFile(
+      path.join(scratch, "use.ts"),
+      [
+        `import { build, lint, loadFolder, type BuildResult, type Diagnostic } from "toolgen";`,
+        `const built: BuildResult = await build({ schemas: "schemas", out: "lib-out", handlers: "lib-handlers" });`,
+        `const linted: { diagnostics: Diagnostic[]; tools: number } = await lint({ schemas: "schemas", rules: { "legacy-tool-count": "off" } });`,
+        `const names: string[] = (await loadFolder("schemas")).tools.map((t) => t.name);`,
+        `// @ts-expect-error -- the options are typed: a number is no schemas folder`,
+        `await build({ schemas: 1, out: "o", handlers: "h" });`,
+        `export { built, linted, names };`,
+      ].join("\n") + "\n",
+    );
+    expect(typecheck([path.join(scratch, "use.ts")], "nodenext")).toEqual([]);
   }, 300_000);
 });
