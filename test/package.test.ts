@@ -45,6 +45,8 @@ describe("the packed package", () => {
       `const built = await build({ schemas: "schemas", out: "lib-out", handlers: "lib-handlers", cache: false });`,
       `const linted = await lint({ schemas: "schemas" });`,
       `const folder = await loadFolder("schemas");`,
+      `const { OUTPUTS } = await import("toolgen/outputs");`,
+      `if (!OUTPUTS.some((o) => o.id === "native")) throw new Error("toolgen/outputs lists no native output");`,
       `console.log(JSON.stringify({ built: built.tools, written: built.written.length, linted: linted.tools, errors: linted.diagnostics.length, loaded: folder.tools.map((t) => t.name) }));`,
     ];
     await writeFile(path.join(scratch, "use.mjs"), use.join("\n") + "\n");
