@@ -160,7 +160,10 @@ export function selectOutputs(list: readonly Output[], ids: readonly string[] | 
 
 /** The load stage: the schemas folder, the templates and run-time sources, and the handler files. */
 async function load(options: ResolvedBuildOptions): Promise<BuildInput> {
-  const [loaded, assets, handlers] = await Promise.all([loadFolder(options.schemas), readAssets(options.templates), readHandlers(options.handlers)]);
+  // Folders as messages name them: relative to the working directory.
+  const shownPath = (abs: string) => path.relative(process.cwd(), abs) || ".";
+  const templates = options.templates === undefined ? undefined : shownPath(options.templates);
+  const [loaded, assets, handlers] = await Promise.all([loadFolder(shownPath(options.schemas)), readAssets(templates), readHandlers(options.handlers)]);
   return { loaded, assets, handlers };
 }
 
