@@ -6,52 +6,19 @@
  * (cache.ts) wraps the stages after loading; the commands (commands/*) do the reporting.
  */
 import path from "node:path";
-import { cachedBuild, defaultCacheDir } from "./cache.js";
-import type { RuleSetting } from "./config.js";
+import { resolveOptions, type BuildOptions, type ResolvedBuildOptions } from "./build-options.js";
+import { cachedBuild } from "./cache.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
-import { InputError, StaleOutputError, UsageError } from "./errors.js";
+import { InputError, StaleOutputError } from "./errors.js";
 import { readAssets, type BuildAssets } from "./load/assets.js";
 import { readHandlers } from "./load/handlers.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
-import type { Output } from "./outputs/output.js";
 import { packageVersion } from "./paths.js";
 import { stageTimer, type StageTimer } from "./timings.js";
 import { manifestFile, staleFiles, writeFiles } from "./write.js";
 
-export interface BuildOptions {
-  schemas: string;
-  out: string;
-  handlers: string;
-  templates?: string;
-  rules?: Record<string, RuleSetting>;
-  /** Ids of the outputs to build, from `outputList` (default: all of them). */
-  outputs?: readonly string[];
-  /** The outputs to choose from (default: toolgen's own, outputs/index.ts): a library user may add one. */
-  outputList?: readonly Output[];
-  /** Run the linter first and stop on its errors (default true). */
-  lint?: boolean;
-  /** Compare instead of writing; throws StaleOutputError listing what differs. */
-  check?: boolean;
-  /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen. */
-  cache?: boolean;
-  cacheDir?: string;
-}
-
-/** The options with every default applied and every path absolute: what the cache key hashes. */
-export interface ResolvedBuildOptions {
-  schemas: string;
-  out: string;
-  handlers: string;
-  templates: string | undefined;
-  rules: Record<string, RuleSetting>;
-  /** The selected outputs, in list order. */
-  outputs: readonly Output[];
-  lint: boolean;
-  check: boolean;
-  /** Undefined: no cache. */
-  cacheDir: string | undefined;
-}
+export type { BuildOptions, ResolvedBuildOptions } from "./build-options.js";
 
 /** What the load stage read. */
 export interface BuildInput {
@@ -120,44 +87,6 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
   return { ...result, written, removed };
 }
 
-/** Defaults applied, paths made absolute, output ids checked. */
-async function resolveOptions(options: BuildOptions): Promise<ResolvedBuildOptions> {
-  const out = path.resolve(options.out);
-  const handlers = path.resolve(options.handlers);
-  if (out === handlers) throw new UsageError("--out and --handlers must be different folders");
-  const list = options.outputList ?? (await import("./outputs/index.js")).OUTPUTS;
-  const outputs = selectOutputs(list, options.outputs);
-  return {
-    schemas: path.resolve(options.schemas),
-    out,
-    handlers,
-    templates: options.templates === undefined ? undefined : path.resolve(options.templates),
-    rules: { ...options.rules, ...rulesOfUnbuiltOutputs(list, outputs) },
-    outputs,
-    lint: options.lint !== false,
-    check: options.check === true,
-    cacheDir: options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir()),
-  };
-}
-
-/** The outputs named by `ids` (all when undefined), in list order; a UsageError for an unknown id or a missing need. */
-export function selectOutputs(list: readonly Output[], ids: readonly string[] | undefined): Output[] {
-  const known = list.map((o) => o.id);
-  for (const id of ids ?? []) {
-    if (!known.includes(id)) throw new UsageError(`unknown output '${id}' in "outputs" (outputs: ${known.join(", ")})`);
-  }
-  const selected = ids === undefined ? [...list] : list.filter((o) => ids.includes(o.id));
-  if (selected.length === 0) throw new UsageError(`"outputs" selects nothing to build (outputs: ${known.join(", ")})`);
-  const chosen = new Set(selected.map((o) => o.id));
-  for (const output of selected) {
-    const missing = (output.needs ?? []).filter((id) => !chosen.has(id));
-    if (missing.length > 0) {
-      throw new UsageError(`output '${output.id}' needs ${missing.map((id) => `'${id}'`).join(", ")} in "outputs" too (its code imports them)`);
-    }
-  }
-  return selected;
-}
-
 /** The load stage: the schemas folder, the templates and run-time sources, and the handler files. */
 async function load(options: ResolvedBuildOptions): Promise<BuildInput> {
   // Folders as messages name them: relative to the working directory.
@@ -195,14 +124,6 @@ async function lintStage(
     throw new InputError(withPositions(blocking, sources).sort(compareDiagnostics), `${blocking.length} error(s); nothing was written`);
   }
   return diagnostics.filter((d) => d.severity !== "error");
-}
-
-/** `"off"` for every rule that only concerns outputs this build does not write. */
-function rulesOfUnbuiltOutputs(list: readonly Output[], selected: readonly Output[]): Record<string, RuleSetting> {
-  const kept = new Set(selected.flatMap((o) => o.rules ?? []));
-  const off: Record<string, RuleSetting> = {};
-  for (const id of list.flatMap((o) => o.rules ?? [])) if (!kept.has(id)) off[id] = "off";
-  return off;
 }
 
 function importPath(from: string, to: string): string {
