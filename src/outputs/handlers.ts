@@ -1,5 +1,4 @@
 import path from "node:path";
-import { emitStub } from "../emit/stubs.js";
 import type { GeneratedFile } from "../model.js";
 import { defineOutput } from "./output.js";
 
@@ -8,6 +7,7 @@ export default defineOutput({
   description: "<handlers>/<tool>.ts: one handler per tool, created once, then kept in step with its schema",
   needs: ["index"],
   emit: async (ctx) => {
+    const { emitStub } = await import("../emit/stubs.js");
     const files: GeneratedFile[] = [];
     for (const tool of ctx.tools) {
       const n = ctx.names.get(tool.name)!;

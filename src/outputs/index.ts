@@ -1,6 +1,8 @@
 /**
  * Every output toolgen can build, in the order a build runs them. The `outputs` config selects
  * among them by id (default: all). A new output is a new file in this folder and one line here.
+ * Each output imports its emitter when it runs, so reading this list (as every build does, even one
+ * that finds nothing changed) loads no generator.
  */
 import handlers from "./handlers.js";
 import indexModule from "./index-module.js";

@@ -1,10 +1,11 @@
-import { emitLegacy } from "../emit/legacy.js";
-import { createRenderer } from "../emit/templates.js";
 import { defineOutput } from "./output.js";
 
 export default defineOutput({
   id: "legacy",
   description: "legacy-prompt.txt and legacy.ts: the legacy XML system prompt and its stop sequence",
   rules: ["legacy-tool-count", "legacy-parameter-name"],
-  emit: (ctx) => emitLegacy(ctx.tools, createRenderer(ctx.templates)),
+  emit: async (ctx) => {
+    const [{ emitLegacy }, { createRenderer }] = await Promise.all([import("../emit/legacy.js"), import("../emit/templates.js")]);
+    return emitLegacy(ctx.tools, createRenderer(ctx.templates));
+  },
 });

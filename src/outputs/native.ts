@@ -1,9 +1,8 @@
-import { emitNative } from "../emit/native.js";
 import { defineOutput } from "./output.js";
 
 export default defineOutput({
   id: "native",
   description: "tools.json and tools.ts: the Messages API `tools` array",
   needs: ["types"],
-  emit: (ctx) => emitNative(ctx.tools),
+  emit: async (ctx) => (await import("../emit/native.js")).emitNative(ctx.tools),
 });

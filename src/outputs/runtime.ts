@@ -1,8 +1,7 @@
-import { emitRuntime } from "../emit/runtime.js";
 import { defineOutput } from "./output.js";
 
 export default defineOutput({
   id: "runtime",
   description: "runtime/*.ts: the dispatcher and the legacy XML parser, copied so the folder needs no package",
-  emit: (ctx) => emitRuntime(ctx.runtime),
+  emit: async (ctx) => (await import("../emit/runtime.js")).emitRuntime(ctx.runtime),
 });
