@@ -127,6 +127,23 @@ describe("the import graph of src/", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("has no cycle of value imports", () => {
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === "done") return;
+      if (state.get(file) === "open") {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].join(" -> "));
+        return;
+      }
+      state.set(file, "open");
+      for (const e of graph.get(file) ?? []) if (e.target && !e.typeOnly) visit(e.target, [...trail, file]);
+      state.set(file, "done");
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
   it("the lint path loads none of the generators", () => {
     const roots = ["lint/command.ts", ...(graph.has("lint/run.ts") ? ["lint/run.ts"] : [])];
     const { modules, packages } = reach(roots);
