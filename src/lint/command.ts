@@ -245,7 +245,13 @@ function holdsTool(data: unknown): boolean {
   return data !== null && typeof data === "object" && !Array.isArray(data) && Object.hasOwn(data, "input_schema");
 }
 
-function isWithin(file: string, folder: string): boolean {
-  const rel = path.relative(folder, file);
-  return rel === "" || (rel.split(path.sep)[0] !== ".." && !path.isAbsolute(rel));
+/**
+ * Whether `file` is `folder` or under it. Both are absolute and normalised (path.resolve's output),
+ * so a prefix test answers: path.relative, which resolves both again, cost a file list of a thousand
+ * names more than the rest of its planning.
+ */
+export function isWithin(file: string, folder: string): boolean {
+  if (file === folder) return true;
+  const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
+  return file.startsWith(prefix);
 }
