@@ -46,6 +46,16 @@ describe("toolgen --version (issue 11.5)", () => {
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toBe(ownVersion);
     expect(toolgen(host, ["lint", "--version"]).stdout.trim()).toBe(ownVersion);
+    // Installed as a dependency (the bin under the host's node_modules, where yargs' own guess looks
+    // above the last `node_modules` and finds the host's package.json). test/package.test.ts does
+    // the same from the packed tarball.
+    const installed = path.join(host, "node_modules", "toolgen");
+    await mkdir(path.join(installed, "dist", "bin"), { recursive: true });
+    await writeFile(path.join(installed, "package.json"), JSON.stringify({ name: "toolgen", version: "3.2.1" }));
+    await writeFile(path.join(installed, "dist", "bin", "toolgen.cjs"), await readFile(cli));
+    const r = spawnSync(process.execPath, [path.join(installed, "dist", "bin", "toolgen.cjs"), "--version"], { cwd: host, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim()).toBe("3.2.1");
   });
 });
 
