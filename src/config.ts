@@ -105,7 +105,12 @@ function parseYamlConfig(raw: string, display: string): unknown {
   const { parseDocument } = requireYaml();
   const doc = parseDocument(raw, { uniqueKeys: true });
   if (doc.errors.length > 0) throw new UsageError(`${display}: not valid YAML (${doc.errors[0]!.message.split("\n")[0]})`);
-  return doc.toJS();
+  try {
+    return doc.toJS();
+  } catch (error) {
+    // An alias bomb (the parser's alias limit) or an alias to nothing: the file's fault, not toolgen's.
+    throw new UsageError(`${display}: not valid YAML (${(error as Error).message.split("\n")[0]})`);
+  }
 }
 
 const require = createRequire(import.meta.url);

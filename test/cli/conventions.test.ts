@@ -210,6 +210,7 @@ describe("config discovery (issue 12.6)", () => {
       ["toolgen.config.yml", "- a list\n", /toolgen\.config\.yml: must hold an object/],
       ["package.json", "{ broken", /package\.json: not valid JSON/],
       ["toolgen.config.js", "export default {}", /does not load JavaScript configs/],
+      ["toolgen.config.yaml", `a: &a [${"x,".repeat(20)}x]\n${Array.from({ length: 12 }, (_, i) => `b${i}: &b${i} [${Array(12).fill(i === 0 ? "*a" : `*b${i - 1}`).join(", ")}]`).join("\n")}\n`, /toolgen\.config\.yaml: not valid YAML/],
     ];
     for (const [file, text, message] of cases) {
       const p = await repo({ "schemas/a.json": tool("a"), [file]: text });
