@@ -250,7 +250,7 @@ function holdsTool(data: unknown): boolean {
  * so a prefix test answers: path.relative, which resolves both again, cost a file list of a thousand
  * names more than the rest of its planning.
  */
-export function isWithin(file: string, folder: string): boolean {
+function isWithin(file: string, folder: string): boolean {
   if (file === folder) return true;
   const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
   return file.startsWith(prefix);
