@@ -13,6 +13,8 @@
  *   3 again   toolgen build with nothing changed vs the floor
  *   4 scaling time at the largest N / time at the smallest, lint and build
  *   5, 6      dispatch() overhead per call; parseFunctionCalls vs fast-xml-parser
+ *   7 forms   lint DIR, lint --schemas DIR and lint FILE... (every file named), each vs the floor
+ *   8 start   toolgen --version and lint of one tool, vs node -e ""
  */
 import { existsSync } from "node:fs";
 import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -61,6 +63,8 @@ async function main() {
     if (wants("nochange")) rows.push(...compare.buildNoChange(ctx));
     if (wants("scaling")) rows.push(...compare.scaling(ctx, lint.group, build.group));
     if (wants("dispatch") || wants("parse")) rows.push(...(await compare.inProcess(ctx)));
+    if (wants("forms")) rows.push(...compare.lintForms(ctx));
+    if (wants("startup")) rows.push(...compare.startup(ctx));
   } finally {
     if (opts.keep) log(`kept ${work}`);
     else await rm(work, { recursive: true, force: true });

@@ -1,15 +1,11 @@
-import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import type { BuildFlags } from "../src/commands/build.js";
+import type { Command } from "./command.js";
 import { BUILD_OPTIONS } from "./options.js";
-import { runAndExit } from "./run.js";
 
-/** Type-only: loads nothing at run time. */
-type BuildArgs = BuildFlags;
-
-export const buildCommand: CommandModule<object, BuildArgs> = {
-  command: "build",
+export const buildCommand: Command = {
+  name: "build",
+  usage: "build",
   describe: "Generate the native and legacy prompt renderings, input types, validators, the dispatch table and handler stubs",
-  builder: (yargs: Argv) =>
+  options: (yargs) =>
     yargs
       .usage(
         "$0 build [options]\n\nReads every *.json / *.yaml / *.yml under the schemas folder and writes:\n" +
@@ -17,15 +13,25 @@ export const buildCommand: CommandModule<object, BuildArgs> = {
           "  <out>/legacy-prompt.txt   the legacy XML system prompt\n" +
           "  <out>/*.ts                types, validators, renderings and the dispatch table\n" +
           "  <handlers>/<tool>.ts      one handler per tool: created once, your code in it is never overwritten\n\n" +
-          "Flags win over toolgen.config.json. Exit codes: 0 ok, 1 invalid input or stale output (--check), 2 usage error.",
+          "Flags win over the config file. Exit codes: 0 ok, 1 invalid input or stale output (--check), 2 usage error.",
       )
       .options(BUILD_OPTIONS)
+      .demandCommand(0, 0, "", "toolgen build takes no file arguments (see --schemas)")
       .example("$0 build", "build schemas/ into generated/ and handlers/")
-      .example("$0 build --check", "in CI: fail when generated files are stale") as unknown as Argv<BuildArgs>,
-  handler: (argv: ArgumentsCamelCase<BuildArgs>) =>
-    runAndExit(async () => {
-      const { runBuild } = await import("../src/commands/build.js");
-      const { schemas, out, handlers, templates, config, check, lint, cache } = argv;
-      return runBuild({ schemas, out, handlers, templates, config, check, lint, cache });
-    }),
+      .example("$0 build --check", "in CI: fail when generated files are stale"),
+  run: async (argv) => {
+    const { runBuild } = await import("../src/commands/build.js");
+    const str = (key: string) => argv[key] as string | undefined;
+    const bool = (key: string) => argv[key] as boolean | undefined;
+    return runBuild({
+      schemas: str("schemas"),
+      out: str("out"),
+      handlers: str("handlers"),
+      templates: str("templates"),
+      config: str("config"),
+      check: bool("check"),
+      lint: bool("lint"),
+      cache: bool("cache") ?? true,
+    });
+  },
 };

@@ -1,15 +1,13 @@
 #!/usr/bin/env node
 /**
- * Bundles tsc's output of the command line (dist/cli/) into dist/bin/, the `toolgen` that
- * package.json's `bin` runs. Node 20 loads ES modules one by one, each a round trip through its
- * loader, and `toolgen lint` (a pre-commit hook) needs some fifty; so:
- *
- * - dist/bin/toolgen.cjs (from cli/main.ts): a plain `toolgen lint ...` with the whole linter in
- *   one CommonJS file, which Node loads synchronously. Its dynamic imports (Ajv's meta-schema
- *   validators, the YAML and JSON-error parsers) are bundled in but still run only when needed;
- *   packages stay external (required from node_modules only when used). Anything else it hands to:
- * - dist/bin/index.js (from cli/index.ts): the full command line (build, help, every option), as
- *   ES modules split by command, so `toolgen build` loads the generators only when it runs.
+ * Bundles tsc's output of the command line (dist/cli/main.js and everything of toolgen's it
+ * reaches, yargs included) into one CommonJS file, dist/bin/toolgen.cjs: the `toolgen` that
+ * package.json's `bin` runs. One file, because Node 20 loads ES modules one by one (a loader round
+ * trip each) and a pre-commit hook runs `toolgen lint` on every commit; CommonJS, because Node
+ * loads it synchronously. Modules reached through a dynamic import (each command's
+ * implementation, the generators) are bundled in but initialised only when that import runs.
+ * Other packages stay external, required from node_modules only when used: the generators'
+ * (ts-morph, typescript, json-schema-to-typescript, handlebars) by `toolgen build` alone.
  *
  * `npm run build` runs this after tsc; so do the tests' global setup and the bench. The library
  * (`dist/src/index.js`) is tsc's output, unbundled. The output is deterministic.
@@ -22,37 +20,64 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-/** Writes dist/bin/ from dist/cli/ (which tsc must have written). Returns the path of `toolgen`. */
+/** Packages bundled into the bin rather than required: the command line's parser and what it needs. */
+const BUNDLED = /^(yargs|yargs-parser|y18n|cliui|escalade|get-caller-file|string-width|strip-ansi|ansi-regex|emoji-regex|get-east-asian-width|wrap-ansi|ansi-styles)(\/|$)/;
+
+/**
+ * string-width (yargs, cliui and wrap-ansi each import a copy) builds Unicode-property regular
+ * expressions (`\p{RGI_Emoji}` and the like) and an Intl.Segmenter when its module loads: the
+ * largest part of loading yargs, for a function only the help text's layout calls. Each import of
+ * it gets a stand-in that loads the real module (bundled, initialised on first call) when the
+ * width of a string is first asked for. Same results, paid only by `--help` and usage errors.
+ */
+const lazyStringWidth = {
+  name: "lazy-string-width",
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, async (args) => {
+      if (args.pluginData === "real") return undefined;
+      const real = await b.resolve(args.path, { importer: args.importer, resolveDir: args.resolveDir, kind: args.kind, pluginData: "real" });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: "lazy-string-width" };
+    });
+    b.onLoad({ filter: /.*/, namespace: "lazy-string-width" }, (args) => ({
+      resolveDir: path.dirname(args.path),
+      contents:
+        `let real;\n` +
+        `export default function stringWidth(text, options) {\n` +
+        `  real ??= require(${JSON.stringify(args.path)}).default;\n` +
+        `  return real(text, options);\n` +
+        `}\n`,
+    }));
+  },
+};
+
+/** Writes dist/bin/toolgen.cjs from dist/cli/ (which tsc must have written). Returns its path. */
 export async function bundleCli(root = ROOT) {
   const { build } = await import("esbuild");
   const outdir = path.join(root, "dist", "bin");
   rmSync(outdir, { recursive: true, force: true });
-  const common = { absWorkingDir: root, bundle: true, platform: "node", target: "node20", packages: "external", logLevel: "warning" };
-  await build({
-    ...common,
-    entryPoints: [path.join(root, "dist", "cli", "index.js")],
-    outdir,
-    splitting: true,
-    format: "esm",
-    chunkNames: "chunks/[name]-[hash]",
-  });
   const toolgen = path.join(outdir, "toolgen.cjs");
   await build({
-    ...common,
+    absWorkingDir: root,
     entryPoints: [path.join(root, "dist", "cli", "main.js")],
     outfile: toolgen,
+    bundle: true,
+    platform: "node",
+    target: "node20",
     format: "cjs",
-    // Everything but a plain lint: the ES-module command line next to this file.
+    logLevel: "warning",
     plugins: [
+      lazyStringWidth,
       {
-        name: "full-cli",
+        name: "externals",
+        // Every package but the parser's stays in node_modules.
         setup: (b) =>
-          b.onResolve({ filter: /^\.\/index\.js$/ }, (args) =>
-            path.basename(args.importer) === "main.js" && path.basename(path.dirname(args.importer)) === "cli" ? { path: "./index.js", external: true } : undefined,
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith("node:") || BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
           ),
       },
     ],
-    // The few modules that find files next to themselves read import.meta.url.
+    // The modules that find files next to themselves (toolgen's paths.ts, yargs' locales) read import.meta.url.
     define: { "import.meta.url": "__toolgen_module_url" },
     // "use strict" first: esbuild's own comes after the banner, where it would be no directive.
     banner: { js: '"use strict";\nconst __toolgen_module_url = require("node:url").pathToFileURL(__filename).href;' },

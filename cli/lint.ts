@@ -1,28 +1,32 @@
-import type { ArgumentsCamelCase, Argv, CommandModule } from "yargs";
-import type { LintArgs } from "./fast-args.js";
+import type { LintFormat } from "../src/lint/command.js";
+import type { Command } from "./command.js";
 import { LINT_OPTIONS } from "./options.js";
-import { runAndExit } from "./run.js";
-import { tuneForShortRun } from "./short-run.js";
 
-export const lintCommand: CommandModule<object, LintArgs> = {
-  command: "lint [paths..]",
+export const lintCommand: Command = {
+  name: "lint",
+  usage: "lint [paths..]",
   describe: "Check tool names, descriptions and schemas for what the API rejects and what makes tools hard to use",
-  builder: (yargs: Argv) =>
+  options: (yargs) =>
     yargs
-      .positional("paths", { type: "string", array: true, default: [], describe: "files and folders to lint [default: the configured schemas folder]" })
+      .usage(
+        "$0 lint [paths..] [options]\n\nLints the files and folders named (default: the configured schemas folder).\n\n" +
+          "Exit codes: 0 clean (warnings allowed), 1 errors or more warnings than --max-warnings, " +
+          "2 usage error (a bad flag or config, a missing path, a missing or empty schemas folder).",
+      )
       .options(LINT_OPTIONS)
       .example("$0 lint", "lint the schemas folder")
-      .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report") as unknown as Argv<LintArgs>,
-  handler: (argv: ArgumentsCamelCase<LintArgs>) =>
-    runAndExit(async () => {
-      tuneForShortRun();
-      const { runLint } = await import("../src/lint/command.js");
-      return runLint({
-        paths: argv.paths,
-        format: argv.format,
-        maxWarnings: argv.maxWarnings,
-        config: argv.config,
-        schemas: argv.schemas,
-      });
-    }),
+      .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report"),
+  run: async (argv) => {
+    const { runLint } = await import("../src/lint/command.js");
+    return runLint({
+      paths: argv._.map(String),
+      format: argv.format as LintFormat,
+      maxWarnings: argv.maxWarnings as number | undefined,
+      quiet: argv.quiet as boolean | undefined,
+      outputFile: argv.outputFile as string | undefined,
+      color: argv.color as boolean | undefined,
+      config: argv.config as string | undefined,
+      schemas: argv.schemas as string | undefined,
+    });
+  },
 };

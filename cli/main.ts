@@ -1,21 +1,54 @@
 #!/usr/bin/env node
 /**
- * What `toolgen` runs (bundled by cli/bundle.mjs into dist/bin/toolgen.cjs). A plain
- * `toolgen lint ...`, what a pre-commit hook runs on every commit, is handled here, with the
- * linter bundled into this one CommonJS file: Node 20 loads it synchronously, where ES modules
- * cost a loader round trip each. Anything else (build, help, options only yargs reads) goes to
- * the full command line, index.ts (dist/bin/index.js, ES modules, split by command).
+ * `toolgen`: the one command line, parsed by yargs, bundled with it by cli/bundle.mjs into one
+ * CommonJS file (dist/bin/toolgen.cjs) that Node loads synchronously. Each command lazy-loads its
+ * implementation from that same file, so `toolgen lint` never runs the code generators' modules,
+ * and the generators' packages (ts-morph, typescript, json-schema-to-typescript, handlebars) are
+ * required only when `toolgen build` runs. See command.ts for how a command line is parsed.
  */
-import { runLint } from "../src/lint/command.js";
-import { parseFastArgs } from "./fast-args.js";
-import { runAndExit } from "./run.js";
-import { tuneForShortRun } from "./short-run.js";
+import yargs, { type Argv } from "yargs";
+import { packageVersion } from "../src/paths.js";
+import { buildCommand } from "./build.js";
+import type { Command } from "./command.js";
+import { lintCommand } from "./lint.js";
+import { BUILD_OPTIONS, flagNames, LINT_OPTIONS } from "./options.js";
+import { exitWithUsageError, runAndExit } from "./run.js";
+import { didYouMean } from "./suggest.js";
 
-const fast = parseFastArgs(process.argv.slice(2));
-if (fast?.command === "lint") {
-  tuneForShortRun();
-  const args = fast.args;
-  void runAndExit(() => runLint(args));
-} else {
-  void import("./index.js");
+const COMMANDS: readonly Command[] = [buildCommand, lintCommand];
+const FLAGS: Record<string, string[]> = { build: flagNames(BUILD_OPTIONS), lint: flagNames(LINT_OPTIONS) };
+
+const argv = process.argv.slice(2);
+const command = COMMANDS.find((c) => c.name === argv[0]);
+
+function common(parser: Argv, known: readonly string[]): Argv {
+  return (
+    parser
+      .scriptName("toolgen")
+      // Unknown flags are errors; a command's positionals (lint's paths) are its own to check.
+      .strictOptions()
+      .fail((message, error) => exitWithUsageError(didYouMean(message, argv, known), error))
+      .help()
+      .alias("h", "help")
+      // toolgen's own version: yargs' default reads the package.json of the project it runs in.
+      .version(packageVersion())
+      .wrap(Math.min(100, process.stdout.columns || 100))
+  );
 }
+
+async function main(): Promise<void> {
+  if (command) {
+    const parsed = await command.options(common(yargs(argv.slice(1)), FLAGS[command.name]!)).parseAsync();
+    await runAndExit(() => command.run(parsed));
+    return;
+  }
+  let parser = common(yargs(argv), ["help", "version"])
+    .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
+    .strict()
+    .demandCommand(1, "Name a command: build or lint (see --help).")
+    .recommendCommands();
+  for (const c of COMMANDS) parser = parser.command(c.usage, c.describe);
+  await parser.parseAsync();
+}
+
+void main();

@@ -1,11 +1,9 @@
-/**
- * The options of each command, declared once: the yargs command modules are built from these, and so
- * is the yargs-free fast path (fast-args.ts) that plain command lines take.
- */
+/** The options of each command, declared once; the yargs command modules are built from these. */
 
 export interface OptionSpec {
   type: "string" | "number" | "boolean";
   describe: string;
+  alias?: string;
   choices?: readonly string[];
   default?: string | number | boolean;
 }
@@ -15,7 +13,7 @@ export const BUILD_OPTIONS = {
   out: { type: "string", describe: "folder for generated files, owned by toolgen [default: generated]" },
   handlers: { type: "string", describe: "folder for handler files, owned by you [default: handlers]" },
   templates: { type: "string", describe: "folder of Handlebars templates overriding the built-in ones by file name" },
-  config: { type: "string", describe: "config file [default: ./toolgen.config.json if present]" },
+  config: { type: "string", describe: "config file [default: the nearest toolgen.config.json/.yaml/.yml or package.json \"toolgen\" key]" },
   // No yargs defaults for these two: unset, they come from the config file (flags win), else off / on.
   check: { type: "boolean", describe: "write nothing; exit 1 listing every stale or missing file (for CI) [default: false]" },
   lint: { type: "boolean", describe: "run the linter first and stop on errors (--no-lint skips it) [default: true]" },
@@ -28,7 +26,21 @@ export const BUILD_OPTIONS = {
 
 export const LINT_OPTIONS = {
   format: { type: "string", choices: ["stylish", "json", "sarif", "github"], default: "stylish", describe: "report format" },
-  "max-warnings": { type: "number", describe: "exit 1 when there are more warnings than this" },
+  "max-warnings": { type: "number", describe: "exit 1 when there are more warnings than this (-1: no limit)" },
+  quiet: { type: "boolean", describe: "report errors only (warnings still count for --max-warnings)" },
+  "output-file": { type: "string", alias: "o", describe: "write the report to this file instead of stdout" },
+  color: { type: "boolean", describe: "colors in the stylish report (--no-color: none) [default: FORCE_COLOR, NO_COLOR, else on for a terminal]" },
   schemas: { type: "string", describe: "schemas folder (context for cross-file checks) [default: schemas]" },
-  config: { type: "string", describe: "config file [default: ./toolgen.config.json if present]" },
+  config: { type: "string", describe: "config file [default: the nearest toolgen.config.json/.yaml/.yml or package.json \"toolgen\" key]" },
 } as const satisfies Record<string, OptionSpec>;
+
+/** Every flag a command accepts (long names and aliases, without dashes), for "did you mean". */
+export function flagNames(table: Readonly<Record<string, OptionSpec>>): string[] {
+  const names = ["help", "version"];
+  for (const [name, spec] of Object.entries(table)) {
+    names.push(name);
+    if (spec.type === "boolean") names.push(`no-${name}`);
+    if (spec.alias) names.push(spec.alias);
+  }
+  return names;
+}

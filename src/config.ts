@@ -1,9 +1,11 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "./errors.js";
 
-/** A rule's setting in `toolgen.config.json`: `"off"`, a severity, or `[severity, options]`. */
-export type RuleSetting = "off" | "error" | "warning" | ["off" | "error" | "warning", Record<string, unknown>?];
+type Severity = "off" | "error" | "warning" | "warn";
+/** A rule's setting in the config: `"off"`, a severity (`"warn"` is `"warning"`), or `[severity, options]`. */
+export type RuleSetting = Severity | [Severity, Record<string, unknown>?];
 
 export interface Config {
   schemas: string;
@@ -18,78 +20,184 @@ export interface Config {
   outputs?: string[];
   /** Where the config came from, for messages (undefined: defaults only). */
   configFile?: string;
+  /** The config file's absolute path (undefined: defaults only). */
+  configPath?: string;
 }
 
 export const DEFAULTS = { schemas: "schemas", out: "generated", handlers: "handlers" } as const;
 export const CONFIG_FILE = "toolgen.config.json";
 
+/** What a folder is searched for, in this order; at most one of them may hold a config. */
+export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "toolgen.config.yml"] as const;
+/** Configs toolgen never loads: running project code to read a config is neither safe nor fast. */
+const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
+
 const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs"]);
 
+/** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */
+export interface FoundConfig {
+  file: string;
+  packageKey: boolean;
+}
+
 /**
- * Reads `toolgen.config.json` from `cwd` (or `explicit`), then applies flags (flags win).
- * Paths in the config file are relative to the config file; paths in flags to the working directory.
+ * The config that governs `start` (a folder), as eslint and prettier find theirs: the nearest of
+ * toolgen.config.json, toolgen.config.yaml, toolgen.config.yml or a package.json with a "toolgen"
+ * key, searching from `start` upward and stopping at the repository root (the first folder with a
+ * `.git`). A folder holding two of them, or a `toolgen.config.js`, is a usage error; a package.json
+ * that cannot be parsed is one too (it might hold the config). Undefined: none.
  */
-export async function loadConfig(
-  flags: Partial<Pick<Config, "schemas" | "out" | "handlers" | "templates">> & { config?: string },
-  cwd: string = process.cwd(),
-): Promise<Config> {
-  const file = path.resolve(cwd, flags.config ?? CONFIG_FILE);
-  let raw: string | undefined;
-  try {
-    raw = readFileSync(file, "utf8");
-  } catch (error) {
-    if (flags.config) throw new UsageError(`config file not found: ${flags.config}`);
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+export function findConfig(start: string): FoundConfig | undefined {
+  for (let dir = path.resolve(start); ; ) {
+    const found: FoundConfig[] = [];
+    for (const name of CONFIG_FILES) if (isFile(path.join(dir, name))) found.push({ file: path.join(dir, name), packageKey: false });
+    const manifest = path.join(dir, "package.json");
+    if (isFile(manifest) && Object.hasOwn(readObject(manifest, manifest), "toolgen")) found.push({ file: manifest, packageKey: true });
+    for (const name of CODE_CONFIGS) {
+      if (isFile(path.join(dir, name))) {
+        throw new UsageError(
+          `${path.join(dir, name)}: toolgen does not load JavaScript configs (it never runs project code); use ${CONFIG_FILES.join(", ")} or a "toolgen" key in package.json`,
+        );
+      }
+    }
+    if (found.length > 1) {
+      throw new UsageError(`${dir}: more than one toolgen config (${found.map((f) => (f.packageKey ? `package.json "toolgen"` : path.basename(f.file))).join(", ")}); keep one`);
+    }
+    if (found.length === 1) return found[0];
+    const parent = path.dirname(dir);
+    if (parent === dir || existsSync(path.join(dir, ".git"))) return undefined;
+    dir = parent;
   }
-  const config: Config = { ...DEFAULTS, rules: {} };
-  if (raw !== undefined) {
-    const display = path.relative(cwd, file) || CONFIG_FILE;
-    let data: unknown;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readText(file: string, display: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`${display}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+function readObject(file: string, display: string): Record<string, unknown> {
+  const raw = readText(file, display);
+  let data: unknown;
+  if (/\.ya?ml$/i.test(file)) {
+    data = parseYamlConfig(raw, display);
+  } else {
     try {
       data = JSON.parse(raw);
     } catch (error) {
       throw new UsageError(`${display}: not valid JSON (${(error as Error).message})`);
     }
-    if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      throw new UsageError(`${display}: must hold a JSON object`);
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) throw new UsageError(`${display}: must hold an object`);
+  return data as Record<string, unknown>;
+}
+
+/** YAML configs are rare: the parser is required only for them (it is already a dependency, for YAML schemas). */
+function parseYamlConfig(raw: string, display: string): unknown {
+  const { parseDocument } = requireYaml();
+  const doc = parseDocument(raw, { uniqueKeys: true });
+  if (doc.errors.length > 0) throw new UsageError(`${display}: not valid YAML (${doc.errors[0]!.message.split("\n")[0]})`);
+  try {
+    return doc.toJS();
+  } catch (error) {
+    // An alias bomb (the parser's alias limit) or an alias to nothing: the file's fault, not toolgen's.
+    throw new UsageError(`${display}: not valid YAML (${(error as Error).message.split("\n")[0]})`);
+  }
+}
+
+const require = createRequire(import.meta.url);
+function requireYaml(): typeof import("yaml") {
+  return require("yaml") as typeof import("yaml");
+}
+
+/**
+ * Reads the config (the file `flags.config` names, else the one found from `cwd` upward, see
+ * findConfig), then applies flags (flags win). Paths in the config are relative to the config
+ * file; paths in flags to the working directory; with a config found by the search, the default folders are relative to its folder. Returned paths are relative to `cwd`.
+ */
+export async function loadConfig(
+  flags: Partial<Pick<Config, "schemas" | "out" | "handlers" | "templates">> & { config?: string },
+  cwd: string = process.cwd(),
+): Promise<Config> {
+  return configFor(cwd, flags, cwd);
+}
+
+/** loadConfig for the config that governs `start` (a folder: a file argument's, say). */
+export function configFor(
+  start: string,
+  flags: Partial<Pick<Config, "schemas" | "out" | "handlers" | "templates">> & { config?: string },
+  cwd: string = process.cwd(),
+): Config {
+  let found: FoundConfig | undefined;
+  if (flags.config !== undefined) {
+    const file = path.resolve(cwd, flags.config);
+    if (!isFile(file)) throw new UsageError(`config file not found: ${flags.config}`);
+    found = { file, packageKey: path.basename(file) === "package.json" };
+  } else {
+    found = findConfig(start);
+  }
+  const config: Config = { ...DEFAULTS, rules: {} };
+  if (found) {
+    const rel = path.relative(cwd, found.file) || path.basename(found.file);
+    const display = found.packageKey ? `${rel} ("toolgen" key)` : rel;
+    const whole = readObject(found.file, rel);
+    const data = found.packageKey ? whole.toolgen : whole;
+    if (data === null || typeof data !== "object" || Array.isArray(data)) throw new UsageError(`${display}: must hold an object`);
+    // A config found by the search marks the project's root: the default folders are relative to it
+    // (as its own paths are). With --config, they stay relative to the working directory.
+    if (flags.config === undefined) {
+      for (const key of ["schemas", "out", "handlers"] as const) config[key] = path.relative(cwd, path.resolve(path.dirname(found.file), DEFAULTS[key])) || ".";
     }
-    const record = data as Record<string, unknown>;
-    const base = path.dirname(file);
-    for (const key of Object.keys(record)) {
-      if (!KEYS.has(key)) {
-        throw new UsageError(`${display}: unknown key '${key}' (known: ${[...KEYS].filter((k) => k !== "$schema").join(", ")})`);
-      }
-    }
-    for (const key of ["schemas", "out", "handlers", "templates"] as const) {
-      const value = record[key];
-      if (value === undefined) continue;
-      if (typeof value !== "string" || value === "") throw new UsageError(`${display}: '${key}' must be a non-empty string`);
-      config[key] = path.relative(cwd, path.resolve(base, value)) || ".";
-    }
-    for (const key of ["check", "lint"] as const) {
-      const value = record[key];
-      if (value === undefined) continue;
-      if (typeof value !== "boolean") throw new UsageError(`${display}: '${key}' must be true or false`);
-      config[key] = value;
-    }
-    if (record.rules !== undefined) {
-      if (record.rules === null || typeof record.rules !== "object" || Array.isArray(record.rules)) {
-        throw new UsageError(`${display}: 'rules' must be an object of rule id -> setting`);
-      }
-      config.rules = record.rules as Record<string, RuleSetting>;
-    }
-    if (record.outputs !== undefined) {
-      const ids = record.outputs;
-      if (!Array.isArray(ids) || !ids.every((id): id is string => typeof id === "string") || new Set(ids).size !== ids.length) {
-        throw new UsageError(`${display}: 'outputs' must be an array of distinct output ids, e.g. ["native", "types", "validators", "runtime", "index", "handlers"]`);
-      }
-      config.outputs = ids;
-    }
+    applyFile(config, data as Record<string, unknown>, display, path.dirname(found.file), cwd);
     config.configFile = display;
+    config.configPath = found.file;
   }
   for (const key of ["schemas", "out", "handlers", "templates"] as const) {
     const value = flags[key];
     if (value !== undefined) config[key] = value;
   }
   return config;
+}
+
+function applyFile(config: Config, record: Record<string, unknown>, display: string, base: string, cwd: string): void {
+  for (const key of Object.keys(record)) {
+    if (!KEYS.has(key)) {
+      throw new UsageError(`${display}: unknown key '${key}' (known: ${[...KEYS].filter((k) => k !== "$schema").join(", ")})`);
+    }
+  }
+  for (const key of ["schemas", "out", "handlers", "templates"] as const) {
+    const value = record[key];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || value === "") throw new UsageError(`${display}: '${key}' must be a non-empty string`);
+    config[key] = path.relative(cwd, path.resolve(base, value)) || ".";
+  }
+  for (const key of ["check", "lint"] as const) {
+    const value = record[key];
+    if (value === undefined) continue;
+    if (typeof value !== "boolean") throw new UsageError(`${display}: '${key}' must be true or false`);
+    config[key] = value;
+  }
+  if (record.rules !== undefined) {
+    if (record.rules === null || typeof record.rules !== "object" || Array.isArray(record.rules)) {
+      throw new UsageError(`${display}: 'rules' must be an object of rule id -> setting`);
+    }
+    config.rules = record.rules as Record<string, RuleSetting>;
+  }
+  if (record.outputs !== undefined) {
+    const ids = record.outputs;
+    if (!Array.isArray(ids) || !ids.every((id): id is string => typeof id === "string") || new Set(ids).size !== ids.length) {
+      throw new UsageError(`${display}: 'outputs' must be an array of distinct output ids, e.g. ["native", "types", "validators", "runtime", "index", "handlers"]`);
+    }
+    config.outputs = ids;
+  }
 }

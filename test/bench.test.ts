@@ -26,6 +26,14 @@ const ROWS: readonly [string, string][] = [
   ["scaling, build, cold, N=20 / N=10", "10→20"],
   ["dispatch overhead per call", "10"],
   ["legacy parse, 100-invoke block", "10"],
+  ["lint DIR (positional), vs floor", "10"],
+  ["lint --schemas DIR, vs floor", "10"],
+  ["lint FILE... (every file named), vs floor", "10"],
+  ["lint DIR (positional), vs floor", "20"],
+  ["lint --schemas DIR, vs floor", "20"],
+  ["lint FILE... (every file named), vs floor", "20"],
+  ["start-up: --version, vs node", "1"],
+  ["start-up: lint of 1 tool, vs node", "1"],
 ];
 
 it("runs every benchmark comparison and prints its row", { timeout: 120_000 }, () => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { cp, readdir, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { typecheck } from "./e2e/compile.js";
@@ -17,7 +17,7 @@ describe("the packed package", () => {
     expect(tarball).toBeDefined();
 
     const scratch = await tempDir("toolgen-scratch-");
-    await writeFile(path.join(scratch, "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }));
+    await writeFile(path.join(scratch, "package.json"), JSON.stringify({ name: "scratch", version: "7.7.7", private: true, type: "module" }));
     execFileSync(npm, ["install", path.join(packDir, tarball!), "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], {
       cwd: scratch,
       stdio: "pipe",
@@ -73,5 +73,7 @@ describe("the packed package", () => {
       ].join("\n") + "\n",
     );
     expect(typecheck([path.join(scratch, "use.ts")], "nodenext")).toEqual([]);
+    // Issue 11.5: toolgen's own version, not the host project's.
+    expect(run("--version").stdout.trim()).toBe((JSON.parse(await readFile(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version);
   }, 300_000);
 });

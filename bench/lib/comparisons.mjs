@@ -3,7 +3,7 @@
  * `{ opts, corpus: Map<N, { dir, schemas, standalone }>, spectralSkip }` and returns table rows
  * (and, for lint and build, the timed group the scaling rows reuse).
  */
-import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { CommandFailed, log, timeGroup, timeNode } from "./measure.mjs";
@@ -189,4 +189,56 @@ export async function inProcess(ctx) {
     });
   }
   return rows;
+}
+
+/**
+ * 7. lint's three command-line forms (issue 9), each against the floor in the same run: the
+ * schemas folder as a positional argument, as `--schemas`, and every file of it named one by one
+ * (as a pre-commit hook passes them).
+ */
+export function lintForms(ctx) {
+  const group = timeGroup("lint forms", ctx.opts.sizes, (size) => {
+    const c = ctx.corpus.get(size);
+    const files = readdirSync(c.schemas).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(c.schemas, f));
+    return [
+      { id: "dir", label: "toolgen lint DIR", cwd: c.dir, args: [PATHS.cli, "lint", c.schemas] },
+      { id: "schemas", label: "toolgen lint --schemas DIR", cwd: c.dir, args: [PATHS.cli, "lint", "--schemas", c.schemas] },
+      { id: "files", label: `toolgen lint FILE x${files.length}`, cwd: c.dir, args: [PATHS.cli, "lint", ...files] },
+      floorCommand(c),
+    ];
+  }, ctx.opts);
+  const rows = [];
+  for (const size of ctx.opts.sizes) {
+    for (const [id, what, aName] of [
+      ["dir", "lint DIR (positional), vs floor", "toolgen lint DIR"],
+      ["schemas", "lint --schemas DIR, vs floor", "toolgen lint --schemas DIR"],
+      ["files", "lint FILE... (every file named), vs floor", "toolgen lint FILE..."],
+    ]) {
+      rows.push(pairRow(group, size, id, "floor", { no: "7", what, aName, bName: "floor", target: "≤ 2x", check: (r) => r <= 2 }));
+    }
+  }
+  return rows;
+}
+
+/**
+ * 8. Start-up: `toolgen --version` and `toolgen lint` of a folder holding one tool, against
+ * `node -e ""` (Node's own start-up, the least any command line costs). Not a ratio with a target:
+ * the figures before and after a change to the command line are what to compare.
+ */
+export function startup(ctx) {
+  const size = ctx.opts.sizes[0];
+  const c = ctx.corpus.get(size);
+  const one = path.join(c.dir, "one-tool");
+  mkdirSync(one, { recursive: true });
+  const first = readdirSync(c.schemas).filter((f) => f.endsWith(".json")).sort()[0];
+  copyFileSync(path.join(c.schemas, first), path.join(one, first));
+  const group = timeGroup("start-up", [size], () => [
+    { id: "version", label: "toolgen --version", cwd: c.dir, args: [PATHS.cli, "--version"] },
+    { id: "lint1", label: "toolgen lint (1 tool)", cwd: c.dir, args: [PATHS.cli, "lint", "--schemas", one], okCodes: [0, 1] },
+    { id: "node", label: 'node -e ""', cwd: c.dir, args: ["-e", ""] },
+  ], { ...ctx.opts, runs: Math.max(ctx.opts.runs, ctx.opts.smoke ? 1 : 11) });
+  return [
+    pairRow(group, size, "version", "node", { no: "8", what: "start-up: --version, vs node -e \"\"", aName: "toolgen --version", bName: "node", target: "—" }),
+    pairRow(group, size, "lint1", "node", { no: "8", what: "start-up: lint of 1 tool, vs node -e \"\"", aName: "toolgen lint", bName: "node", target: "—" }),
+  ].map((row) => ({ ...row, n: 1 }));
 }

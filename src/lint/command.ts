@@ -1,12 +1,13 @@
 /**
- * `toolgen lint [paths...]`: what to load, what to report on, how to print it, and the exit code.
+ * `toolgen lint [paths...]`: options in, report out. Which config governs which path, what to load,
+ * how to print it, and the exit code; the linting itself is lintFolder / lintLoaded (run.ts).
  * Kept light for pre-commit hooks: nothing here (or below) loads the code generators.
  */
-import { stat } from "node:fs/promises";
+import { mkdirSync, statSync, writeFileSync, type Stats } from "node:fs";
 import path from "node:path";
-import { CONFIG_FILE, loadConfig } from "../config.js";
+import { CONFIG_FILE, configFor, findConfig, type Config, type FoundConfig } from "../config.js";
 import { UsageError } from "../errors.js";
-import { assembleFolder, bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
+import { assembleFolder, loadFolder, type LoadedFolder } from "../load/index.js";
 import { compareDiagnostics } from "../load/positions.js";
 import { discoverFiles, formatOf, readSource } from "../load/read.js";
 import type { Diagnostic } from "../model.js";
@@ -15,8 +16,8 @@ import { formatGithub } from "./formatters/github.js";
 import { formatJson } from "./formatters/json.js";
 import { formatSarif } from "./formatters/sarif.js";
 import { formatStylish } from "./formatters/stylish.js";
-import { lint } from "./index.js";
 import { rules } from "./registry.js";
+import { lintLoaded } from "./run.js";
 import { resolveRuleSettings } from "./settings.js";
 import { stageTimer } from "../timings.js";
 
@@ -32,9 +33,15 @@ export interface RunLintOptions {
   /** Files and folders to report on; none: the configured schemas folder. */
   paths?: readonly string[];
   format?: LintFormat;
-  /** Exit 1 when there are more warnings than this. */
+  /** Exit 1 when there are more warnings than this; -1 (or unset): no limit. */
   maxWarnings?: number;
-  /** Config file (default: `toolgen.config.json` in `cwd`, if present). */
+  /** Report errors only (warnings still count for maxWarnings). */
+  quiet?: boolean;
+  /** Write the report to this file (relative to cwd) instead of stdout. */
+  outputFile?: string;
+  /** Colors in the stylish report: true/false as `--color`/`--no-color`; unset: FORCE_COLOR, NO_COLOR, then whether stdout is a terminal. */
+  color?: boolean;
+  /** Config file (default: the one found from each path's folder, or from `cwd`, upward to the repository root). */
   config?: string;
   /** Schemas folder; wins over the config file. */
   schemas?: string;
@@ -43,7 +50,7 @@ export interface RunLintOptions {
   /** Where the report goes (default: stdout); tests pass a buffer. */
   stdout?: OutputStream;
   stderr?: OutputStream;
-  /** For `NO_COLOR` (default: the process's environment). */
+  /** For `NO_COLOR` and `FORCE_COLOR` (default: the process's environment). */
   env?: Readonly<Record<string, string | undefined>>;
 }
 
@@ -57,29 +64,42 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   if (!LINT_FORMATS.includes(format)) {
     throw new UsageError(`unknown format '${String(format)}' (formats: ${LINT_FORMATS.join(", ")})`);
   }
-  const maxWarnings = options.maxWarnings;
+  const maxWarnings = options.maxWarnings === -1 ? undefined : options.maxWarnings;
   if (maxWarnings !== undefined && (!Number.isInteger(maxWarnings) || maxWarnings < 0)) {
-    throw new UsageError(`--max-warnings must be a whole number >= 0, not ${String(maxWarnings)}`);
+    throw new UsageError(`--max-warnings must be a whole number >= 0 (or -1 for no limit), not ${String(options.maxWarnings)}`);
   }
   const mark = stageTimer(env);
-  const config = await loadConfig({ schemas: options.schemas, config: options.config }, cwd);
-  resolveRuleSettings(config.rules, config.configFile ?? CONFIG_FILE);
-
-  const targets = await planTargets(options.paths ?? [], path.resolve(cwd, config.schemas), cwd);
-  mark("load");
+  const flags = { schemas: options.schemas, config: options.config };
+  const groups = groupByConfig(options.paths ?? [], flags, cwd);
   const diagnostics: Diagnostic[] = [];
-  for (const target of targets) {
-    const bundled = await bundleTools(target.loaded);
-    mark("bundle");
-    const onlyFiles = target.onlyFiles;
-    diagnostics.push(...(await lint(target.loaded, bundled, { rules: config.rules, mark, ...(onlyFiles ? { onlyFiles } : {}) })));
+  let targetCount = 0;
+  for (const { config, paths } of groups) {
+    resolveRuleSettings(config.rules, config.configFile ?? CONFIG_FILE);
+    const targets = await planTargets(paths, path.resolve(cwd, config.schemas), config.schemas, cwd);
+    mark("load");
+    for (const target of targets) {
+      targetCount++;
+      diagnostics.push(...(await lintLoaded(target.loaded, config.rules, target.onlyFiles, mark)));
+    }
   }
-  if (targets.length > 1 && diagnostics.length > 0) diagnostics.sort(compareDiagnostics);
+  if (targetCount > 1 && diagnostics.length > 0) diagnostics.sort(compareDiagnostics);
 
-  stdout.write(render(diagnostics, format, stdout, env));
-  mark("report");
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
+  const shown = options.quiet ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
+  if (options.outputFile !== undefined) {
+    const file = path.resolve(cwd, options.outputFile);
+    const text = render(shown, format, options.color ?? false);
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    } catch (error) {
+      throw new UsageError(`cannot write the report to ${options.outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  } else {
+    stdout.write(render(shown, format, options.color ?? colorFromEnvironment(stdout, env)));
+  }
+  mark("report");
   if (errors > 0) return 1;
   if (maxWarnings !== undefined && warnings > maxWarnings) {
     stderr.write(`toolgen: too many warnings (${warnings}, --max-warnings ${maxWarnings})\n`);
@@ -88,7 +108,15 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   return 0;
 }
 
-function render(diagnostics: readonly Diagnostic[], format: LintFormat, stdout: OutputStream, env: RunLintOptions["env"] = {}): string {
+/** FORCE_COLOR (any value but 0 or false) turns colors on, NO_COLOR (any non-empty value) off; else: on for a terminal. */
+export function colorFromEnvironment(stdout: OutputStream, env: Readonly<Record<string, string | undefined>>): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== "") return force !== "0" && force !== "false";
+  if (env.NO_COLOR) return false;
+  return stdout.isTTY === true;
+}
+
+function render(diagnostics: readonly Diagnostic[], format: LintFormat, color: boolean): string {
   switch (format) {
     case "json":
       return formatJson(diagnostics);
@@ -97,8 +125,41 @@ function render(diagnostics: readonly Diagnostic[], format: LintFormat, stdout: 
     case "github":
       return formatGithub(diagnostics);
     case "stylish":
-      return formatStylish(diagnostics, { color: stdout.isTTY === true && !env.NO_COLOR });
+      return formatStylish(diagnostics, { color });
   }
+}
+
+interface Group {
+  config: Config;
+  /** Absolute paths governed by this config; empty: its whole schemas folder. */
+  paths: { given: string; abs: string }[];
+}
+
+/**
+ * Which config governs each path: `--config` governs all; otherwise the nearest config from the
+ * path's folder upward (so `toolgen lint packages/agent/schemas/x.json` from a monorepo's root
+ * finds packages/agent's config), searched once per folder. No paths: the config found from `cwd`.
+ */
+function groupByConfig(paths: readonly string[], flags: { schemas?: string; config?: string }, cwd: string): Group[] {
+  if (paths.length === 0 || flags.config !== undefined) {
+    return [{ config: configFor(cwd, flags, cwd), paths: paths.map((given) => ({ given, abs: path.resolve(cwd, given) })) }];
+  }
+  const foundIn = new Map<string, FoundConfig | undefined>();
+  const groups = new Map<string, Group>();
+  for (const given of paths) {
+    const abs = path.resolve(cwd, given);
+    // A schema file's own folder; anything else may be a folder holding its own config.
+    const folder = formatOf(abs) ? path.dirname(abs) : abs;
+    if (!foundIn.has(folder)) foundIn.set(folder, findConfig(folder));
+    const key = foundIn.get(folder)?.file ?? "";
+    let group = groups.get(key);
+    if (!group) {
+      group = { config: configFor(key === "" ? cwd : path.dirname(key), flags, cwd), paths: [] };
+      groups.set(key, group);
+    }
+    group.paths.push({ given, abs });
+  }
+  return [...groups.values()];
 }
 
 interface Target {
@@ -108,43 +169,63 @@ interface Target {
 }
 
 /**
- * No paths: the schemas folder. Paths inside the schemas folder: the whole folder is loaded (names
- * and `$ref`s are checked across files) and only the named files, or the files under named folders,
- * are reported on. Folders outside it are loaded on their own; files outside it only when they hold a
- * tool (see holdsTool). A file without a schema extension (as a hook may pass) is ignored; a path that
- * does not exist is a usage error.
+ * No paths: the schemas folder (missing or holding no schema file: a usage error). Paths inside
+ * the schemas folder: the whole folder is loaded (names and `$ref`s are checked across files) and
+ * only the named files, or the files under named folders, are reported on. Folders outside it are
+ * loaded on their own, except one that holds the schemas folder, which names the schemas folder; files
+ * outside it only when they hold a tool (see holdsTool). A file without
+ * a schema extension (as a hook may pass) is ignored; a path that does not exist is a usage error.
+ * A named file the folder walk found needs no further look: only the other paths are stat'ed.
  */
-async function planTargets(paths: readonly string[], schemasRoot: string, cwd: string): Promise<Target[]> {
-  if (paths.length === 0) return [{ loaded: await loadFolder(schemasRoot) }];
-  const insideFiles: string[] = [];
-  const insideFolders: string[] = [];
+async function planTargets(paths: Group["paths"], schemasRoot: string, schemasShown: string, cwd: string): Promise<Target[]> {
+  if (paths.length === 0) {
+    if (!statSync(schemasRoot, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`schemas folder not found: ${schemasShown}`);
+    const loaded = await loadFolder(schemasRoot);
+    if (loaded.files.length === 0) {
+      throw new UsageError(`no schema files (*.json, *.yaml, *.yml) in the schemas folder: ${schemasShown}`);
+    }
+    return [{ loaded }];
+  }
+  const inside = paths.filter((p) => isWithin(p.abs, schemasRoot));
   const outside = new Set<string>();
   /** Files named one by one outside the schemas folder: linted only when they hold a tool. */
   const namedOutside = new Set<string>();
-  for (const given of paths) {
-    const abs = path.resolve(cwd, given);
-    const info = await stat(abs).catch(() => undefined);
-    if (!info) throw new UsageError(`no such file or folder: ${given}`);
-    if (info.isDirectory()) {
-      if (isWithin(abs, schemasRoot)) insideFolders.push(abs);
-      else for (const file of await discoverFiles(abs)) outside.add(file);
-    } else if (formatOf(abs)) {
-      if (isWithin(abs, schemasRoot)) insideFiles.push(abs);
-      else {
-        outside.add(abs);
-        namedOutside.add(abs);
-      }
+  const statOf = (p: { given: string; abs: string }): Stats => {
+    const info = statSync(p.abs, { throwIfNoEntry: false });
+    if (!info) throw new UsageError(`no such file or folder: ${p.given}`);
+    return info;
+  };
+  for (const p of paths) {
+    if (isWithin(p.abs, schemasRoot)) continue;
+    const info = statOf(p);
+    // A folder holding the schemas folder (`toolgen lint .`, a package's folder) names the schemas folder.
+    if (info.isDirectory() && isWithin(schemasRoot, p.abs)) inside.push({ given: p.given, abs: schemasRoot });
+    else if (info.isDirectory()) for (const file of await discoverFiles(p.abs)) outside.add(file);
+    else if (formatOf(p.abs)) {
+      outside.add(p.abs);
+      namedOutside.add(p.abs);
     }
   }
   const targets: Target[] = [];
-  if (insideFiles.length > 0 || insideFolders.length > 0) {
+  if (inside.length > 0) {
     const loaded = await loadFolder(schemasRoot);
     const loadedPaths = new Set(loaded.files.map((f) => f.absPath));
-    const named = new Set(insideFiles.filter((file) => loadedPaths.has(file)));
-    for (const file of loadedPaths) if (insideFolders.some((folder) => isWithin(file, folder))) named.add(file);
-    // A named file the folder walk skips (under a dot-folder or node_modules) is linted on its own.
-    for (const file of insideFiles) if (!loadedPaths.has(file)) outside.add(file);
-    if (named.size > 0) targets.push({ loaded, onlyFiles: named });
+    const named = new Set<string>();
+    const folders: string[] = [];
+    for (const p of inside) {
+      if (loadedPaths.has(p.abs)) {
+        named.add(p.abs);
+        continue;
+      }
+      const info = statOf(p);
+      if (info.isDirectory()) folders.push(p.abs);
+      // A named file the folder walk skips (under a dot-folder or node_modules) is linted on its own.
+      else if (formatOf(p.abs)) outside.add(p.abs);
+    }
+    if (folders.length > 0) for (const file of loadedPaths) if (folders.some((folder) => isWithin(file, folder))) named.add(file);
+    // Every file of the folder named (the folder itself, or each of its files): nothing to filter.
+    if (named.size === loadedPaths.size && named.size > 0) targets.push({ loaded });
+    else if (named.size > 0) targets.push({ loaded, onlyFiles: named });
   }
   if (outside.size > 0) {
     const files = (await Promise.all([...outside].sort().map((file) => readSource(file)))).filter(
@@ -164,7 +245,13 @@ function holdsTool(data: unknown): boolean {
   return data !== null && typeof data === "object" && !Array.isArray(data) && Object.hasOwn(data, "input_schema");
 }
 
+/**
+ * Whether `file` is `folder` or under it. Both are absolute and normalised (path.resolve's output),
+ * so a prefix test answers: path.relative, which resolves both again, cost a file list of a thousand
+ * names more than the rest of its planning.
+ */
 function isWithin(file: string, folder: string): boolean {
-  const rel = path.relative(folder, file);
-  return rel === "" || (rel.split(path.sep)[0] !== ".." && !path.isAbsolute(rel));
+  if (file === folder) return true;
+  const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
+  return file.startsWith(prefix);
 }

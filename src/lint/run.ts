@@ -1,22 +1,39 @@
 /**
- * Linting as a library call: load -> bundle -> lint, no printing (the `lint` of `import { lint } from
- * "toolgen"`). Written by the pipeline helper as a minimal stand-in for the cli helper's version.
+ * The linter as a function: load -> bundle -> lint, nothing printed. `toolgen lint` (command.ts)
+ * calls it and does the reporting; the library exports it as `lint`.
  */
 import path from "node:path";
 import type { RuleSetting } from "../config.js";
-import { bundleTools, loadFolder } from "../load/index.js";
+import { bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import type { Diagnostic } from "../model.js";
+import type { StageTimer } from "../timings.js";
 import { lint } from "./index.js";
 
-export async function lintFolder(options: {
+export interface LintFolderOptions {
+  /** The schemas folder: every file in it is loaded (names and `$ref`s are checked across files). */
   schemas: string;
+  /** Rule settings, as the config's "rules" (default: every rule at its default severity). */
   rules?: Record<string, RuleSetting>;
-  /** Report only on these files (the rest of the folder is context); default: every file. */
+  /** Report only on these files (paths relative to the working directory, or absolute); default: all. */
   files?: string[];
-}): Promise<{ diagnostics: Diagnostic[]; tools: number }> {
+}
+
+/** Lints a schemas folder: every finding (loader and bundling problems included), located and sorted; and how many tools it holds. */
+export async function lintFolder(options: LintFolderOptions): Promise<{ diagnostics: Diagnostic[]; tools: number }> {
   const loaded = await loadFolder(options.schemas);
-  const bundled = await bundleTools(loaded);
-  const onlyFiles = options.files ? new Set(options.files.map((f) => path.resolve(f))) : undefined;
-  const diagnostics = await lint(loaded, bundled, { rules: options.rules ?? {}, ...(onlyFiles ? { onlyFiles } : {}) });
+  const only = options.files?.map((file) => path.resolve(file));
+  const diagnostics = await lintLoaded(loaded, options.rules ?? {}, only ? new Set(only) : undefined);
   return { diagnostics, tools: loaded.tools.length };
+}
+
+/** lintFolder for a folder already loaded (command.ts also lints files loaded one by one). */
+export async function lintLoaded(
+  loaded: LoadedFolder,
+  rules: Record<string, RuleSetting>,
+  onlyFiles?: ReadonlySet<string>,
+  mark?: StageTimer,
+): Promise<Diagnostic[]> {
+  const bundled = await bundleTools(loaded);
+  mark?.("bundle");
+  return lint(loaded, bundled, { rules, ...(onlyFiles ? { onlyFiles } : {}), ...(mark ? { mark } : {}) });
 }

@@ -36,10 +36,11 @@ export function resolveRuleSettings(
     let severity: Severity | "off" = rule.meta.defaultSeverity;
     if (Object.hasOwn(configured, id)) {
       const setting = configured[id];
-      const [level, given] = Array.isArray(setting) ? [setting[0], setting[1]] : [setting, undefined];
+      const [written, given] = Array.isArray(setting) ? [setting[0], setting[1]] : [setting, undefined];
+      const level = written === "warn" ? "warning" : written; // as eslint users write it
       const where = `${source}: rule '${id}'`;
       if (!SEVERITIES.includes(level as Severity | "off") || (Array.isArray(setting) && setting.length > 2)) {
-        throw new UsageError(`${where}: the setting must be "off", "error", "warning" or ["error" | "warning", {options}], not ${JSON.stringify(setting)}`);
+        throw new UsageError(`${where}: the setting must be "off", "error", "warning" (or "warn") or ["error" | "warning", {options}], not ${JSON.stringify(setting)}`);
       }
       severity = level as Severity | "off";
       if (given !== undefined) Object.assign(options, checkOptions(where, specs, given));

@@ -114,8 +114,8 @@ describe("toolgen lint: exit codes", () => {
     expect((await runLintIn("project", { maxWarnings: 100 })).code).toBe(1);
   });
 
-  it("a negative or fractional --max-warnings, or an unknown format, is a usage error", async () => {
-    await expect(runLintIn("clean", { maxWarnings: -1 })).rejects.toThrow(UsageError);
+  it("a negative (but -1) or fractional --max-warnings, or an unknown format, is a usage error", async () => {
+    await expect(runLintIn("clean", { maxWarnings: -2 })).rejects.toThrow(UsageError);
     await expect(runLintIn("clean", { maxWarnings: 1.5 })).rejects.toThrow("--max-warnings must be a whole number");
     await expect(runLintIn("clean", { maxWarnings: Number.NaN })).rejects.toThrow(UsageError);
     const format = "xml" as unknown as LintFormat; // as a JavaScript caller could pass

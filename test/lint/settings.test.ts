@@ -26,7 +26,7 @@ describe("resolveRuleSettings", () => {
 
   const bad: [string, Record<string, unknown>, RegExp][] = [
     ["an unknown rule id, listing the known ones", { "description-min-sentence": "warning" }, /unknown rule 'description-min-sentence' in "rules"\. Known rules: parse-error, tool-shape, .*legacy-tool-count/],
-    ["an unknown severity", { "schema-valid": "warn" }, /rule 'schema-valid': the setting must be "off", "error", "warning" or/],
+    ["an unknown severity", { "schema-valid": "warnings" }, /rule 'schema-valid': the setting must be "off", "error", "warning" \(or "warn"\) or/],
     ["a setting of the wrong type", { "schema-valid": 2 }, /the setting must be/],
     ["too many array items", { "schema-valid": ["error", {}, {}] }, /the setting must be/],
     ["options that are not an object", { "description-min-sentences": ["warning", 4] }, /options must be an object, not 4/],

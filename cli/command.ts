@@ -1,0 +1,20 @@
+import type { Argv } from "yargs";
+
+/**
+ * A command of the command line. `options` declares its usage and flags on a yargs instance; `run`
+ * takes what yargs parsed (the command's positionals in `_`) and returns the exit code.
+ *
+ * main.ts parses `toolgen <name> ...` with a yargs instance holding that one command's options at
+ * top level, rather than through yargs' `.command()`: yargs renders and caches the whole help text
+ * before it calls a command's handler, which costs a hook run about as much as linting fifty files.
+ * `toolgen --help` and a missing or unknown command go through `.command()`, for the listing and
+ * "did you mean".
+ */
+export interface Command {
+  name: string;
+  /** The usage line after `toolgen` (`lint [paths..]`). */
+  usage: string;
+  describe: string;
+  options(yargs: Argv): Argv;
+  run(argv: Record<string, unknown> & { _: (string | number)[] }): Promise<number | void>;
+}
