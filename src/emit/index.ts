@@ -3,7 +3,7 @@
  * (handler files are read by the pipeline and passed in).
  */
 import type { BundledTool, GeneratedFile } from "../model.js";
-import { assignNames } from "../names.js";
+import { assertSafeToolNames, assignNames } from "../names.js";
 import { emitIndexModule } from "./index-module.js";
 import { emitLegacy } from "./legacy.js";
 import { emitNative } from "./native.js";
@@ -36,6 +36,7 @@ export interface EmitResult {
 }
 
 export async function emitAll(tools: readonly BundledTool[], options: EmitOptions): Promise<EmitResult> {
+  assertSafeToolNames(tools);
   const names = assignNames(tools.map((t) => t.name));
   const render = await createRenderer(options.templates);
   const files: GeneratedFile[] = [...emitNative(tools), ...emitLegacy(tools, render)];

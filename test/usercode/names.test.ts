@@ -1,0 +1,89 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../src/errors.js";
+import { assignNames, fileStem, tsString } from "../../src/names.js";
+import { build } from "../../src/pipeline.js";
+import { tempDir } from "../helpers.js";
+
+function mulberry32(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ALPHABET = "abcABC_-09zZ";
+
+describe("10.9: a tool's file name depends on its name alone", () => {
+  it("keeps the file of a tool when another tool is added (Get_Weather next to get_weather, con next to con_)", () => {
+    const before = assignNames(["con_", "get_weather"]);
+    const after = assignNames(["CON", "Get_Weather", "con", "con_", "get_weather"].sort());
+    expect(after.get("get_weather")?.file).toBe(before.get("get_weather")?.file);
+    expect(after.get("con_")?.file).toBe(before.get("con_")?.file);
+    expect(after.get("get_weather")?.file).toBe("get_weather");
+    expect(after.get("con_")?.file).toBe("con_");
+    const files = [...after.values()].map((n) => n.file.toLowerCase());
+    expect(new Set(files).size).toBe(files.length);
+  });
+
+  it("all-lowercase names keep their file name; device names and upper case are escaped", () => {
+    for (const n of ["get_weather", "3d_render", "__proto__", "a-b", "com10", "con_"]) expect(fileStem(n)).toBe(n);
+    expect(fileStem("con")).toBe("con~0");
+    expect(fileStem("CON")).toBe("CON~7");
+    expect(fileStem("Get_Weather")).toBe("Get_Weather~11");
+    expect(fileStem("A".repeat(128)).length).toBeLessThanOrEqual(128 + 1 + 32);
+  });
+
+  it("is injective and distinct under case folding, whatever the set (property, fixed seed)", () => {
+    const rand = mulberry32(20261122);
+    const seen = new Map<string, string>();
+    for (let i = 0; i < 20000; i++) {
+      const len = 1 + Math.floor(rand() * 5);
+      let name = "";
+      for (let k = 0; k < len; k++) name += ALPHABET[Math.floor(rand() * ALPHABET.length)];
+      const folded = fileStem(name).toLowerCase();
+      const other = seen.get(folded);
+      if (other !== undefined) expect(other).toBe(name);
+      seen.set(folded, name);
+      expect(fileStem(name)).not.toMatch(/^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i);
+      expect(fileStem(name)).toMatch(/^[A-Za-z0-9_~-]+$/);
+    }
+    // The file never depends on the rest of the set.
+    const names = [...new Set(seen.values())].sort();
+    const all = assignNames(names);
+    const half = assignNames(names.filter((_, i) => i % 2 === 0));
+    for (const [tool, n] of half) expect(all.get(tool)?.file).toBe(n.file);
+  });
+});
+
+describe("10.10: names are checked by the emitters and escaped in code", () => {
+  it("tsString escapes what ends a comment or a line, and stays a valid literal", () => {
+    for (const s of ["a*/b", 'q"q', "x\u2028y\u2029z", "//", "\\", "a*//b"]) {
+      const lit = tsString(s);
+      expect(lit).not.toContain("*/");
+      expect(lit).not.toMatch(/[\u2028\u2029\n\r]/);
+      expect(JSON.parse(lit)).toBe(s);
+    }
+  });
+
+  for (const name of ["../../src/app", "x*/globalThis.pwned=1;/*", 'a"b', "a\u2028globalThis.pwned=1", "a".repeat(129)]) {
+    it(`refuses the tool name ${JSON.stringify(name).slice(0, 30)} with lint off, writing nothing`, async () => {
+      const dir = await tempDir();
+      const schemas = path.join(dir, "schemas");
+      await mkdir(schemas);
+      await writeFile(path.join(schemas, "t.json"), JSON.stringify({ name, description: "A tool. It does things.", input_schema: { type: "object" } }));
+      await mkdir(path.join(dir, "src"));
+      await writeFile(path.join(dir, "src", "app.ts"), "// mine\n");
+      const error = await build({ schemas, out: path.join(dir, "gen"), handlers: path.join(dir, "h"), lint: false, cache: false }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InputError);
+      const d = (error as InputError).diagnostics[0];
+      expect(d?.file).toContain("t.json");
+      expect(d?.tool).toBe(name);
+      expect(await readFile(path.join(dir, "src", "app.ts"), "utf8")).toBe("// mine\n");
+      expect(await readdir(dir)).toEqual(["schemas", "src"]);
+    });
+  }
+});
