@@ -32,6 +32,7 @@ function docComment(tool: BundledTool): string {
     "",
     "Return a string, an array of text/image blocks, or any JSON value (sent as JSON text);",
     "throw to send the model an error it can act on. Your code here is never overwritten by `toolgen build`.",
+    "`_context` (the tool_use id, tool name and protocol) keeps its underscore while unused: rename it to use it.",
   );
   return `/**\n${lines.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */`;
 }
@@ -40,7 +41,8 @@ export function newStub(tool: BundledTool, names: ToolNames, generatedImport: st
   return (
     `${typesImportLine(generatedImport)}\n\n` +
     `${docComment(tool)}\n` +
-    `export default async function handle${names.base}(input: ${inputTypeText(tool.name)}, context: ToolContext): Promise<unknown> {\n` +
+    `export default async function handle${names.base}(input: ${inputTypeText(tool.name)}, _context: ToolContext): Promise<unknown> {\n` +
+    `  void input; // delete this line once your code reads \`input\` (it keeps \`noUnusedParameters\` quiet meanwhile)\n` +
     `  throw new Error(${tsString(`${tool.name} is not implemented yet: write its handler in this file`)});\n` +
     `}\n`
   );
