@@ -4,17 +4,16 @@
  * No stage reaches back into an earlier one; only `write.ts` touches the output folders.
  * With a cache, a build whose inputs did not change stops after loading (see cache.ts).
  */
-import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { BuildCache, defaultCacheDir, toolgenKey } from "./cache.js";
 import { packageVersion } from "./paths.js";
 import { loadConfig, type RuleSetting } from "./config.js";
-import { InputError, StaleOutputError, UsageError } from "./errors.js";
+import { InputError, StaleOutputError } from "./errors.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
 import { stageTimer } from "./timings.js";
-import { absolutePath, manifestFile, readText, sha256, staleFiles, writeFiles, type Roots } from "./write.js";
+import { absolutePath, checkRoots, manifestFile, readHandlerTexts, readText, recover, sha256, staleFiles, writeFiles, type Roots } from "./write.js";
 
 export interface BuildOptions {
   schemas: string;
@@ -51,8 +50,9 @@ const LOAD_RULES = new Set(["parse-error", "tool-shape", "tool-name-unique", "re
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const mark = stageTimer();
   const roots: Roots = { out: path.resolve(options.out), handlers: path.resolve(options.handlers) };
-  if (roots.out === roots.handlers) throw new UsageError("--out and --handlers must be different folders");
+  checkRoots(roots);
 
+  const recovered = options.check ? [] : recover(roots);
   const loaded = await loadFolder(options.schemas);
   mark("load");
   const cacheDir = options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir());
@@ -85,7 +85,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   });
   mark("emit");
   const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];
-  const notes = [...emitted.warnings, ...orphanedHandlers(roots.handlers, handlersBefore, emitted.handlerFiles)];
+  const notes = [...recovered, ...emitted.warnings, ...orphanedHandlers(roots.handlers, handlersBefore, emitted.handlerFiles)];
   const tools = bundled.tools.length;
 
   if (options.check) {
@@ -93,9 +93,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (stale.length > 0) throw new StaleOutputError(stale);
     return { files, written: [], removed: [], diagnostics, notes, tools, upToDate: true };
   }
-  const { written, removed } = await writeFiles(roots, files);
+  const { written, removed, notes: writeNotes, skipped } = await writeFiles(roots, files);
+  notes.push(...writeNotes);
   mark("write");
-  if (cache && key !== undefined) {
+  if (cache && key !== undefined && skipped.length === 0) {
     await cache.saveTools();
     // Everything whose change must make the next build do work: what it wrote, every handler,
     // and the files outside the schemas folder that `$ref`s pulled in.
@@ -164,7 +165,7 @@ async function listHandlers(dir: string): Promise<string[]> {
 
 /** Every handler file's text, by file stem (the stub emitter decides what to do with each). */
 function readHandlers(dir: string, names: readonly string[]): Map<string, string | undefined> {
-  return new Map(names.map((name) => [name.slice(0, -3), readFileSync(path.join(dir, name), "utf8")]));
+  return readHandlerTexts(dir, names);
 }
 
 function orphanedHandlers(dir: string, present: readonly string[], current: readonly string[]): string[] {

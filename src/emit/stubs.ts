@@ -61,12 +61,12 @@ export async function emitStub(
 ): Promise<StubResult> {
   const path = `${names.file}.ts`;
   if (existing === undefined) {
-    return { file: { root: "handlers", path, contents: newStub(tool, names, generatedImport), ownership: "user" } };
+    return { file: { root: "handlers", path, contents: newStub(tool, names, generatedImport), ownership: "user", basedOn: null } };
   }
   if (isCurrent(existing, tool.name, generatedImport)) return {};
   const { updateStub } = await import("./stub-update.js");
   const updated = updateStub(existing, tool.name, generatedImport);
   if ("warning" in updated) return { warning: `${path}: ${updated.warning}` };
   if (updated.text === existing) return {};
-  return { file: { root: "handlers", path, contents: updated.text, ownership: "user" } };
+  return { file: { root: "handlers", path, contents: updated.text, ownership: "user", basedOn: existing } };
 }
