@@ -385,8 +385,13 @@ function lock(out: string, waitMs = 30_000): () => void {
   }
 }
 
-/** Finishes what an interrupted build left: rolls its journal back or forward, and removes dead builds' temporary files. */
-function recoverLocked(roots: Roots): string[] {
+/**
+ * Finishes what an interrupted build left: rolls its journal back or forward, and removes dead
+ * builds' temporary files from the folders toolgen writes in (the output folder and the folders of
+ * the files its manifest and `files` list, the handlers folder; not the whole tree, which may be a
+ * project root with node_modules).
+ */
+function recoverLocked(roots: Roots, files: readonly GeneratedFile[] = []): string[] {
   const notes: string[] = [];
   const journalFile = path.join(roots.out, JOURNAL);
   const text = readTextSync(journalFile);
@@ -417,14 +422,16 @@ function recoverLocked(roots: Roots): string[] {
     }
     removeFile(journalFile);
   }
-  const sweep = (dir: string, recursive: boolean) => {
-    for (const rel of listTree(dir, recursive)) {
-      const m = TEMP_RE.exec(rel);
-      if (m && !alive(Number(m[1]))) removeFile(path.join(dir, ...rel.split("/")));
+  const dirs = new Set([roots.out, roots.handlers]);
+  for (const p of [...Object.keys(readManifestSync(roots.out)?.files ?? {}), ...files.filter((f) => f.root === "out").map((f) => f.path)]) {
+    if (!p.split("/").includes("..")) dirs.add(path.dirname(path.join(roots.out, ...p.split("/"))));
+  }
+  for (const dir of dirs) {
+    for (const name of listTree(dir, false)) {
+      const m = TEMP_RE.exec(name);
+      if (m && !alive(Number(m[1]))) removeFile(path.join(dir, name));
     }
-  };
-  sweep(roots.out, true);
-  sweep(roots.handlers, false);
+  }
   return notes;
 }
 
@@ -453,6 +460,8 @@ export interface WriteResult {
 /** Writes what changed, as one set (see the module comment), then removes generated files that are no longer produced. */
 export async function writeFiles(roots: Roots, files: readonly GeneratedFile[]): Promise<WriteResult> {
   checkRoots(roots);
+  // Nothing to do (the usual rebuild): no lock, no write, so a read-only up-to-date output is fine.
+  if (upToDate(roots, files)) return { written: [], removed: [], notes: [], skipped: [] };
   try {
     fsOp("mkdir", roots.out, () => mkdirSync(roots.out, { recursive: true }));
   } catch (error) {
@@ -461,13 +470,15 @@ export async function writeFiles(roots: Roots, files: readonly GeneratedFile[]):
   const release = lock(roots.out);
   try {
     return writeLocked(roots, files);
+  } catch (error) {
+    throw error instanceof UserError ? error : new WriteError(`cannot write in ${show(roots.out)}: ${reason(error)}`);
   } finally {
     release();
   }
 }
 
 function writeLocked(roots: Roots, files: readonly GeneratedFile[]): WriteResult {
-  const notes = recoverLocked(roots);
+  const notes = recoverLocked(roots, files);
   const skipped: string[] = [];
   const old = readManifestSync(roots.out);
   const current = currentPlaces(roots, files);
@@ -580,6 +591,18 @@ function writeLocked(roots: Roots, files: readonly GeneratedFile[]): WriteResult
     throw new WriteError(`the new files are in place, but removing an old one failed: ${reason(error)}; the next build finishes the job`);
   }
   return { written, removed, notes, skipped };
+}
+
+function upToDate(roots: Roots, files: readonly GeneratedFile[]): boolean {
+  const top = listTree(roots.out, false);
+  if (top.has(JOURNAL) || [...top].some((n) => TEMP_RE.test(n))) return false;
+  try {
+    const current = currentPlaces(roots, files);
+    if (files.some((f, i) => current[i]!.text !== f.contents)) return false;
+    return leftovers(readManifestSync(roots.out), files).every((p) => readTextSync(path.join(roots.out, ...p.split("/"))) === undefined);
+  } catch {
+    return false; // the locked pass reports it
+  }
 }
 
 function readManifestSync(out: string): Manifest | undefined {

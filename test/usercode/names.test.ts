@@ -87,3 +87,28 @@ describe("10.10: names are checked by the emitters and escaped in code", () => {
     });
   }
 });
+
+describe("10.10: descriptions cannot break out of generated code either", () => {
+  it("a description with */, // and U+2028 builds with lint off, imports without running anything, and survives intact", async () => {
+    const { repoTempDir } = await import("../e2e/compile.js");
+    const dir = await repoTempDir();
+    const schemas = path.join(dir, "schemas");
+    await mkdir(schemas);
+    const description = "Ends */ globalThis.pwnedA = 1; /* and \u2028 globalThis.pwnedB = 1; // x";
+    const tool = {
+      name: "evil_tool",
+      description,
+      input_schema: { type: "object", properties: { "a*/b": { type: "string", description: "p */ globalThis.pwnedC = 1; /*\u2028 y" } } },
+    };
+    await writeFile(path.join(schemas, "t.json"), JSON.stringify(tool));
+    await build({ schemas, out: path.join(dir, "gen"), handlers: path.join(dir, "h"), lint: false, cache: false });
+    const tools = (await import(path.join(dir, "gen", "tools.ts"))) as { tools: { description: string }[] };
+    const legacy = (await import(path.join(dir, "gen", "legacy.ts"))) as { legacySystemPrompt: string };
+    await import(path.join(dir, "gen", "types", "evil_tool.ts"));
+    await import(path.join(dir, "h", "evil_tool.ts")).catch(() => undefined);
+    const g = globalThis as Record<string, unknown>;
+    expect([g.pwnedA, g.pwnedB, g.pwnedC]).toEqual([undefined, undefined, undefined]);
+    expect(tools.tools[0]?.description).toBe(description);
+    expect(legacy.legacySystemPrompt).toContain("globalThis.pwnedB");
+  });
+});
