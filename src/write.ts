@@ -422,22 +422,33 @@ function recoverLocked(roots: Roots, files: readonly GeneratedFile[] = []): stri
     }
     removeFile(journalFile);
   }
+  for (const temp of deadTemps(roots, files)) removeFile(temp);
+  return notes;
+}
+
+/** Temporary files of dead builds in the folders toolgen writes in (see `recoverLocked`). */
+function deadTemps(roots: Roots, files: readonly GeneratedFile[]): string[] {
   const dirs = new Set([roots.out, roots.handlers]);
   for (const p of [...Object.keys(readManifestSync(roots.out)?.files ?? {}), ...files.filter((f) => f.root === "out").map((f) => f.path)]) {
     if (!p.split("/").includes("..")) dirs.add(path.dirname(path.join(roots.out, ...p.split("/"))));
   }
+  const found: string[] = [];
   for (const dir of dirs) {
     for (const name of listTree(dir, false)) {
       const m = TEMP_RE.exec(name);
-      if (m && !alive(Number(m[1]))) removeFile(path.join(dir, name));
+      if (m && !alive(Number(m[1]))) found.push(path.join(dir, name));
     }
   }
-  return notes;
+  return found;
 }
 
-/** Finishes an interrupted build, if any (see the module comment). Nothing to do when there is no output folder. */
+/**
+ * Finishes an interrupted build, if any (see the module comment); returns notes for the user.
+ * Reads only (no lock) when there is nothing to finish, as on almost every build.
+ */
 export function recover(roots: Roots): string[] {
-  if (!listTree(roots.out, false).size) return [];
+  const top = listTree(roots.out, false);
+  if (!top.has(JOURNAL) && !top.has(LOCK) && deadTemps(roots, []).length === 0) return [];
   const release = lock(roots.out);
   try {
     return recoverLocked(roots);
