@@ -566,8 +566,10 @@ function writeLocked(roots: Roots, files: readonly GeneratedFile[]): WriteResult
   // 4: rename into place; on failure, put back what was replaced.
   const done: typeof changed = [];
   const written: string[] = [];
+  let failed: (typeof changed)[number] | undefined;
   try {
     for (const c of changed) {
+      failed = c;
       if (c.file.basedOn !== undefined) {
         writeHooks.beforeOp?.("recheck", c.at.real);
         const now = readTextSync(c.at.real);
@@ -583,7 +585,6 @@ function writeLocked(roots: Roots, files: readonly GeneratedFile[]): WriteResult
       written.push(displayPath(roots, c.file));
     }
   } catch (error) {
-    const failed = changed[done.length];
     cleanUp(() => {
       for (const c of done.reverse()) restore(c.at);
       for (const c of changed) removeFile(c.temp);

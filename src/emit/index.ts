@@ -56,7 +56,7 @@ export async function emitAll(tools: readonly BundledTool[], options: EmitOption
 
   for (const tool of tools) {
     const n = names.get(tool.name)!;
-    const stub = await emitStub(tool, n, options.existingHandlers.get(n.file), options.generatedImport);
+    const stub = await emitStub(tool, n, options.existingHandlers.get(n.file), options.generatedImport, options.existingHandlers.has(tool.name));
     if (stub.file) files.push(stub.file);
     if (stub.warning) warnings.push(stub.warning);
   }

@@ -58,10 +58,17 @@ export async function emitStub(
   names: ToolNames,
   existing: string | undefined,
   generatedImport: string,
+  /** A handler file named after the tool exists: toolgen's file name before names with capitals got `~mask`. */
+  legacyFileExists = false,
 ): Promise<StubResult> {
   const path = `${names.file}.ts`;
   if (existing === undefined) {
-    return { file: { root: "handlers", path, contents: newStub(tool, names, generatedImport), ownership: "user", basedOn: null } };
+    const file: GeneratedFile = { root: "handlers", path, contents: newStub(tool, names, generatedImport), ownership: "user", basedOn: null };
+    if (legacyFileExists && names.file !== tool.name) {
+      const warning = `${tool.name}.ts was the handler of ${tsString(tool.name)} under toolgen's earlier file names; its handler file is now ${path} (a new stub): move your code there, then delete ${tool.name}.ts`;
+      return { file, warning };
+    }
+    return { file };
   }
   if (isCurrent(existing, tool.name, generatedImport)) return {};
   const { updateStub } = await import("./stub-update.js");

@@ -112,3 +112,17 @@ describe("10.10: descriptions cannot break out of generated code either", () => 
     expect(legacy.legacySystemPrompt).toContain("globalThis.pwnedB");
   });
 });
+
+describe("10.9: upgrading from the earlier file names", () => {
+  it("a handler under the earlier name of a tool with capitals is kept, and the note says where its code goes", async () => {
+    const dir = await tempDir();
+    const schemas = path.join(dir, "schemas");
+    await mkdir(schemas);
+    await mkdir(path.join(dir, "h"));
+    await writeFile(path.join(schemas, "t.json"), JSON.stringify({ name: "getWeather", description: "Weather. For a place.", input_schema: { type: "object" } }));
+    await writeFile(path.join(dir, "h", "getWeather.ts"), "// my code\n");
+    const result = await build({ schemas, out: path.join(dir, "gen"), handlers: path.join(dir, "h"), cache: false });
+    expect(await readFile(path.join(dir, "h", "getWeather.ts"), "utf8")).toBe("// my code\n");
+    expect(result.notes.join("\n")).toMatch(/getWeather\.ts was the handler of "getWeather".*now getWeather~8\.ts/);
+  });
+});
