@@ -376,11 +376,13 @@ function lock(out: string, waitMs = 30_000): () => void {
       if (errno(error) !== "EEXIST") throw new WriteError(`cannot write in ${show(out)}: ${reason(error)}; nothing was written`);
     }
     const owner = Number.parseInt(readTextSync(file) ?? "", 10);
-    if (!Number.isInteger(owner) || !alive(owner)) {
+    // An empty lock may be one another build has just created and not yet signed.
+    const young = !Number.isInteger(owner) && Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 2_000;
+    if (!young && (!Number.isInteger(owner) || !alive(owner))) {
       removeFile(file);
       continue;
     }
-    if (Date.now() > deadline) throw new WriteError(`another toolgen build (pid ${owner}) is writing to ${show(out)}; try again when it is done`);
+    if (Date.now() > deadline) throw new WriteError(`another toolgen build (pid ${Number.isInteger(owner) ? owner : "unknown"}) is writing to ${show(out)}; try again when it is done`);
     sleepSync(50);
   }
 }
@@ -402,7 +404,10 @@ function recoverLocked(roots: Roots, files: readonly GeneratedFile[] = []): stri
     } catch {
       journal = undefined;
     }
-    const entries = Array.isArray(journal?.entries) ? journal.entries : [];
+    // Only what a journal of ours can say: a temp file next to its target, removals inside the output folder.
+    const entries = (Array.isArray(journal?.entries) ? journal.entries : []).filter(
+      (e) => typeof e?.temp === "string" && typeof e.real === "string" && TEMP_RE.test(e.temp) && e.temp.replace(TEMP_RE, "") === e.real,
+    );
     if (journal?.state === "commit") {
       for (const e of entries) {
         if (readTextSync(e.temp) === undefined) continue; // already renamed
@@ -416,9 +421,11 @@ function recoverLocked(roots: Roots, files: readonly GeneratedFile[] = []): stri
         }
         fsOp("rename", e.temp, () => renameSync(e.temp, e.real));
       }
-      for (const r of Array.isArray(journal.remove) ? journal.remove : []) removeFile(r);
+      for (const r of Array.isArray(journal.remove) ? journal.remove : []) {
+        if (typeof r === "string" && within(roots.out, r) && r !== roots.out) removeFile(r);
+      }
     } else {
-      for (const e of entries) if (typeof e.temp === "string" && TEMP_RE.test(e.temp)) removeFile(e.temp);
+      for (const e of entries) removeFile(e.temp);
     }
     removeFile(journalFile);
   }

@@ -230,4 +230,17 @@ describe("10.11: recovery", () => {
     expect(recover(p)).toEqual([]);
     expect([...(await tree(p)).keys()].filter((k) => TEMP.test(k))).toEqual([]);
   });
+
+  it("a journal only removes and renames what a journal of toolgen's can name", async () => {
+    const p = await seed();
+    await build(p);
+    const victim = path.join(p.dir, "victim.txt");
+    await writeFile(victim, "keep");
+    const journal = { state: "commit", pid: 1, entries: [{ target: victim, real: victim, temp: path.join(p.out, "tools.json") }], remove: [victim, p.dir] };
+    await writeFile(path.join(p.out, ".toolgen-journal.json"), JSON.stringify(journal));
+    recover(p);
+    expect(await readFile(victim, "utf8")).toBe("keep");
+    expect(await readFile(path.join(p.out, "tools.json"), "utf8")).toMatch(/get_weather/);
+    expect([...(await tree(p)).keys()].filter((k) => TEMP.test(k))).toEqual([]);
+  });
 });
