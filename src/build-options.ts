@@ -6,6 +6,7 @@ import path from "node:path";
 import { defaultCacheDir } from "./cache.js";
 import type { RuleSetting } from "./config.js";
 import { UsageError } from "./errors.js";
+import { checkRoots } from "./write.js";
 import type { Output } from "./outputs/output.js";
 
 export interface BuildOptions {
@@ -46,7 +47,7 @@ export interface ResolvedBuildOptions {
 export async function resolveOptions(options: BuildOptions): Promise<ResolvedBuildOptions> {
   const out = path.resolve(options.out);
   const handlers = path.resolve(options.handlers);
-  if (out === handlers) throw new UsageError("--out and --handlers must be different folders");
+  checkRoots({ out, handlers });
   const list = options.outputList ?? (await import("./outputs/index.js")).OUTPUTS;
   const outputs = selectOutputs(list, options.outputs);
   return {

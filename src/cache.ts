@@ -60,12 +60,13 @@ export async function cachedBuild(
     const record = await cache.upToDate(inputs, input);
     if (record) {
       const { diagnostics, notes, tools } = record;
-      return { files: [], written: [], removed: [], diagnostics, notes, tools, upToDate: true };
+      return { files: [], written: [], removed: [], diagnostics, notes, tools, upToDate: true, skipped: [] };
     }
   }
   await cache.loadTools();
   const result = await build(cache);
-  if (inputs !== undefined) {
+  // A handler update skipped because the user saved the file meanwhile: the next build must redo it.
+  if (inputs !== undefined && result.skipped.length === 0) {
     await cache.saveTools();
     await cache.saveRecord(inputs, options, input, result);
   }

@@ -71,4 +71,9 @@ export interface GeneratedFile {
    * `user` files (handler stubs) are created once and then only edited in place.
    */
   ownership: "generated" | "user";
+  /**
+   * For an update of a user file: the text it was computed from (null: the file did not exist).
+   * The writer re-reads the file and skips the update when it changed meanwhile.
+   */
+  basedOn?: string | null;
 }

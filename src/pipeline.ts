@@ -16,7 +16,7 @@ import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
 import { packageVersion } from "./paths.js";
 import { stageTimer, type StageTimer } from "./timings.js";
-import { manifestFile, staleFiles, writeFiles } from "./write.js";
+import { manifestFile, recover, staleFiles, writeFiles } from "./write.js";
 
 export type { BuildOptions, ResolvedBuildOptions } from "./build-options.js";
 
@@ -40,6 +40,8 @@ export interface BuildResult {
   tools: number;
   /** True when the inputs were unchanged since the last build and nothing was done. */
   upToDate: boolean;
+  /** Handler updates not made because the file changed while the build ran (the next build redoes them). */
+  skipped: string[];
 }
 
 /** Rules whose errors stop a build even with --no-lint: without them there is nothing to build. */
@@ -48,9 +50,12 @@ const LOAD_RULES = new Set(["parse-error", "tool-shape", "tool-name-unique", "re
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const mark = stageTimer();
   const resolved = await resolveOptions(options);
+  // Finish or undo what a killed build left (never for --check, which writes nothing).
+  const recovered = resolved.check ? [] : recover({ out: resolved.out, handlers: resolved.handlers });
   const input = await load(resolved);
   mark("load");
-  return cachedBuild(resolved, input, (artifacts) => compile(resolved, input, artifacts, mark));
+  const result = await cachedBuild(resolved, input, (artifacts) => compile(resolved, input, artifacts, mark));
+  return recovered.length === 0 ? result : { ...result, notes: [...recovered, ...result.notes] };
 }
 
 /** The stages after loading: bundle -> lint -> emit -> write | check. */
@@ -75,16 +80,16 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
   });
   mark("emit");
   const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];
-  const result = { files, written: [], removed: [], diagnostics, notes: emitted.notes, tools: bundled.tools.length, upToDate: false };
+  const result: BuildResult = { files, written: [], removed: [], diagnostics, notes: emitted.notes, tools: bundled.tools.length, upToDate: false, skipped: [] };
   const roots = { out: options.out, handlers: options.handlers };
   if (options.check) {
     const stale = await staleFiles(roots, files);
     if (stale.length > 0) throw new StaleOutputError(stale);
     return { ...result, upToDate: true };
   }
-  const { written, removed } = await writeFiles(roots, files);
+  const { written, removed, notes, skipped } = await writeFiles(roots, files);
   mark("write");
-  return { ...result, written, removed };
+  return { ...result, written, removed, notes: [...result.notes, ...notes], skipped };
 }
 
 /** The load stage: the schemas folder, the templates and run-time sources, and the handler files. */

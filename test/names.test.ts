@@ -20,7 +20,7 @@ describe("names", () => {
     expect(names.get("__proto__")?.type).toBe("ProtoInput");
     expect(names.get("proto")?.type).toBe("Proto2Input");
     expect(names.get("_")?.type).toBe("ToolInput");
-    expect(names.get("CON")?.file).toBe("CON_");
+    expect(names.get("CON")?.file).toBe("CON~7");
   });
 
   it("never hands a suffixed name to a tool that has it naturally", () => {

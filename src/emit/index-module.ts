@@ -41,7 +41,7 @@ export function emitIndexModule(
     `export const registry: readonly RegisteredTool[] = [`,
     ...tools.map(
       (t) =>
-        `  { name: ${tsString(t.name)}, inputSchema: schemas.get(${tsString(t.name)})!, loadValidator: () => import("./validators/${n(t).file}.js").then((m) => m.validate as ValidateFunction) },`,
+        `  { name: ${tsString(t.name)}, inputSchema: schemas.get(${tsString(t.name)})!, loadValidator: () => import(${tsString(`./validators/${n(t).file}.js`)}).then((m) => m.validate as ValidateFunction) },`,
     ),
     `];`,
     ``,

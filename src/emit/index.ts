@@ -4,7 +4,7 @@
  * templates, run-time sources and handler files, and write.ts writes.
  */
 import type { BundledTool, GeneratedFile } from "../model.js";
-import { assignNames } from "../names.js";
+import { assertSafeToolNames, assignNames } from "../names.js";
 import type { Output, OutputContext } from "../outputs/output.js";
 import { jobOf, perToolFiles, type ArtifactStore } from "./artifacts.js";
 
@@ -27,6 +27,7 @@ export interface EmitResult {
 }
 
 export async function emit(outputs: readonly Output[], input: EmitInput): Promise<EmitResult> {
+  assertSafeToolNames(input.tools);
   const names = assignNames(input.tools.map((t) => t.name));
   const jobs = input.tools.map((t) => jobOf(t, names.get(t.name)!));
   const notes: string[] = [];

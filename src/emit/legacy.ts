@@ -1,6 +1,7 @@
 import type { BundledTool, GeneratedFile } from "../model.js";
 import { legacyPromptView } from "./legacy-view.js";
 import { GENERATED_HEADER } from "./literal.js";
+import { tsString } from "../names.js";
 import type { Renderer } from "./templates.js";
 
 export const LEGACY_STOP_SEQUENCE = "</function_calls>";
@@ -11,7 +12,7 @@ export function emitLegacy(tools: readonly BundledTool[], render: Renderer): Gen
   const ts =
     `// ${GENERATED_HEADER}\n\n` +
     `/** The legacy system prompt: every tool as a <tool_description>, in name order. */\n` +
-    `export const legacySystemPrompt: string = ${JSON.stringify(prompt)};\n\n` +
+    `export const legacySystemPrompt: string = ${tsString(prompt)};\n\n` +
     `/** Pass as a stop sequence: the model's text then ends where its <function_calls> block would close. */\n` +
     `export const LEGACY_STOP_SEQUENCE = ${JSON.stringify(LEGACY_STOP_SEQUENCE)};\n`;
   return [

@@ -1,9 +1,12 @@
+import { tsString } from "../names.js";
+
 /**
  * Serializes JSON data as a TypeScript/JavaScript expression. Unlike JSON.stringify, a key named
  * `__proto__` is written as a computed key (`["__proto__"]`), because in an object literal the plain
  * form sets the prototype instead of creating a property.
  */
 export function toTsLiteral(value: unknown, indent = "  ", depth = 0): string {
+  if (typeof value === "string") return tsString(value);
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
   const pad = indent.repeat(depth + 1);
   const end = indent.repeat(depth);
@@ -14,7 +17,7 @@ export function toTsLiteral(value: unknown, indent = "  ", depth = 0): string {
   const keys = Object.keys(value);
   if (keys.length === 0) return "{}";
   const entries = keys.map((k) => {
-    const key = k === "__proto__" ? `["__proto__"]` : JSON.stringify(k);
+    const key = k === "__proto__" ? `["__proto__"]` : tsString(k);
     return `${pad}${key}: ${toTsLiteral((value as Record<string, unknown>)[k], indent, depth + 1)}`;
   });
   return `{\n${entries.join(",\n")}\n${end}}`;

@@ -2,8 +2,13 @@
  * In-place update of an existing handler with ts-morph: the import of the generated types and the
  * default export's parameter types. Only those nodes are re-printed; every other character of the
  * file (the body above all) is kept as it is.
+ *
+ * The import may be written any way TypeScript allows, and the types are then named the way the
+ * file names them: `import type { ToolInputs as TI }` gives `TI["x"]`, `import type * as G` gives
+ * `G.ToolInputs["x"]`. A `this:` parameter is not an input; a rest parameter (`...args`) and the
+ * parameters after it are left as written (their type is a tuple the user chose).
  */
-import { Node, Project, type ParameterDeclaration, type SourceFile } from "ts-morph";
+import { Node, Project, type ImportDeclaration, type ParameterDeclaration, type SourceFile } from "ts-morph";
 import { tsString } from "../names.js";
 
 let project: Project | undefined;
@@ -16,11 +21,17 @@ export function updateStub(text: string, tool: string, generatedImport: string):
     if (!params) {
       return { warning: "no default-exported function found, so its signature was not updated (the file is kept as it is)" };
     }
-    ensureTypesImport(file, generatedImport);
-    const [input, context] = params;
-    const inputType = `ToolInputs[${tsString(tool)}]`;
+    const local = ensureTypesImport(file, generatedImport);
+    const positional: ParameterDeclaration[] = [];
+    for (const p of params) {
+      if (p.isRestParameter()) break;
+      if (p.getName() === "this") continue;
+      positional.push(p);
+    }
+    const [input, context] = positional;
+    const inputType = `${local.ToolInputs}[${tsString(tool)}]`;
     if (input && input.getTypeNode()?.getText() !== inputType) input.setType(inputType);
-    if (context && context.getTypeNode()?.getText() !== "ToolContext") context.setType("ToolContext");
+    if (context && context.getTypeNode()?.getText() !== local.ToolContext) context.setType(local.ToolContext);
     return { text: file.getFullText() };
   } finally {
     project.removeSourceFile(file);
@@ -46,16 +57,37 @@ function defaultExportParameters(file: SourceFile): ParameterDeclaration[] | und
   return undefined;
 }
 
-function ensureTypesImport(file: SourceFile, generatedImport: string): void {
+const NAMES = ["ToolContext", "ToolInputs"] as const;
+type LocalNames = Record<(typeof NAMES)[number], string>;
+
+/** A namespace import used as `G.ToolInputs` / `G.ToolContext` somewhere in the file. */
+function namespaceImport(file: SourceFile, d: ImportDeclaration): string | undefined {
+  const ns = d.getNamespaceImport()?.getText();
+  if (!ns) return undefined;
+  const used = file.getDescendants().some((n) => Node.isQualifiedName(n) && n.getLeft().getText() === ns && NAMES.some((k) => k === n.getRight().getText()));
+  return used ? ns : undefined;
+}
+
+/** Points the file's import of the generated types at `generatedImport`; returns the names the file uses for them. */
+function ensureTypesImport(file: SourceFile, generatedImport: string): LocalNames {
   const imports = file.getImportDeclarations();
-  const current = imports.find((d) =>
-    d.getNamedImports().some((n) => n.getName() === "ToolInputs" || n.getName() === "ToolContext"),
-  );
+  for (const d of imports) {
+    const ns = namespaceImport(file, d);
+    if (ns === undefined) continue;
+    if (d.getModuleSpecifierValue() !== generatedImport) d.setModuleSpecifier(generatedImport);
+    return { ToolContext: `${ns}.ToolContext`, ToolInputs: `${ns}.ToolInputs` };
+  }
+  const current = imports.find((d) => d.getNamedImports().some((n) => NAMES.some((k) => k === n.getName())));
   if (current) {
     if (current.getModuleSpecifierValue() !== generatedImport) current.setModuleSpecifier(generatedImport);
-    const have = new Set(current.getNamedImports().map((n) => n.getName()));
-    for (const name of ["ToolContext", "ToolInputs"]) if (!have.has(name)) current.addNamedImport(name);
-    return;
+    const local = { ToolContext: "ToolContext", ToolInputs: "ToolInputs" };
+    for (const name of NAMES) {
+      const spec = current.getNamedImports().find((n) => n.getName() === name);
+      if (spec) local[name] = spec.getAliasNode()?.getText() ?? name;
+      else current.addNamedImport(name);
+    }
+    return local;
   }
-  file.insertImportDeclaration(0, { isTypeOnly: true, namedImports: ["ToolContext", "ToolInputs"], moduleSpecifier: generatedImport });
+  file.insertImportDeclaration(0, { isTypeOnly: true, namedImports: [...NAMES], moduleSpecifier: generatedImport });
+  return { ToolContext: "ToolContext", ToolInputs: "ToolInputs" };
 }

@@ -32,6 +32,7 @@ function docComment(tool: BundledTool): string {
     "",
     "Return a string, an array of text/image blocks, or any JSON value (sent as JSON text);",
     "throw to send the model an error it can act on. Your code here is never overwritten by `toolgen build`.",
+    "`_context` (the tool_use id, tool name and protocol) keeps its underscore while unused: rename it to use it.",
   );
   return `/**\n${lines.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */`;
 }
@@ -40,7 +41,8 @@ export function newStub(tool: BundledTool, names: ToolNames, generatedImport: st
   return (
     `${typesImportLine(generatedImport)}\n\n` +
     `${docComment(tool)}\n` +
-    `export default async function handle${names.base}(input: ${inputTypeText(tool.name)}, context: ToolContext): Promise<unknown> {\n` +
+    `export default async function handle${names.base}(input: ${inputTypeText(tool.name)}, _context: ToolContext): Promise<unknown> {\n` +
+    `  void input; // delete this line once your code reads \`input\` (it keeps \`noUnusedParameters\` quiet meanwhile)\n` +
     `  throw new Error(${tsString(`${tool.name} is not implemented yet: write its handler in this file`)});\n` +
     `}\n`
   );
@@ -56,15 +58,22 @@ export async function emitStub(
   names: ToolNames,
   existing: string | undefined,
   generatedImport: string,
+  /** A handler file named after the tool exists: toolgen's file name before names with capitals got `~mask`. */
+  legacyFileExists = false,
 ): Promise<StubResult> {
   const path = `${names.file}.ts`;
   if (existing === undefined) {
-    return { file: { root: "handlers", path, contents: newStub(tool, names, generatedImport), ownership: "user" } };
+    const file: GeneratedFile = { root: "handlers", path, contents: newStub(tool, names, generatedImport), ownership: "user", basedOn: null };
+    if (legacyFileExists && names.file !== tool.name) {
+      const warning = `${tool.name}.ts was the handler of ${tsString(tool.name)} under toolgen's earlier file names; its handler file is now ${path} (a new stub): move your code there, then delete ${tool.name}.ts`;
+      return { file, warning };
+    }
+    return { file };
   }
   if (isCurrent(existing, tool.name, generatedImport)) return {};
   const { updateStub } = await import("./stub-update.js");
   const updated = updateStub(existing, tool.name, generatedImport);
   if ("warning" in updated) return { warning: `${path}: ${updated.warning}` };
   if (updated.text === existing) return {};
-  return { file: { root: "handlers", path, contents: updated.text, ownership: "user" } };
+  return { file: { root: "handlers", path, contents: updated.text, ownership: "user", basedOn: existing } };
 }

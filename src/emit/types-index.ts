@@ -8,7 +8,7 @@ export function emitTypesIndex(tools: readonly BundledTool[], names: ReadonlyMap
   const lines = [`// ${GENERATED_HEADER}\n`];
   for (const tool of tools) {
     const n = names.get(tool.name)!;
-    lines.push(`import type { ${n.type} } from "./types/${n.file}.js";`);
+    lines.push(`import type { ${n.type} } from ${tsString(`./types/${n.file}.js`)};`);
   }
   lines.push("");
   for (const tool of tools) lines.push(`export type { ${names.get(tool.name)!.type} };`);

@@ -11,7 +11,7 @@ export default defineOutput({
     const files: GeneratedFile[] = [];
     for (const tool of ctx.tools) {
       const n = ctx.names.get(tool.name)!;
-      const stub = await emitStub(tool, n, ctx.handlers.get(n.file), ctx.generatedImport);
+      const stub = await emitStub(tool, n, ctx.handlers.get(n.file), ctx.generatedImport, ctx.handlers.has(tool.name));
       if (stub.file) files.push(stub.file);
       if (stub.warning) ctx.note(stub.warning);
     }

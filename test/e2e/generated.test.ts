@@ -33,7 +33,7 @@ async function fillHandlers(handlers: string): Promise<void> {
   for (const file of await readdir(handlers)) {
     const full = path.join(handlers, file);
     const text = await readFile(full, "utf8");
-    await writeFile(full, text.replace(/  throw new Error\(.*\);\n/, "  return { tool: context.toolName, input };\n"));
+    await writeFile(full, text.replace("_context:", "context:").replace(/  throw new Error\(.*\);\n/, "  return { tool: context.toolName, input };\n"));
   }
 }
 

@@ -23,7 +23,7 @@ describe("handler stubs", () => {
     await build(p);
     const handler = path.join(p.handlers, "get_weather.ts");
     const stub = await readFile(handler, "utf8");
-    expect(stub).toContain('input: ToolInputs["get_weather"], context: ToolContext');
+    expect(stub).toContain('input: ToolInputs["get_weather"], _context: ToolContext');
     expect(stub).toContain('throw new Error("get_weather is not implemented yet');
     const filled = stub.replace(/  throw new Error\(.*\);\n/, BODY);
     await writeFile(handler, filled);
@@ -61,7 +61,7 @@ describe("handler stubs", () => {
     expect(updated).toContain('input: ToolInputs["get_ticker_symbol"]');
     expect(updated).toContain("/* keep me */ return input.company_name.toUpperCase();\n");
     // Everything but the import path and the parameter type is byte-identical.
-    const normalise = (t: string) => t.replace(/from "[^"]+"/, "").replace(/input: [^,]+, context/, "");
+    const normalise = (t: string) => t.replace(/from "[^"]+"/, "").replace(/input: [^,]+, _context/, "");
     expect(normalise(updated)).toBe(normalise(user));
   });
 
