@@ -3,7 +3,8 @@
  * how to print it, and the exit code; the linting itself is lintFolder / lintLoaded (run.ts).
  * Kept light for pre-commit hooks: nothing here (or below) loads the code generators.
  */
-import { mkdirSync, statSync, writeFileSync, type Stats } from "node:fs";
+import { statSync, type Stats } from "node:fs";
+import { writeReportFile } from "../report-file.js";
 import path from "node:path";
 import { CONFIG_FILE, configFor, findConfig, type Config, type FoundConfig } from "../config.js";
 import { UsageError } from "../errors.js";
@@ -88,14 +89,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   const warnings = diagnostics.length - errors;
   const shown = options.quiet ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   if (options.outputFile !== undefined) {
-    const file = path.resolve(cwd, options.outputFile);
-    const text = render(shown, format, options.color ?? false);
-    try {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, text);
-    } catch (error) {
-      throw new UsageError(`cannot write the report to ${options.outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
+    writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, render(shown, format, options.color ?? false));
   } else {
     stdout.write(render(shown, format, options.color ?? colorFromEnvironment(stdout, env)));
   }

@@ -115,9 +115,9 @@ describe("the import graph of src/", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("only write.ts and the cache write files", () => {
+  it("only write.ts and the cache write files (and report-file.ts, the report `lint -o FILE` asks for)", () => {
     const offenders = files
-      .filter((f) => f !== "write.ts" && f !== "cache.ts")
+      .filter((f) => f !== "write.ts" && f !== "cache.ts" && f !== "report-file.ts")
       .flatMap((f) =>
         graph
           .get(f)!
