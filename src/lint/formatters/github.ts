@@ -3,6 +3,7 @@
  * (https://docs.github.com/actions/reference/workflow-commands-for-github-actions).
  */
 import type { Diagnostic } from "../../model.js";
+import { escapeControl } from "./escape.js";
 
 /** Escaping of a command's message, as in @actions/core. */
 export function escapeData(text: string): string {
@@ -14,15 +15,16 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
+/** Control characters from schemas are made visible first (escape.ts): a `\r` or `\n` in a command is then never theirs. */
 export function formatGithub(diagnostics: readonly Diagnostic[]): string {
   return diagnostics
     .map((d) => {
-      const properties = [`file=${escapeProperty(d.file)}`];
+      const properties = [`file=${escapeProperty(escapeControl(d.file))}`];
       if (d.line !== undefined) properties.push(`line=${d.line}`);
       if (d.column !== undefined) properties.push(`col=${d.column}`);
       properties.push(`title=${escapeProperty(`toolgen ${d.rule}`)}`);
       const context = [d.tool !== undefined ? `tool '${d.tool}'` : undefined, `#${d.pointer}`].filter(Boolean).join(", ");
-      return `::${d.severity} ${properties.join(",")}::${escapeData(`${d.message} [${context}]`)}\n`;
+      return `::${d.severity} ${properties.join(",")}::${escapeData(escapeControl(`${d.message} [${context}]`))}\n`;
     })
     .join("");
 }
