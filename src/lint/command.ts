@@ -13,7 +13,8 @@ import type { Diagnostic } from "../model.js";
 import { packageVersion } from "../paths.js";
 import { formatGithub } from "./formatters/github.js";
 import { formatJson } from "./formatters/json.js";
-import { formatSarif } from "./formatters/sarif.js";
+import { repositoryRoot } from "./formatters/locations.js";
+import { formatSarif, ownRulesDocsUrl } from "./formatters/sarif.js";
 import { formatStylish } from "./formatters/stylish.js";
 import { lint } from "./index.js";
 import { rules } from "./registry.js";
@@ -76,7 +77,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   }
   if (targets.length > 1 && diagnostics.length > 0) diagnostics.sort(compareDiagnostics);
 
-  stdout.write(render(diagnostics, format, stdout, env));
+  stdout.write(render(diagnostics, format, stdout, env, cwd));
   mark("report");
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
@@ -88,14 +89,14 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   return 0;
 }
 
-function render(diagnostics: readonly Diagnostic[], format: LintFormat, stdout: OutputStream, env: RunLintOptions["env"] = {}): string {
+function render(diagnostics: readonly Diagnostic[], format: LintFormat, stdout: OutputStream, env: RunLintOptions["env"] = {}, cwd = process.cwd()): string {
   switch (format) {
     case "json":
       return formatJson(diagnostics);
     case "sarif":
-      return formatSarif(diagnostics, { rules, version: packageVersion() });
+      return formatSarif(diagnostics, { rules, version: packageVersion(), cwd, root: repositoryRoot(cwd, env), docsUrl: ownRulesDocsUrl() });
     case "github":
-      return formatGithub(diagnostics);
+      return formatGithub(diagnostics, { cwd, root: repositoryRoot(cwd, env) });
     case "stylish":
       return formatStylish(diagnostics, { color: stdout.isTTY === true && !env.NO_COLOR });
   }

@@ -4,6 +4,7 @@
  */
 import type { Diagnostic } from "../../model.js";
 import { escapeControl } from "./escape.js";
+import { fromRoot } from "./locations.js";
 
 /** Escaping of a command's message, as in @actions/core. */
 export function escapeData(text: string): string {
@@ -16,10 +17,23 @@ export function escapeProperty(text: string): string {
 }
 
 /** Control characters from schemas are made visible first (escape.ts): a `\r` or `\n` in a command is then never theirs. */
-export function formatGithub(diagnostics: readonly Diagnostic[]): string {
+export interface GithubOptions {
+  /** Where the findings' relative paths start (default: the process's working directory). */
+  cwd?: string;
+  /**
+   * The repository root (locations.ts's repositoryRoot): GitHub resolves `file=` against the checkout,
+   * not the step's working directory. Default: `cwd`.
+   */
+  root?: string;
+}
+
+export function formatGithub(diagnostics: readonly Diagnostic[], options: GithubOptions = {}): string {
+  const cwd = options.cwd ?? process.cwd();
+  const root = options.root ?? cwd;
   return diagnostics
     .map((d) => {
-      const properties = [`file=${escapeProperty(escapeControl(d.file))}`];
+      const where = fromRoot(d.file, cwd, root);
+      const properties = [`file=${escapeProperty(escapeControl(where.relative ?? where.absolute))}`];
       if (d.line !== undefined) properties.push(`line=${d.line}`);
       if (d.column !== undefined) properties.push(`col=${d.column}`);
       properties.push(`title=${escapeProperty(`toolgen ${d.rule}`)}`);
