@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import Ajv04 from "ajv-draft-04";
+import type { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { runLint } from "../../src/lint/command.js";
 import { formatGithub } from "../../src/lint/formatters/github.js";
@@ -19,6 +19,8 @@ import type { Diagnostic } from "../../src/model.js";
 import { fixture, tempDir } from "../helpers.js";
 
 const require = createRequire(import.meta.url);
+/** Ajv for draft-04, the dialect of the official SARIF schema (a CommonJS module whose export is the class). */
+const Ajv04 = require("ajv-draft-04") as typeof Ajv;
 const officialSchema = JSON.parse(
   readFileSync(path.join(path.dirname(require.resolve("@microsoft/jest-sarif/package.json")), "lib", "schemas", "sarif-2.1.0-rtm.5.json"), "utf8"),
 ) as Record<string, unknown>;
