@@ -4,7 +4,7 @@ import { BUILD_OPTIONS } from "./options.js";
 import { runAndExit } from "./run.js";
 
 /** Type-only: loads nothing at run time. */
-type BuildArgs = BuildFlags;
+type BuildArgs = BuildFlags & { watch?: boolean };
 
 export const buildCommand: CommandModule<object, BuildArgs> = {
   command: "build",
@@ -20,12 +20,14 @@ export const buildCommand: CommandModule<object, BuildArgs> = {
           "Flags win over toolgen.config.json. Exit codes: 0 ok, 1 invalid input or stale output (--check), 2 usage error.",
       )
       .options(BUILD_OPTIONS)
+      .option("watch", { type: "boolean", describe: "build, then rebuild on every change to schemas, templates or config, until Ctrl-C (exit 0)" })
       .example("$0 build", "build schemas/ into generated/ and handlers/")
       .example("$0 build --check", "in CI: fail when generated files are stale") as unknown as Argv<BuildArgs>,
   handler: (argv: ArgumentsCamelCase<BuildArgs>) =>
     runAndExit(async () => {
-      const { runBuild } = await import("../src/pipeline.js");
       const { schemas, out, handlers, templates, config, check, lint, cache } = argv;
+      if (argv.watch) return (await import("../src/watch-commands.js")).watchBuild({ schemas, out, handlers, templates, config, check, lint, cache });
+      const { runBuild } = await import("../src/pipeline.js");
       return runBuild({ schemas, out, handlers, templates, config, check, lint, cache });
     }),
 };
