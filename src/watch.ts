@@ -14,17 +14,14 @@
  *   anyway), and exits 0: stopping a watcher is how it is meant to end. A second Ctrl-C exits 130 at once.
  * - The config is re-read on every run, so a change to `schemas`, `templates` or the config's own
  *   location takes effect: the set of watched paths is recomputed after each run.
+ * - Every folder of the tree is watched on its own (see folderTree); a new folder is picked up
+ *   by the run its creation starts.
  * - Not watched: files outside the schemas folder that `$ref`s point at (edit one, then save any
  *   schema, or restart), and the handlers folder (a handler's change does not change the output).
  */
 import { watch, type FSWatcher } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-
-export interface WatchTarget {
-  /** An absolute path: a folder is watched recursively, a file through its folder (editors replace files by rename). */
-  path: string;
-}
 
 export interface WatchStream {
   write(text: string): unknown;
@@ -110,12 +107,14 @@ export async function watchAndRun(options: WatchOptions): Promise<number> {
       finish(0);
       return;
     }
+    // The watchers are in place before "watching" is printed: a change made on seeing it is seen.
+    await rewatch();
+    if (stopped) return;
     stderr.write(
       code === 0
         ? `toolgen: ${options.label} done; watching for changes (Ctrl-C to stop)\n`
         : `toolgen: ${options.label} failed (exit ${code}); watching for changes (Ctrl-C to stop)\n`,
     );
-    await rewatch();
     if (pending) schedule();
     options.onIdle?.();
   };
@@ -132,7 +131,7 @@ export async function watchAndRun(options: WatchOptions): Promise<number> {
     for (const target of targets) {
       const info = await stat(target).catch(() => undefined);
       if (info?.isDirectory()) {
-        wanted.set(`r:${target}`, { dir: target, recursive: true });
+        for (const dir of await folderTree(target)) wanted.set(`d:${dir}`, { dir, recursive: false });
       } else {
         // A file (or something not there yet): watch its folder for that name; if the folder is
         // missing too, the nearest folder that exists, for anything.
@@ -185,7 +184,8 @@ export async function watchAndRun(options: WatchOptions): Promise<number> {
   options.signal?.addEventListener("abort", () => stop(0), { once: true });
   if (options.signal?.aborted) stop(0);
 
-  void runOnce();
+  // Watch first, so that a change made during the first run queues another.
+  void rewatch().then(runOnce);
   try {
     return await done;
   } finally {
@@ -217,6 +217,22 @@ async function handlersBusyFor(dir: string | undefined, windowMs: number): Promi
   );
   const age = now - newest;
   return age < windowMs ? Math.max(1, Math.ceil(windowMs - age)) : 0;
+}
+
+/**
+ * A folder and every folder under it (but dot-folders and node_modules, which the schema loader
+ * skips too), each to be watched on its own: Node 20's `recursive` watch on Linux misses a file
+ * replaced by rename (as `sed -i` and many editors save) once it has seen that file.
+ */
+async function folderTree(root: string): Promise<string[]> {
+  const out = [root];
+  for (let i = 0; i < out.length; i++) {
+    const entries = await readdir(out[i]!, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules") out.push(path.join(out[i]!, entry.name));
+    }
+  }
+  return out;
 }
 
 async function nearestFolder(dir: string): Promise<string | undefined> {

@@ -6,11 +6,11 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { repoRoot } from "../helpers.js";
+import { repoRoot, tempDir } from "../helpers.js";
 import { FRAGMENT, TOOL, readmeBlocks, scratchRepo } from "./scratch.js";
 
 const preCommit = spawnSync("pre-commit", ["--version"], { encoding: "utf8" });
@@ -86,5 +86,58 @@ describe.skipIf(!installed)(`pre-commit (${installed ? preCommit.stdout.trim() :
     await rm(`${repo.dir}/schemas/common/defs.json`); // and break the working tree
     const stagedFine = commit(repo);
     expect(stagedFine.status, stagedFine.out).toBe(0);
+  });
+});
+
+describe("npm pack's standard output is the tarball's name (what pre-commit 3.x reads for the repo: form)", () => {
+  it("even though `prepare` prints: .npmrc runs lifecycle scripts in the background", async () => {
+    const dir = await tempDir("toolgen-pack-");
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string>; files: string[] };
+    // The real package.json and .npmrc; a `prepare` that is quick but as noisy as the real build.
+    pkg.scripts.prepare = "node -e \"console.log('building...'); console.error('progress')\"";
+    pkg.files = ["README.md"];
+    await writeFile(path.join(dir, "package.json"), JSON.stringify(pkg));
+    await writeFile(path.join(dir, "README.md"), "x\n");
+    await copyFile(path.join(repoRoot, ".npmrc"), path.join(dir, ".npmrc"));
+    const r = spawnSync("npm", ["pack", "--dry-run"], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe("toolgen-0.1.0.tgz\n");
+  });
+});
+
+/**
+ * The `repo:` form with .pre-commit-hooks.yaml, as pre-commit 3.x installs it: a clone of this
+ * checkout (its tracked and new files, committed into a scratch repository; `rev:` a commit, as no
+ * release tag exists), `npm install` + `npm pack` + `npm install -g` of the tarball, which fetches
+ * toolgen's dependencies from the registry and builds it: minutes, so only with TOOLGEN_HEAVY=1.
+ */
+describe.skipIf(!installed || process.env.TOOLGEN_HEAVY !== "1")("pre-commit, the repo: form (TOOLGEN_HEAVY=1)", () => {
+  it("installs the hook from a clone and fails a staged deletion of a referenced fragment", { timeout: 900_000 }, async () => {
+    const source = await tempDir("toolgen-hook-src-");
+    const listed = spawnSync("git", ["ls-files", "-z", "-co", "--exclude-standard"], { cwd: repoRoot, encoding: "utf8" });
+    for (const file of listed.stdout.split("\0").filter(Boolean)) {
+      await mkdir(path.dirname(path.join(source, file)), { recursive: true });
+      await copyFile(path.join(repoRoot, file), path.join(source, file)).catch(() => undefined);
+    }
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: source, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+    git("init", "-q", "-b", "main");
+    git("add", "-A");
+    expect(git("commit", "-q", "-m", "toolgen").status).toBe(0);
+    const rev = git("rev-parse", "HEAD").stdout.trim();
+
+    const repo = await scratchRepo();
+    await repo.write(".pre-commit-config.yaml", `repos:\n  - repo: ${source}\n    rev: ${rev}\n    hooks:\n      - id: toolgen-lint\n`);
+    const env = { PRE_COMMIT_HOME: path.join(repo.dir, ".pre-commit-home") };
+    await repo.write(".gitignore", "node_modules/\n.pre-commit-home/\n");
+    expect(repo.run("pre-commit", ["install"], env).status).toBe(0);
+    repo.run("git", ["add", "-A"]);
+    const first = repo.run("git", ["commit", "-m", "hook"], env);
+    expect(first.status, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout + first.stderr).toMatch(/toolgen lint\.+Passed/);
+
+    expect(repo.run("git", ["rm", "-q", "schemas/common/defs.json"]).status).toBe(0);
+    const deleted = repo.run("git", ["commit", "-m", "delete"], env);
+    expect(deleted.status).not.toBe(0);
+    expect(deleted.stdout + deleted.stderr).toContain("ref-resolvable");
   });
 });

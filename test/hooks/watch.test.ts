@@ -4,7 +4,7 @@
  * The loop's timing rules (debounce, handlers being typed in) are checked in-process.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { watchAndRun } from "../../src/watch.js";
@@ -148,6 +148,34 @@ describe("watchAndRun (the loop)", () => {
     await until("the second run", () => idle === 2);
     await new Promise((r) => setTimeout(r, 400));
     expect(runs).toBe(2);
+    controller.abort();
+    expect(await done).toBe(0);
+  });
+
+  it("sees every save by rename (as sed -i and many editors save), and files in new subfolders", async () => {
+    const dir = await project();
+    const controller = new AbortController();
+    let idle = 0;
+    const done = watchAndRun({
+      label: "test",
+      debounceMs: 50,
+      run: async () => undefined,
+      targets: async () => [path.join(dir, "schemas")],
+      signal: controller.signal,
+      stderr: { write: () => undefined },
+      onIdle: () => void idle++,
+    });
+    await until("the first run", () => idle === 1);
+    const target = path.join(dir, "schemas", "get_time.json");
+    for (let i = 0; i < 3; i++) {
+      await writeFile(`${target}.tmp`, JSON.stringify({ ...CLEAN, description: `${CLEAN.description} ${i}` }));
+      await rename(`${target}.tmp`, target);
+      await until(`the run after save ${i + 1}`, () => idle === i + 2);
+    }
+    await mkdir(path.join(dir, "schemas", "common"));
+    await until("the run for the new folder", () => idle === 5);
+    await writeFile(path.join(dir, "schemas", "common", "defs.json"), "{}");
+    await until("the run for a file in the new folder", () => idle === 6);
     controller.abort();
     expect(await done).toBe(0);
   });
