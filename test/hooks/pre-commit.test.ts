@@ -131,7 +131,7 @@ describe.skipIf(!installed || process.env.TOOLGEN_HEAVY !== "1")("pre-commit, th
     await repo.write(".gitignore", "node_modules/\n.pre-commit-home/\n");
     expect(repo.run("pre-commit", ["install"], env).status).toBe(0);
     repo.run("git", ["add", "-A"]);
-    const first = repo.run("git", ["commit", "-m", "hook"], env);
+    const first = repo.run("git", ["commit", "-m", "hook"], env, 840_000); // installs the hook
     expect(first.status, first.stdout + first.stderr).toBe(0);
     expect(first.stdout + first.stderr).toMatch(/toolgen lint\.+Passed/);
 

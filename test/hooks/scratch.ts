@@ -24,7 +24,7 @@ export const TOOL = {
 
 export interface Scratch {
   dir: string;
-  run(command: string, args: readonly string[], env?: Record<string, string>): SpawnSyncReturns<string>;
+  run(command: string, args: readonly string[], env?: Record<string, string>, timeoutMs?: number): SpawnSyncReturns<string>;
   write(rel: string, data: unknown): Promise<void>;
 }
 
@@ -41,8 +41,8 @@ export async function scratchRepo(): Promise<Scratch> {
     HOME: dir,
     NO_COLOR: "1",
   };
-  const run = (command: string, args: readonly string[], extra: Record<string, string> = {}) =>
-    spawnSync(command, args, { cwd: dir, encoding: "utf8", env: { ...env, ...extra }, timeout: 120_000 });
+  const run = (command: string, args: readonly string[], extra: Record<string, string> = {}, timeoutMs = 120_000) =>
+    spawnSync(command, args, { cwd: dir, encoding: "utf8", env: { ...env, ...extra }, timeout: timeoutMs });
   const write = async (rel: string, data: unknown) => {
     await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
     await writeFile(path.join(dir, rel), typeof data === "string" ? data : JSON.stringify(data, null, 2) + "\n");
