@@ -24,7 +24,13 @@ const Ajv04 = require("ajv-draft-04") as typeof Ajv;
 const officialSchema = JSON.parse(
   readFileSync(path.join(path.dirname(require.resolve("@microsoft/jest-sarif/package.json")), "lib", "schemas", "sarif-2.1.0-rtm.5.json"), "utf8"),
 ) as Record<string, unknown>;
-const validate = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(officialSchema);
+/** The schema's three formats, checked rather than ignored: an absolute URI, a URI reference, a date-time. */
+const formats = {
+  uri: (s: string) => URL.canParse(s) && !/\s/.test(s),
+  "uri-reference": (s: string) => !/[\s<>"{}|\\^`]/.test(s) && URL.canParse(s, "file:///base/"),
+  "date-time": (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s),
+};
+const validate = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false, formats }).compile(officialSchema);
 
 interface Result {
   ruleId: string;
@@ -66,11 +72,18 @@ describe("SARIF for code scanning", () => {
     expect(validate(withHelp), JSON.stringify(validate.errors, null, 2)).toBe(true);
   });
 
-  it("the schema check can fail: a log missing a result's message is rejected", async () => {
+  it("the schema check can fail: a result without a message, a relative base URI, a URI with a space", async () => {
     const { pkg } = await monorepo();
-    const log = JSON.parse((await lintSarif(pkg)).out) as { runs: { results: { message?: unknown }[] }[] };
+    const out = (await lintSarif(pkg)).out;
+    const log = JSON.parse(out) as { runs: { results: { message?: unknown }[] }[] };
     delete log.runs[0]!.results[0]!.message;
     expect(validate(log)).toBe(false);
+    const relativeBase = JSON.parse(out) as Log;
+    relativeBase.runs[0]!.originalUriBaseIds[SRCROOT]!.uri = "not a uri";
+    expect(validate(relativeBase)).toBe(false);
+    const spaced = JSON.parse(out) as Log;
+    spaced.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri = "schemas/with space.json";
+    expect(validate(spaced)).toBe(false);
   });
 
   it("gives URIs relative to the repository root under %SRCROOT%, from a package's folder", async () => {
