@@ -49,7 +49,7 @@ export interface WatchOptions {
 
 export const DEFAULT_DEBOUNCE_MS = 100;
 
-/** Watches until stopped; resolves with the exit code (0, or 130 on a second Ctrl-C). */
+/** Watches until stopped, then resolves with 0; a second Ctrl-C during a run ends the process with 130. */
 export async function watchAndRun(options: WatchOptions): Promise<number> {
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
   const stderr = options.stderr ?? process.stderr;
@@ -172,10 +172,8 @@ export async function watchAndRun(options: WatchOptions): Promise<number> {
   let interrupts = 0;
   const onSignal = () => {
     interrupts++;
-    if (interrupts > 1) {
-      finish(130);
-      return;
-    }
+    // A second Ctrl-C while a run is still going: the user does not want to wait for it.
+    if (interrupts > 1) process.exit(130);
     stderr.write("toolgen: stopping the watch\n");
     stop(0);
   };
