@@ -16,14 +16,14 @@ export const buildCommand: Command = {
           "Flags win over the config file. Exit codes: 0 ok, 1 invalid input or stale output (--check), 2 usage error.",
       )
       .options(BUILD_OPTIONS)
+      .option("watch", { type: "boolean", describe: "build, then rebuild on every change to schemas, templates or config, until Ctrl-C (exit 0)" })
       .demandCommand(0, 0, "", "toolgen build takes no file arguments (see --schemas)")
       .example("$0 build", "build schemas/ into generated/ and handlers/")
       .example("$0 build --check", "in CI: fail when generated files are stale"),
   run: async (argv) => {
-    const { runBuild } = await import("../src/commands/build.js");
     const str = (key: string) => argv[key] as string | undefined;
     const bool = (key: string) => argv[key] as boolean | undefined;
-    return runBuild({
+    const flags = {
       schemas: str("schemas"),
       out: str("out"),
       handlers: str("handlers"),
@@ -32,6 +32,9 @@ export const buildCommand: Command = {
       check: bool("check"),
       lint: bool("lint"),
       cache: bool("cache") ?? true,
-    });
+    };
+    if (bool("watch")) return (await import("../src/watch-commands.js")).watchBuild(flags);
+    const { runBuild } = await import("../src/commands/build.js");
+    return runBuild(flags);
   },
 };

@@ -14,11 +14,11 @@ export const lintCommand: Command = {
           "2 usage error (a bad flag or config, a missing path, a missing or empty schemas folder).",
       )
       .options(LINT_OPTIONS)
+      .option("watch", { type: "boolean", describe: "lint, then again on every change to schemas or config, until Ctrl-C (exit 0)" })
       .example("$0 lint", "lint the schemas folder")
       .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report"),
   run: async (argv) => {
-    const { runLint } = await import("../src/lint/command.js");
-    return runLint({
+    const options = {
       paths: argv._.map(String),
       format: argv.format as LintFormat,
       maxWarnings: argv.maxWarnings as number | undefined,
@@ -27,6 +27,9 @@ export const lintCommand: Command = {
       color: argv.color as boolean | undefined,
       config: argv.config as string | undefined,
       schemas: argv.schemas as string | undefined,
-    });
+    };
+    if (argv.watch) return (await import("../src/watch-commands.js")).watchLint(options);
+    const { runLint } = await import("../src/lint/command.js");
+    return runLint(options);
   },
 };

@@ -1,3 +1,4 @@
+import { escapeControl } from "./lint/formatters/escape.js";
 import type { Diagnostic } from "./model.js";
 
 /** One line per diagnostic: `file:line:col: severity rule: message [tool 'x', #/pointer]`. Used for build errors. */
@@ -6,7 +7,7 @@ export function formatDiagnosticsPlain(diagnostics: readonly Diagnostic[]): stri
     .map((d) => {
       const where = d.line !== undefined ? `${d.file}:${d.line}:${d.column ?? 1}` : d.file;
       const context = [d.tool !== undefined ? `tool '${d.tool}'` : undefined, `#${d.pointer}`].filter(Boolean).join(", ");
-      return `${where}: ${d.severity} ${d.rule}: ${d.message} [${context}]\n`;
+      return `${escapeControl(`${where}: ${d.severity} ${d.rule}: ${d.message} [${context}]`)}\n`;
     })
     .join("");
 }

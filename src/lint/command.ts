@@ -15,7 +15,8 @@ import type { Diagnostic } from "../model.js";
 import { packageVersion } from "../paths.js";
 import { formatGithub } from "./formatters/github.js";
 import { formatJson } from "./formatters/json.js";
-import { formatSarif } from "./formatters/sarif.js";
+import { repositoryRoot } from "./formatters/locations.js";
+import { formatSarif, ownRulesDocsUrl } from "./formatters/sarif.js";
 import { formatStylish } from "./formatters/stylish.js";
 import { rules } from "./registry.js";
 import { lintLoaded } from "./run.js";
@@ -89,9 +90,9 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   const warnings = diagnostics.length - errors;
   const shown = options.quiet ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   if (options.outputFile !== undefined) {
-    writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, render(shown, format, options.color ?? false));
+    writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, render(shown, format, options.color ?? false, env, cwd));
   } else {
-    stdout.write(render(shown, format, options.color ?? colorFromEnvironment(stdout, env)));
+    stdout.write(render(shown, format, options.color ?? colorFromEnvironment(stdout, env), env, cwd));
   }
   mark("report");
   if (errors > 0) return 1;
@@ -110,14 +111,14 @@ export function colorFromEnvironment(stdout: OutputStream, env: Readonly<Record<
   return stdout.isTTY === true;
 }
 
-function render(diagnostics: readonly Diagnostic[], format: LintFormat, color: boolean): string {
+function render(diagnostics: readonly Diagnostic[], format: LintFormat, color: boolean, env: RunLintOptions["env"] = {}, cwd = process.cwd()): string {
   switch (format) {
     case "json":
       return formatJson(diagnostics);
     case "sarif":
-      return formatSarif(diagnostics, { rules, version: packageVersion() });
+      return formatSarif(diagnostics, { rules, version: packageVersion(), cwd, root: repositoryRoot(cwd, env), docsUrl: ownRulesDocsUrl() });
     case "github":
-      return formatGithub(diagnostics);
+      return formatGithub(diagnostics, { cwd, root: repositoryRoot(cwd, env) });
     case "stylish":
       return formatStylish(diagnostics, { color });
   }

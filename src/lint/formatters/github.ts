@@ -3,6 +3,8 @@
  * (https://docs.github.com/actions/reference/workflow-commands-for-github-actions).
  */
 import type { Diagnostic } from "../../model.js";
+import { escapeControl } from "./escape.js";
+import { fromRoot } from "./locations.js";
 
 /** Escaping of a command's message, as in @actions/core. */
 export function escapeData(text: string): string {
@@ -14,15 +16,29 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
-export function formatGithub(diagnostics: readonly Diagnostic[]): string {
+/** Control characters from schemas are made visible first (escape.ts): a `\r` or `\n` in a command is then never theirs. */
+export interface GithubOptions {
+  /** Where the findings' relative paths start (default: the process's working directory). */
+  cwd?: string;
+  /**
+   * The repository root (locations.ts's repositoryRoot): GitHub resolves `file=` against the checkout,
+   * not the step's working directory. Default: `cwd`.
+   */
+  root?: string;
+}
+
+export function formatGithub(diagnostics: readonly Diagnostic[], options: GithubOptions = {}): string {
+  const cwd = options.cwd ?? process.cwd();
+  const root = options.root ?? cwd;
   return diagnostics
     .map((d) => {
-      const properties = [`file=${escapeProperty(d.file)}`];
+      const where = fromRoot(d.file, cwd, root);
+      const properties = [`file=${escapeProperty(escapeControl(where.relative ?? where.absolute))}`];
       if (d.line !== undefined) properties.push(`line=${d.line}`);
       if (d.column !== undefined) properties.push(`col=${d.column}`);
       properties.push(`title=${escapeProperty(`toolgen ${d.rule}`)}`);
       const context = [d.tool !== undefined ? `tool '${d.tool}'` : undefined, `#${d.pointer}`].filter(Boolean).join(", ");
-      return `::${d.severity} ${properties.join(",")}::${escapeData(`${d.message} [${context}]`)}\n`;
+      return `::${d.severity} ${properties.join(",")}::${escapeData(escapeControl(`${d.message} [${context}]`))}\n`;
     })
     .join("");
 }

@@ -1,5 +1,6 @@
 /** The readable report: findings grouped by file, aligned, coloured when asked (a TTY without NO_COLOR). */
 import type { Diagnostic } from "../../model.js";
+import { escapeControl } from "./escape.js";
 
 export interface StylishOptions {
   color: boolean;
@@ -19,7 +20,7 @@ export function formatStylish(diagnostics: readonly Diagnostic[], options: Styli
   }
   let out = "";
   for (const [file, list] of byFile) {
-    out += `\n${paint("underline", file)}\n`;
+    out += `\n${paint("underline", escapeControl(file))}\n`;
     const wheres = list.map((d) => (d.line !== undefined ? `${d.line}:${d.column ?? 1}` : ""));
     let whereWidth = 0;
     let severityWidth = 0;
@@ -29,8 +30,8 @@ export function formatStylish(diagnostics: readonly Diagnostic[], options: Styli
     }
     list.forEach((d, i) => {
       const severity = paint(d.severity === "error" ? "red" : "yellow", d.severity.padEnd(severityWidth));
-      const context = d.tool !== undefined ? `tool '${d.tool}' #${d.pointer}` : `#${d.pointer}`;
-      out += `  ${paint("dim", wheres[i]!.padStart(whereWidth))}  ${severity}  ${d.message}  ${paint("dim", context)}  ${paint("dim", d.rule)}\n`;
+      const context = escapeControl(d.tool !== undefined ? `tool '${d.tool}' #${d.pointer}` : `#${d.pointer}`);
+      out += `  ${paint("dim", wheres[i]!.padStart(whereWidth))}  ${severity}  ${escapeControl(d.message)}  ${paint("dim", context)}  ${paint("dim", escapeControl(d.rule))}\n`;
     });
   }
   const errors = diagnostics.filter((d) => d.severity === "error").length;

@@ -52,7 +52,7 @@ describe("formatSarif", () => {
     expect(first?.ruleIndex).toBe(rules.findIndex((r) => r.meta.id === "schema-valid"));
     expect(log.runs[0]?.tool.driver.rules[first?.ruleIndex ?? -1]?.id).toBe("schema-valid");
     expect(first?.locations[0]?.physicalLocation).toEqual({
-      artifactLocation: { uri: "schemas/a%20b.json" },
+      artifactLocation: { uri: "schemas/a%20b.json", uriBaseId: "%SRCROOT%" },
       region: { startLine: 5, startColumn: 7 },
     });
     expect(second).toMatchObject({ ruleId: "parameter-description", level: "warning" });

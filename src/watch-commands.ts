@@ -1,0 +1,96 @@
+/**
+ * What `toolgen build --watch` and `toolgen lint --watch` watch and run (the loop is watch.ts):
+ * the configured schemas folder, the templates folder (build), the config file, and for lint the
+ * paths named on the command line. Exit codes: 0 when stopped with Ctrl-C (or SIGTERM), 130 on a
+ * second Ctrl-C while a run is still in progress.
+ */
+import path from "node:path";
+import { CONFIG_FILE, loadConfig } from "./config.js";
+import type { Diagnostic } from "./model.js";
+import type { BuildFlags } from "./commands/build.js";
+import type { RunLintOptions } from "./lint/command.js";
+import { watchAndRun, type WatchOptions } from "./watch.js";
+
+/** Config files a run may read from the working directory (the config loader decides which it takes). */
+const CONFIG_CANDIDATES = [CONFIG_FILE, "toolgen.config.yaml", "toolgen.config.yml", "package.json"];
+
+export interface WatchCommandOptions {
+  debounceMs?: number;
+  signal?: AbortSignal;
+  onIdle?: () => void;
+}
+
+export async function watchBuild(flags: BuildFlags, extra: WatchCommandOptions = {}): Promise<number> {
+  const cwd = process.cwd();
+  return watchAndRun({
+    ...common(extra),
+    label: "build",
+    run: async () => (await import("./commands/build.js")).runBuild(flags),
+    targets: () => targets(flags, cwd, true, []),
+    handlers: async () => {
+      try {
+        return path.resolve(cwd, (await loadConfig(flags, cwd)).handlers);
+      } catch {
+        return undefined;
+      }
+    },
+  });
+}
+
+export async function watchLint(options: RunLintOptions, extra: WatchCommandOptions = {}): Promise<number> {
+  const cwd = options.cwd ?? process.cwd();
+  return watchAndRun({
+    ...common(extra),
+    label: "lint",
+    run: async () => (await import("./lint/command.js")).runLint(options),
+    targets: () => targets({ schemas: options.schemas, config: options.config }, cwd, false, options.paths ?? []),
+  });
+}
+
+function common(extra: WatchCommandOptions): Pick<WatchOptions, "debounceMs" | "signal" | "onIdle" | "reportError"> {
+  return {
+    ...(extra.debounceMs !== undefined ? { debounceMs: extra.debounceMs } : {}),
+    ...(extra.signal ? { signal: extra.signal } : {}),
+    ...(extra.onIdle ? { onIdle: extra.onIdle } : {}),
+    reportError,
+  };
+}
+
+async function targets(
+  flags: { schemas?: string | undefined; templates?: string | undefined; config?: string | undefined },
+  cwd: string,
+  withTemplates: boolean,
+  paths: readonly string[],
+): Promise<string[]> {
+  const out = new Set<string>();
+  if (flags.config) out.add(path.resolve(cwd, flags.config));
+  else for (const name of CONFIG_CANDIDATES) out.add(path.resolve(cwd, name));
+  for (const given of paths) out.add(path.resolve(cwd, given));
+  try {
+    const config = await loadConfig({ schemas: flags.schemas, templates: flags.templates, config: flags.config }, cwd);
+    if (config.configPath !== undefined) out.add(config.configPath);
+    out.add(path.resolve(cwd, config.schemas));
+    if (withTemplates && config.templates !== undefined) out.add(path.resolve(cwd, config.templates));
+  } catch {
+    // A config that does not load was reported by the run; watch the default folders until it is fixed.
+    out.add(path.resolve(cwd, flags.schemas ?? "schemas"));
+    if (withTemplates && flags.templates !== undefined) out.add(path.resolve(cwd, flags.templates));
+  }
+  return [...out];
+}
+
+/** As the command line reports a failure (cli/run.ts), without ending the process. */
+async function reportError(error: unknown): Promise<number> {
+  const { UserError, StaleOutputError } = await import("./errors.js");
+  if (error instanceof UserError) {
+    if (error.diagnostics.length > 0) {
+      const { formatDiagnosticsPlain } = await import("./report.js");
+      process.stderr.write(formatDiagnosticsPlain(error.diagnostics as Diagnostic[]));
+    }
+    if (error instanceof StaleOutputError) process.stderr.write(error.stale.map((f) => `stale: ${f}\n`).join(""));
+    process.stderr.write(`toolgen: ${error.message}\n`);
+    return error.exitCode;
+  }
+  process.stderr.write(`toolgen: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 70;
+}
