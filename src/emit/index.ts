@@ -11,6 +11,7 @@ import { emitRuntime } from "./runtime.js";
 import { emitStub } from "./stubs.js";
 import { createRenderer } from "./templates.js";
 import { emitTypesIndex } from "./types-index.js";
+import { validatorCompanions } from "./validator-files.js";
 import { jobOf, toolArtifacts, type ToolArtifacts } from "./artifacts.js";
 import type { BuildCache } from "../cache.js";
 import { sha256 } from "../write.js";
@@ -52,6 +53,7 @@ export async function emitAll(tools: readonly BundledTool[], options: EmitOption
     options.cache?.store.putTool(keys[i]!, fresh[k]!);
   });
   for (const a of artifacts) files.push(a!.type, a!.validator);
+  files.push(...(await validatorCompanions(files)));
 
   for (const tool of tools) {
     const n = names.get(tool.name)!;

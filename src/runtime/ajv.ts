@@ -1,14 +1,16 @@
 /**
  * The two run-time helpers that ajv's standalone validators call, so generated validators need no
- * npm package at run time. Same semantics as ajv/dist/runtime/equal (fast-deep-equal) and
- * ajv/dist/runtime/ucs2length.
+ * npm package at run time. `ucs2length` is ajv/dist/runtime/ucs2length; `equal` is
+ * ajv/dist/runtime/equal (fast-deep-equal) for JSON values, except that it reads own members
+ * only: fast-deep-equal compares `.constructor`, which is an input's own key when the model
+ * sends one (`{"constructor": {}}` was unequal to itself).
  */
 
-/** Deep equality of JSON values (for `enum` and `const` with objects or arrays). */
+/** Deep equality of JSON values (for `enum`, `const` and `uniqueItems`), own members only. */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a && b && typeof a === "object" && typeof b === "object") {
-    if (a.constructor !== b.constructor) return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
     if (Array.isArray(a)) {
       const other = b as unknown[];
       if (a.length !== other.length) return false;
