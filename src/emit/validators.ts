@@ -14,7 +14,7 @@
  * header, and only for projects whose schemas have a pattern: about 260 KB (65 KB gzipped) of
  * generated code that is read only when a validator using a pattern is first loaded.
  */
-import { Ajv, _, type AnySchemaObject, type Options } from "ajv";
+import { Ajv, _, str, type AnySchemaObject, type CodeKeywordDefinition, type Options } from "ajv";
 import type { RegExpEngine } from "ajv/dist/types/index.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
@@ -26,6 +26,7 @@ import { tsString } from "../names.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { formats } from "../runtime/formats.js";
 import { toRe2Syntax } from "../runtime/pattern.js";
+import { duplicatePair } from "../runtime/ajv.js";
 
 /** The engine ajv calls at build time (to check and key patterns); generated code imports `re2`. */
 const re2: RegExpEngine = Object.assign(
@@ -63,8 +64,27 @@ const OPTIONS: Options = {
 const HELPERS: Record<string, readonly [string, string]> = {
   equal: ["equal", "ajv.js"],
   ucs2length: ["ucs2length", "ajv.js"],
+  duplicatePair: ["duplicatePair", "ajv.js"],
   formats: ["formats", "formats.js"],
   re2: ["re2", "re2.js"],
+};
+
+/** `uniqueItems` through runtime/ajv.ts's linear `duplicatePair`, with ajv's error and params. */
+const uniqueItems: CodeKeywordDefinition = {
+  keyword: "uniqueItems",
+  type: "array",
+  schemaType: "boolean",
+  error: {
+    message: ({ params: { i, j } }) => str`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+    params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`,
+  },
+  code(cxt) {
+    if (cxt.schema !== true) return;
+    const fn = cxt.gen.scopeValue("func", { ref: duplicatePair, code: _`require("ajv/dist/runtime/duplicatePair").default` });
+    const pair = cxt.gen.const("pair", _`${fn}(${cxt.data})`);
+    cxt.setParams({ i: _`${pair}[0]`, j: _`${pair}[1]` });
+    cxt.fail(_`${pair} !== null`);
+  },
 };
 
 /**
@@ -79,6 +99,7 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
   const { $id: _id, $schema, ...schema } = protoAsPattern(tool.bundledSchema) as AnySchemaObject;
   const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
   const ajv = draft2020 ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
+  ajv.removeKeyword("uniqueItems").addKeyword(uniqueItems);
   let code = standaloneCode.default(ajv, ajv.compile(schema));
   const used = new Map<string, Set<string>>();
   code = code.replace(/require\("ajv\/dist\/runtime\/([a-z0-9_]+)"\)\.default/gi, (_m, helper: string) => {

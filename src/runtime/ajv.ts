@@ -43,3 +43,31 @@ export function ucs2length(str: string): number {
   }
   return length;
 }
+
+/** A canonical text of a JSON value: equal values (own members, any key order) give equal texts. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== "object") {
+    return typeof value === "string" ? JSON.stringify(value) : `${typeof value}:${String(value)}`;
+  }
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+}
+
+/**
+ * `uniqueItems` in linear time (ajv's own loop compares every pair with `equal`: quadratic in the
+ * array's length, seconds for 64 KB of objects). Returns ajv's pair for the same array, `[i, j]`
+ * with `j < i`, the largest `i` that repeats an earlier item and that item's last earlier index,
+ * or null when all items differ.
+ */
+export function duplicatePair(items: readonly unknown[]): [number, number] | null {
+  const last = new Map<string, number>();
+  let pair: [number, number] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const key = canonical(items[i]);
+    const before = last.get(key);
+    if (before !== undefined) pair = [i, before];
+    last.set(key, i);
+  }
+  return pair;
+}

@@ -102,6 +102,29 @@ describe("10.2: error messages are linear and bounded", () => {
   });
 });
 
+describe("uniqueItems is linear, and reads own members", () => {
+  it("64 KB of distinct objects is checked fast; the duplicate pair is ajv's", async () => {
+    const d = await dispatcherFor({ type: "object", properties: { u: { type: "array", uniqueItems: true } } });
+    const items = Array.from({ length: 8_000 }, (_, i) => ({ k: i }));
+    const started = performance.now();
+    expect((await d.dispatch(use({ u: items }))).is_error).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(500);
+    expect((await d.dispatch(use({ u: ["1", 1, null, "null", [], {}, 0, -0.0] }))).content).toBe(
+      "Error: Parameter 'u' must not contain duplicate items (items 6 and 7 are identical)",
+    );
+    expect((await d.dispatch(use({ u: [{ a: 1, b: [2] }, 3, { b: [2], a: 1 }, 3] }))).content).toBe(
+      "Error: Parameter 'u' must not contain duplicate items (items 1 and 3 are identical)",
+    );
+  });
+
+  it("two '__proto__' strings are duplicates", async () => {
+    const d = await dispatcherFor({ type: "object", properties: { u: { type: "array", items: { type: "string" }, uniqueItems: true } } });
+    expect((await d.dispatch(use({ u: ["__proto__", "__proto__"] }))).content).toBe(
+      "Error: Parameter 'u' must not contain duplicate items (items 0 and 1 are identical)",
+    );
+  });
+});
+
 describe("10.5: validators read own properties only", () => {
   it("required: ['constructor'] is not met by {}", async () => {
     const d = await dispatcherFor({ type: "object", required: ["constructor"] });
