@@ -24,15 +24,21 @@ async function dispatcherFor(schema: unknown, handler: ToolHandler<never> = () =
   return createDispatcherFrom<Record<string, never>>(tools, handlers);
 }
 
+/** CPU milliseconds of this process: the work done, where wall time on a loaded machine is mostly waiting. */
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 const use = (input: unknown, name = "t") => ({ type: "tool_use" as const, id: "toolu_1", name, input });
 
 describe("10.1: a catastrophic pattern cannot hang dispatch", () => {
   it("^(a+)+$ on 64 KB of model input answers within 100 ms", async () => {
     const d = await dispatcherFor({ type: "object", properties: { s: { type: "string", pattern: "^(a+)+$" } } });
     for (const n of [41, 1_000, 64_000]) {
-      const started = performance.now();
+      const started = cpu();
       const r = await d.dispatch(use({ s: `${"a".repeat(n)}b` }));
-      const took = performance.now() - started;
+      const took = cpu() - started;
       expect(r.is_error).toBe(true);
       expect(r.content).toBe("Error: Parameter 's' must match the pattern ^(a+)+$");
       expect(took).toBeLessThan(n > 1000 ? 500 : 100);
@@ -42,9 +48,9 @@ describe("10.1: a catastrophic pattern cannot hang dispatch", () => {
 
   it("patternProperties run on the same engine", async () => {
     const d = await dispatcherFor({ type: "object", patternProperties: { "^(x+x+)+y$": { type: "integer" } } });
-    const started = performance.now();
+    const started = cpu();
     const r = await d.dispatch(use({ [`${"x".repeat(5000)}`]: "no" }));
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(cpu() - started).toBeLessThan(500);
     expect(r.is_error).toBeUndefined();
     expect((await d.dispatch(use({ xxy: "no" }))).content).toBe("Error: Parameter 'xxy' must be an integer");
   });
@@ -70,13 +76,13 @@ describe("10.2: error messages are linear and bounded", () => {
     const d = await dispatcherFor({ type: "object", properties: { xs: { type: "array", items: { type: "string" } } } });
     const input = { xs: Array.from({ length: 32_000 }, (_, i) => i) };
     expect(JSON.stringify(input).length).toBeLessThan(200_000);
-    const started = performance.now();
+    const started = cpu();
     const r = await d.dispatch(use(input));
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(cpu() - started).toBeLessThan(1_000);
     const text = String(r.content);
     expect(text.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS + 100);
     expect(text).toMatch(/^Error: Parameter 'xs\[0\]' must be a string; Parameter 'xs\[1\]' must be a string; /);
-    expect(text).toMatch(/; … and 31,?9\d\d more problems$/);
+    expect(text).toMatch(/; … and 31,?9\d\d more errors$/);
   });
 
   it("dedupes in linear time (no Array.includes over all messages)", () => {
@@ -86,11 +92,11 @@ describe("10.2: error messages are linear and bounded", () => {
       keyword: "type",
       params: { type: "string" },
     }));
-    const started = performance.now();
+    const started = cpu();
     const out = describeValidationErrors(errors);
     // Quadratic dedupe took minutes here; linear takes well under a second, even on a loaded machine.
-    expect(performance.now() - started).toBeLessThan(4_000);
-    expect(out.at(-1)).toBe("… and 49980 more problems");
+    expect(cpu() - started).toBeLessThan(4_000);
+    expect(out.at(-1)).toBe("… and 99980 more errors");
   });
 
   it("one very long message is cut, not sent whole", () => {
@@ -106,9 +112,9 @@ describe("uniqueItems is linear, and reads own members", () => {
   it("64 KB of distinct objects is checked fast; the duplicate pair is ajv's", async () => {
     const d = await dispatcherFor({ type: "object", properties: { u: { type: "array", uniqueItems: true } } });
     const items = Array.from({ length: 8_000 }, (_, i) => ({ k: i }));
-    const started = performance.now();
+    const started = cpu();
     expect((await d.dispatch(use({ u: items }))).is_error).toBeUndefined();
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(cpu() - started).toBeLessThan(500);
     expect((await d.dispatch(use({ u: ["1", 1, null, "null", [], {}, 0, -0.0] }))).content).toBe(
       "Error: Parameter 'u' must not contain duplicate items (items 6 and 7 are identical)",
     );
@@ -234,9 +240,9 @@ describe("11.6: format is enforced at run time", () => {
     for (const format of Object.keys(cases)) {
       const v = await compiled({ type: "string", format });
       for (const s of ["a".repeat(65_000), "1".repeat(65_000), `${"a@".repeat(32_000)}`, `${"::".repeat(32_000)}`, `/${"~".repeat(65_000)}`, `${"%0".repeat(32_000)}`]) {
-        const started = performance.now();
+        const started = cpu();
         v(s);
-        expect([format, performance.now() - started < 100]).toEqual([format, true]);
+        expect([format, cpu() - started < 100]).toEqual([format, true]);
       }
     }
   });
@@ -288,9 +294,9 @@ describe("11.13: an unknown tool name gets a message of a glance", () => {
   });
 
   it("bounded for a huge name, and small sets are listed whole", () => {
-    const started = performance.now();
+    const started = cpu();
     const m = unknownToolMessage("x".repeat(1_000_000), many);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(cpu() - started).toBeLessThan(500);
     expect(m.length).toBeLessThan(500);
     expect(unknownToolMessage("nope", ["a", "b"])).toBe("Error: Unknown tool 'nope'. Available tools: a, b");
   });
