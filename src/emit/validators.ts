@@ -32,7 +32,7 @@ import { duplicatePair } from "../runtime/ajv.js";
 const re2: RegExpEngine = Object.assign(
   (pattern: string) => {
     const compiled = RE2JS.compile(toRe2Syntax(pattern));
-    return { test: (s: string): boolean => compiled.matcher(s).find(), toString: () => pattern };
+    return { test: (s: string): boolean => compiled.test(s), toString: () => pattern };
   },
   { code: 'require("ajv/dist/runtime/re2").default' },
 );
