@@ -24,6 +24,7 @@ import type { ToolSource } from "./artifacts.js";
 import type { ToolNames } from "../names.js";
 import { tsString } from "../names.js";
 import { GENERATED_HEADER } from "./literal.js";
+import { UserError } from "../errors.js";
 import { formats } from "../runtime/formats.js";
 import { toRe2Syntax } from "../runtime/pattern.js";
 import { duplicatePair } from "../runtime/ajv.js";
@@ -31,7 +32,13 @@ import { duplicatePair } from "../runtime/ajv.js";
 /** The engine ajv calls at build time (to check and key patterns); generated code imports `re2`. */
 const re2: RegExpEngine = Object.assign(
   (pattern: string) => {
-    const compiled = RE2JS.compile(toRe2Syntax(pattern));
+    let compiled: RE2JS;
+    try {
+      compiled = RE2JS.compile(toRe2Syntax(pattern));
+    } catch (error) {
+      const problem = error instanceof Error ? error.message : String(error);
+      throw new UserError(`pattern '${pattern}' cannot run on the linear-time engine (RE2) that validates tool input: ${problem} (lint rule pattern-supported)`);
+    }
     return { test: (s: string): boolean => compiled.test(s), toString: () => pattern };
   },
   { code: 'require("ajv/dist/runtime/re2").default' },
@@ -100,7 +107,14 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
   const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
   const ajv = draft2020 ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
   ajv.removeKeyword("uniqueItems").addKeyword(uniqueItems);
-  let code = standaloneCode.default(ajv, ajv.compile(schema));
+  let compiled;
+  try {
+    compiled = ajv.compile(schema);
+  } catch (error) {
+    if (error instanceof UserError) throw new UserError(`tool '${tool.name}': ${error.message}`);
+    throw error;
+  }
+  let code = standaloneCode.default(ajv, compiled);
   const used = new Map<string, Set<string>>();
   code = code.replace(/require\("ajv\/dist\/runtime\/([a-z0-9_]+)"\)\.default/gi, (_m, helper: string) => {
     const target = HELPERS[helper];

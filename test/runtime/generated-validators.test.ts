@@ -7,6 +7,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
+import { UserError } from "../../src/errors.js";
 import { readTree } from "../helpers.js";
 import { repoTempDir, typecheck } from "../e2e/compile.js";
 
@@ -73,6 +74,17 @@ describe("generated validators", () => {
     expect((used.user + used.system) / 1000).toBeLessThan(100);
     expect(await call({ text: "a", when: "yesterday" })).toMatchObject({ is_error: true, content: "Error: Parameter 'when' must be a valid date" });
     expect(await call({ text: "a", limit: 500 })).toMatchObject({ is_error: true, content: "Error: Parameter 'limit' must be at most 100" });
+  });
+
+  it("a pattern RE2 cannot run is an input error (exit 1) even with lint off, never an internal error", async () => {
+    const dir = await repoTempDir();
+    await mkdir(path.join(dir, "schemas"));
+    const bad = { ...TOOL, input_schema: { type: "object", properties: { p: { type: "string", description: "x", pattern: "^(?=a)" } } } };
+    await writeFile(path.join(dir, "schemas", "count_words.json"), JSON.stringify(bad));
+    const error = await build({ schemas: path.join(dir, "schemas"), out: path.join(dir, "g"), handlers: path.join(dir, "h"), lint: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).exitCode).toBe(1);
+    expect((error as UserError).message).toMatch(/^tool 'count_words': pattern '\^\(\?=a\)' cannot run on the linear-time engine \(RE2\)/);
   });
 
   it("no pattern, no vendored engine", async () => {
