@@ -127,6 +127,11 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
   });
   if (/\brequire\(/.test(code)) throw new Error(`ajv standalone code for ${tool.name} still requires a module`);
   code = code.replace(/^"use strict";/, "");
+  // ajv prints schema data (enum, const, default values) as JSON, and in JavaScript source
+  // `{"__proto__": v}` sets the prototype instead of defining a key: `enum: [{"__proto__": 1}]`
+  // would accept `{}`. A computed key defines it. (Inside a JSON string every `"` is escaped, so
+  // a quote right after `{` or `,` always opens a key.)
+  code = code.replace(/([{,])"__proto__":/g, '$1["__proto__"]:');
   const imports = [...used]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([file, set]) => `import { ${[...set].sort().join(", ")} } from "../runtime/${file}";\n`)

@@ -46,7 +46,7 @@ afterAll(() => {
 });
 
 function reference(s: unknown): AjvValidate {
-  const ajv = new Ajv({ allErrors: true, strict: false, ownProperties: true, formats, logger: false, unicodeRegExp: true });
+  const ajv = new Ajv({ allErrors: true, strict: false, ownProperties: true, formats, logger: false, validateSchema: false });
   return ajv.compile(protoAsPattern({ type: "object", properties: { p: s } }) as object);
 }
 

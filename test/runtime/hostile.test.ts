@@ -152,6 +152,17 @@ describe("10.5: validators read own properties only", () => {
     expect((await d.dispatch(use(JSON.parse('{"__proto__": "x"}')))).is_error).toBeUndefined();
   });
 
+  it("schema data with a __proto__ key keeps it as a key (enum, const)", async () => {
+    const v = await compiled(JSON.parse('{"enum": ["x", {"__proto__": -2}, {"__proto__": {"a": 1}}]}'));
+    expect(v({})).toBe(false);
+    expect(v(JSON.parse('{"__proto__": -2}'))).toBe(true);
+    expect(v(JSON.parse('{"__proto__": {"a": 1}}'))).toBe(true);
+    expect(v({ a: 1 })).toBe(false);
+    const c = await compiled(JSON.parse('{"const": {"__proto__": {"__proto__": 1}}}'));
+    expect(c({})).toBe(false);
+    expect(c(JSON.parse('{"__proto__": {"__proto__": 1}}'))).toBe(true);
+  });
+
   it("equal compares own members, never .constructor", async () => {
     expect(equal(JSON.parse('{"constructor": {}}'), JSON.parse('{"constructor": {}}'))).toBe(true);
     expect(equal(Object.create(null) as object, {})).toBe(true);
