@@ -22,7 +22,7 @@ import { compiled } from "./compiled.js";
 import { json, schema } from "./arbitraries.js";
 
 const HEAVY = process.env["TOOLGEN_HEAVY"] === "1";
-const SCHEMAS = HEAVY ? 1_500 : 60;
+const SCHEMAS = HEAVY ? 1_500 : 200;
 const INPUTS = HEAVY ? 200 : 40;
 
 /** Reference equality of JSON values: canonical text, own keys sorted. */
