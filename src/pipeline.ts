@@ -72,6 +72,7 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
     tools: bundled.tools,
     templates: input.assets.templates,
     runtime: input.assets.runtime,
+    vendored: input.assets.vendored,
     handlers: input.handlers,
     handlersDir: options.handlers,
     generatedImport: `${importPath(options.handlers, options.out)}/index.js`,

@@ -15,11 +15,12 @@ describe("the input is never mutated", () => {
       for (const f of loaded.files) deepFreeze(f.data);
       const bundled = await bundleTools(loaded);
       expect(bundled.diagnostics).toEqual([]);
-      const { templates, runtime } = await readAssets();
+      const { templates, runtime, vendored } = await readAssets();
       await emit(OUTPUTS, {
         tools: bundled.tools,
         templates,
         runtime,
+        vendored,
         handlers: new Map(),
         handlersDir: path.join(repoRoot, "handlers"),
         generatedImport: "../generated/index.js",

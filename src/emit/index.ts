@@ -3,6 +3,7 @@
  * collects their files and notes. Nothing here touches the file system: the load stage read the
  * templates, run-time sources and handler files, and write.ts writes.
  */
+import type { VendoredSources } from "../load/assets.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
 import { assertSafeToolNames, assignNames } from "../names.js";
 import type { Output, OutputContext } from "../outputs/output.js";
@@ -12,6 +13,8 @@ export interface EmitInput {
   tools: readonly BundledTool[];
   templates: ReadonlyMap<string, string>;
   runtime: ReadonlyMap<string, string>;
+  /** Third-party sources the generated folder gets a copy of (load/assets.ts). */
+  vendored: VendoredSources;
   /** Current text of each handler file, by file stem. */
   handlers: ReadonlyMap<string, string>;
   handlersDir: string;
@@ -36,6 +39,7 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
     names,
     templates: input.templates,
     runtime: input.runtime,
+    vendored: input.vendored,
     handlers: input.handlers,
     handlersDir: input.handlersDir,
     generatedImport: input.generatedImport,

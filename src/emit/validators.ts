@@ -1,62 +1,214 @@
 /**
- * Validators compiled at build time with ajv's standalone code: one module per tool
- * (`validators/<file>.ts`), loaded lazily by the dispatcher, so no schema is compiled when the
- * user's process starts. ajv's run-time helpers are pointed at `runtime/ajv.ts`.
+ * Validators compiled at build time with ajv's standalone code: one plain ES module per tool
+ * (`validators/<file>.js`, with a `validators/<file>.d.ts` beside it), loaded lazily by the
+ * dispatcher, so no schema is compiled when the user's process starts. ajv's run-time helpers are
+ * pointed at the generated `runtime/` folder: `ajv.ts` (equal, ucs2length), `formats.ts` (`format`)
+ * and, only when some tool has a `pattern` or `patternProperties`, `re2.js` (see below).
+ *
+ * Why re2js for `pattern`: ajv compiles patterns to native RegExp, which backtracks (`^(a+)+$`
+ * on 41 characters of model input did not finish in 30 s). The engine must run in linear time and
+ * keep the generated folder free of npm packages. `re2` (native bindings) needs a compiled addon at
+ * run time, per platform: not dependency-free. `re2-wasm` ships a WebAssembly blob and loads it
+ * asynchronously, which ajv's synchronous `code.regExp` cannot wait for. `re2js` is pure
+ * JavaScript (MIT), so its one ES-module file is vendored into `runtime/re2.js` with its licence
+ * header, and only for projects whose schemas have a pattern: about 260 KB (65 KB gzipped) of
+ * generated code that is read only when a validator using a pattern is first loaded.
  */
-import { Ajv, type AnySchemaObject, type Options } from "ajv";
+import { Ajv, _, str, type AnySchemaObject, type CodeKeywordDefinition, type Options } from "ajv";
+import type { RegExpEngine } from "ajv/dist/types/index.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
+import { RE2JS } from "re2js";
 import type { GeneratedFile } from "../model.js";
 import type { ToolSource } from "./artifacts.js";
 import type { ToolNames } from "../names.js";
 import { tsString } from "../names.js";
 import { GENERATED_HEADER } from "./literal.js";
+import { UserError } from "../errors.js";
+import { formats } from "../runtime/formats.js";
+import { toRe2Syntax } from "../runtime/pattern.js";
+import { duplicatePair } from "../runtime/ajv.js";
+
+/** The engine ajv calls at build time (to check and key patterns); generated code imports `re2`. */
+const re2: RegExpEngine = Object.assign(
+  (pattern: string) => {
+    let compiled: RE2JS;
+    try {
+      compiled = RE2JS.compile(toRe2Syntax(pattern));
+    } catch (error) {
+      const problem = error instanceof Error ? error.message : String(error);
+      throw new UserError(`pattern '${pattern}' cannot run on the linear-time engine (RE2) that validates tool input: ${problem} (lint rule pattern-supported)`);
+    }
+    return { test: (s: string): boolean => compiled.test(s), toString: () => pattern };
+  },
+  { code: 'require("ajv/dist/runtime/re2").default' },
+);
 
 const OPTIONS: Options = {
   // optimize: false skips ajv's code-size passes: compiling takes half the time, the code behaves the same.
-  code: { source: true, esm: true, lines: false, optimize: false },
+  code: {
+    source: true,
+    esm: true,
+    lines: false,
+    optimize: false,
+    regExp: re2,
+    formats: _`require("ajv/dist/runtime/formats").default`,
+  },
   allErrors: true,
   strict: false,
-  validateFormats: false,
+  // Own properties only: `required: ["constructor"]` is not met by `{}`, and an absent optional
+  // `toString` is not checked against Object.prototype's.
+  ownProperties: true,
+  validateFormats: true,
+  formats,
   logger: false,
   validateSchema: false,
   addUsedSchema: false,
   meta: false,
 };
 
-const HELPERS: Record<string, string> = { equal: "equal", ucs2length: "ucs2length" };
+/** ajv run-time helper -> [name, module under the generated runtime/ folder]. */
+const HELPERS: Record<string, readonly [string, string]> = {
+  equal: ["equal", "ajv.js"],
+  ucs2length: ["ucs2length", "ajv.js"],
+  duplicatePair: ["duplicatePair", "ajv.js"],
+  formats: ["formats", "formats.js"],
+  re2: ["re2", "re2.js"],
+};
+
+/** `uniqueItems` through runtime/ajv.ts's linear `duplicatePair`, with ajv's error and params. */
+const uniqueItems: CodeKeywordDefinition = {
+  keyword: "uniqueItems",
+  type: "array",
+  schemaType: "boolean",
+  error: {
+    message: ({ params: { i, j } }) => str`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+    params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`,
+  },
+  code(cxt) {
+    if (cxt.schema !== true) return;
+    const fn = cxt.gen.scopeValue("func", { ref: duplicatePair, code: _`require("ajv/dist/runtime/duplicatePair").default` });
+    const pair = cxt.gen.const("pair", _`${fn}(${cxt.data})`);
+    cxt.setParams({ i: _`${pair}[0]`, j: _`${pair}[1]` });
+    cxt.fail(_`${pair} !== null`);
+  },
+};
 
 /**
  * Compiles one tool's validator with a fresh ajv instance (no meta-schemas: schemas are not
  * validated here, the linter does that), so the generated code depends on that tool alone: the same
  * bytes whatever other tools are built with it, in whatever order or thread. It is also faster than
- * one shared instance, whose scope grows with every schema.
+ * one shared instance, whose scope grows with every schema. Throws when a pattern is one RE2 cannot
+ * run (the lint rule `pattern-supported` reports it first).
  */
 export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedFile {
   // A shallow copy without `$id` and `$schema` (ajv never writes to the schemas it compiles).
-  const { $id: _id, $schema, ...schema } = tool.bundledSchema as AnySchemaObject;
+  const { $id: _id, $schema, ...schema } = protoAsPattern(tool.bundledSchema) as AnySchemaObject;
   const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
   const ajv = draft2020 ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
-  let code = standaloneCode.default(ajv, ajv.compile(schema));
-  const used = new Set<string>();
+  ajv.removeKeyword("uniqueItems").addKeyword(uniqueItems);
+  let compiled;
+  try {
+    compiled = ajv.compile(schema);
+  } catch (error) {
+    if (error instanceof UserError) throw new UserError(`tool '${tool.name}': ${error.message}`);
+    throw error;
+  }
+  let code = standaloneCode.default(ajv, compiled);
+  const used = new Map<string, Set<string>>();
   code = code.replace(/require\("ajv\/dist\/runtime\/([a-z0-9_]+)"\)\.default/gi, (_m, helper: string) => {
-    const name = HELPERS[helper];
-    if (!name) throw new Error(`ajv standalone code needs the run-time helper '${helper}', which toolgen does not provide`);
-    used.add(name);
+    const target = HELPERS[helper];
+    if (!target) throw new Error(`ajv standalone code needs the run-time helper '${helper}', which toolgen does not provide`);
+    const [name, file] = target;
+    let names = used.get(file);
+    if (names === undefined) used.set(file, (names = new Set()));
+    names.add(name);
     return name;
   });
   if (/\brequire\(/.test(code)) throw new Error(`ajv standalone code for ${tool.name} still requires a module`);
   code = code.replace(/^"use strict";/, "");
-  const imports = used.size ? `import { ${[...used].sort().join(", ")} } from "../runtime/ajv.js";\n` : "";
+  // ajv prints schema data (enum, const, default values) as JSON, and in JavaScript source
+  // `{"__proto__": v}` sets the prototype instead of defining a key: `enum: [{"__proto__": 1}]`
+  // would accept `{}`. A computed key defines it. (Inside a JSON string every `"` is escaped, so
+  // a quote right after `{` or `,` always opens a key.)
+  code = code.replace(/([{,])"__proto__":/g, '$1["__proto__"]:');
+  const imports = [...used]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([file, set]) => `import { ${[...set].sort().join(", ")} } from "../runtime/${file}";\n`)
+    .join("");
   return {
     root: "out",
-    path: `validators/${names.file}.ts`,
-    contents:
-      `// @ts-nocheck -- plain JavaScript generated by ajv's standalone code, checked by toolgen's own tests\n` +
-      `// ${GENERATED_HEADER}\n// Validator for the tool ${tsString(tool.name)}.\n` +
-      imports +
-      code +
-      "\n",
+    path: `validators/${names.file}.js`,
+    contents: `// ${GENERATED_HEADER}\n// Validator for the tool ${tsString(tool.name)}.\n` + imports + code + "\n",
     ownership: "generated",
   };
 }
+
+const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
+const SCHEMA_ONE = ["additionalProperties", "unevaluatedProperties", "items", "additionalItems", "unevaluatedItems",
+  "contains", "propertyNames", "not", "if", "then", "else"];
+const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+const PROTO_PATTERN = "^__proto__$";
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * ajv leaves a `__proto__` entry of `properties` out of the code it generates (a guard of its
+ * own), so a model could send any value under that key. Each such entry becomes the same schema
+ * under `patternProperties` `^__proto__$`, which ajv does compile, and which `additionalProperties`
+ * still counts as defined. Returns `schema` itself when it has none (the usual case), else a copy.
+ */
+export function protoAsPattern(schema: unknown): unknown {
+  if (Array.isArray(schema)) {
+    let changed = false;
+    const out = schema.map((s) => {
+      const t = protoAsPattern(s);
+      if (t !== s) changed = true;
+      return t;
+    });
+    return changed ? out : schema;
+  }
+  if (!isObject(schema)) return schema;
+  let out: Record<string, unknown> | undefined;
+  const set = (key: string, value: unknown): void => {
+    out ??= { ...schema };
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  };
+  for (const key of SCHEMA_MAPS) {
+    const map = schema[key];
+    if (!isObject(map)) continue;
+    let copy: Record<string, unknown> | undefined;
+    for (const name of Object.keys(map)) {
+      const sub = map[name];
+      const t = key === "dependencies" && Array.isArray(sub) ? sub : protoAsPattern(sub);
+      if (t !== sub) {
+        copy ??= { ...map };
+        Object.defineProperty(copy, name, { value: t, enumerable: true, writable: true, configurable: true });
+      }
+    }
+    if (copy !== undefined) set(key, copy);
+  }
+  for (const key of new Set([...SCHEMA_ONE, ...SCHEMA_LISTS])) {
+    if (!Object.hasOwn(schema, key)) continue;
+    const sub = schema[key];
+    const t = protoAsPattern(sub);
+    if (t !== sub) set(key, t);
+  }
+  const properties = (out ?? schema)["properties"];
+  if (isObject(properties) && Object.hasOwn(properties, "__proto__")) {
+    const proto = Object.getOwnPropertyDescriptor(properties, "__proto__")?.value as unknown;
+    const rest: Record<string, unknown> = {};
+    for (const name of Object.keys(properties)) {
+      if (name !== "__proto__") rest[name] = properties[name];
+    }
+    set("properties", rest);
+    const patterns = isObject(schema["patternProperties"]) ? { ...schema["patternProperties"] } : {};
+    const existing = Object.hasOwn(patterns, PROTO_PATTERN) ? patterns[PROTO_PATTERN] : undefined;
+    patterns[PROTO_PATTERN] = existing === undefined ? proto : { allOf: [existing, proto] };
+    set("patternProperties", patterns);
+  }
+  return out ?? schema;
+}
+

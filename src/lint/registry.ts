@@ -20,6 +20,8 @@ import descriptionMaxLength from "./rules/description-max-length.js";
 import schemaMaxDepth from "./rules/schema-max-depth.js";
 import legacyParameterName from "./rules/legacy-parameter-name.js";
 import legacyToolCount from "./rules/legacy-tool-count.js";
+import patternSupported from "./rules/pattern-supported.js";
+import patternRedos from "./rules/pattern-redos.js";
 
 export const rules: readonly Rule[] = [
   parseError,
@@ -39,6 +41,8 @@ export const rules: readonly Rule[] = [
   schemaMaxDepth,
   legacyParameterName,
   legacyToolCount,
+  patternSupported,
+  patternRedos,
 ];
 
 /** The rule's docs page, relative to the package root. */

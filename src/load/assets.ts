@@ -4,6 +4,7 @@
  * folder. Read here, by the load stage, and handed to the outputs, which never read the disk.
  */
 import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "../errors.js";
 import { packageRoot } from "../paths.js";
@@ -13,6 +14,13 @@ export interface BuildAssets {
   templates: ReadonlyMap<string, string>;
   /** File name in `src/runtime/` (`dispatch.ts`, ...) -> text, sorted by name. */
   runtime: ReadonlyMap<string, string>;
+  vendored: VendoredSources;
+}
+
+/** Third-party code the generated folder may get a copy of, read from toolgen's own dependencies. */
+export interface VendoredSources {
+  /** re2js (linear-time patterns): its ES module and its licence text. */
+  re2: { source: string; licence: string };
 }
 
 async function readTemplateFolder(dir: string): Promise<Map<string, string>> {
@@ -56,7 +64,18 @@ export async function readRuntimeSources(): Promise<Map<string, string>> {
   return new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(dir, name), "utf8")] as const)));
 }
 
+/** re2js's ES module and licence (see emit/validators.ts for why this engine). */
+export async function readVendoredSources(): Promise<VendoredSources> {
+  const require = createRequire(import.meta.url);
+  const cjs = require.resolve("re2js");
+  const [source, licence] = await Promise.all([
+    readFile(cjs.replace(/index\.cjs$/, "index.js"), "utf8"),
+    readFile(cjs.replace(/build[\\/]index\.cjs$/, "LICENSE"), "utf8"),
+  ]);
+  return { re2: { source, licence } };
+}
+
 export async function readAssets(templatesDir?: string): Promise<BuildAssets> {
-  const [templates, runtime] = await Promise.all([readTemplates(templatesDir), readRuntimeSources()]);
-  return { templates, runtime };
+  const [templates, runtime, vendored] = await Promise.all([readTemplates(templatesDir), readRuntimeSources(), readVendoredSources()]);
+  return { templates, runtime, vendored };
 }

@@ -5,6 +5,7 @@
  * Adding one is a new file here and a line in that list.
  */
 import type { ArtifactKind } from "../emit/artifacts.js";
+import type { VendoredSources } from "../load/assets.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
 import type { ToolNames } from "../names.js";
 
@@ -17,6 +18,8 @@ export interface OutputContext {
   templates: ReadonlyMap<string, string>;
   /** toolgen's run-time sources, by file name, for the generated `runtime/` folder. */
   runtime: ReadonlyMap<string, string>;
+  /** Third-party sources the generated folder may get a copy of (the RE2 engine). */
+  vendored: VendoredSources;
   /** Text of each handler file in the handlers folder now, by file stem. */
   handlers: ReadonlyMap<string, string>;
   /** The handlers folder (absolute), for messages. */

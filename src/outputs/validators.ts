@@ -2,7 +2,11 @@ import { defineOutput } from "./output.js";
 
 export default defineOutput({
   id: "validators",
-  description: "validators/<tool>.ts: each tool's validator, compiled at build time",
+  description: "validators/<tool>.js (+ .d.ts): each tool's validator, compiled at build time",
   needs: ["runtime"],
-  emit: (ctx) => ctx.perTool("validator"),
+  emit: async (ctx) => {
+    const validators = await ctx.perTool("validator");
+    const { validatorCompanions } = await import("../emit/validator-files.js");
+    return [...validators, ...validatorCompanions(validators, ctx.vendored)];
+  },
 });

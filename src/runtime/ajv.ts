@@ -1,14 +1,16 @@
 /**
  * The two run-time helpers that ajv's standalone validators call, so generated validators need no
- * npm package at run time. Same semantics as ajv/dist/runtime/equal (fast-deep-equal) and
- * ajv/dist/runtime/ucs2length.
+ * npm package at run time. `ucs2length` is ajv/dist/runtime/ucs2length; `equal` is
+ * ajv/dist/runtime/equal (fast-deep-equal) for JSON values, except that it reads own members
+ * only: fast-deep-equal compares `.constructor`, which is an input's own key when the model
+ * sends one (`{"constructor": {}}` was unequal to itself).
  */
 
-/** Deep equality of JSON values (for `enum` and `const` with objects or arrays). */
+/** Deep equality of JSON values (for `enum`, `const` and `uniqueItems`), own members only. */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a && b && typeof a === "object" && typeof b === "object") {
-    if (a.constructor !== b.constructor) return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
     if (Array.isArray(a)) {
       const other = b as unknown[];
       if (a.length !== other.length) return false;
@@ -40,4 +42,32 @@ export function ucs2length(str: string): number {
     }
   }
   return length;
+}
+
+/** A canonical text of a JSON value: equal values (own members, any key order) give equal texts. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== "object") {
+    return typeof value === "string" ? JSON.stringify(value) : `${typeof value}:${String(value)}`;
+  }
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+}
+
+/**
+ * `uniqueItems` in linear time (ajv's own loop compares every pair with `equal`: quadratic in the
+ * array's length, seconds for 64 KB of objects). Returns ajv's pair for the same array, `[i, j]`
+ * with `j < i`, the largest `i` that repeats an earlier item and that item's last earlier index,
+ * or null when all items differ.
+ */
+export function duplicatePair(items: readonly unknown[]): [number, number] | null {
+  const last = new Map<string, number>();
+  let pair: [number, number] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const key = canonical(items[i]);
+    const before = last.get(key);
+    if (before !== undefined) pair = [i, before];
+    last.set(key, i);
+  }
+  return pair;
 }

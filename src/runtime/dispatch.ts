@@ -152,6 +152,48 @@ function contentText(content: ToolResultContent | undefined): string {
   return content.map((b) => (b.type === "text" ? b.text : IMAGE_OMITTED)).join("\n");
 }
 
+/** Names compared and shown of an unknown tool name (the API caps tool names at 64 characters). */
+const NAME_SHOWN = 80;
+const SUGGESTIONS = 5;
+/** Up to this many tools are all listed; past it, the closest few and a count. */
+const LIST_ALL_UP_TO = 12;
+
+/** Levenshtein distance, case-insensitive, of two short strings. */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let prev: number[] = [];
+  for (let j = 0; j <= y.length; j++) prev.push(j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x.charCodeAt(i - 1) === y.charCodeAt(j - 1) ? 0 : 1;
+      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
+    }
+    prev = row;
+  }
+  return prev[y.length] ?? 0;
+}
+
+/**
+ * "Unknown tool" with what a model can use at a glance: every name of a small set; for a large one
+ * the closest names first ("did you mean"), then how many tools there are. Bounded whatever the
+ * number of tools or the length of the name.
+ */
+export function unknownToolMessage(name: string, toolNames: readonly string[]): string {
+  const shownName = name.length > NAME_SHOWN ? `${name.slice(0, NAME_SHOWN)}…` : name;
+  const head = `Error: Unknown tool '${shownName}'.`;
+  if (toolNames.length === 0) return `${head} Available tools: (none)`;
+  if (toolNames.length <= LIST_ALL_UP_TO) return `${head} Available tools: ${toolNames.join(", ")}`;
+  const probe = name.slice(0, NAME_SHOWN);
+  const ranked = toolNames
+    .map((tool, index) => ({ tool, index, d: distance(probe, tool.slice(0, NAME_SHOWN)) }))
+    .sort((a, b) => a.d - b.d || a.index - b.index)
+    .slice(0, SUGGESTIONS)
+    .map((r) => r.tool);
+  return `${head} Did you mean: ${ranked.join(", ")}? (${SUGGESTIONS} closest of ${toolNames.length} tools)`;
+}
+
 function hasOwn(obj: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
@@ -184,8 +226,7 @@ export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], han
     names.push(name);
   }
   const toolNames: readonly string[] = Object.freeze(names.slice());
-  const unknownTool = (name: string): string =>
-    `Error: Unknown tool '${name}'. Available tools: ${toolNames.length > 0 ? toolNames.join(", ") : "(none)"}`;
+  const unknownTool = (name: string): string => unknownToolMessage(name, toolNames);
   let legacySeq = 0;
 
   function loadValidator(entry: Entry): ValidateFunction | Promise<ValidateFunction> {
@@ -228,7 +269,12 @@ export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], han
     } catch (e) {
       return errorBlock(toolUseId, describeThrown(e));
     }
-    return toResultBlock(toolUseId, entry.name, value);
+    try {
+      return toResultBlock(toolUseId, entry.name, value);
+    } catch (e) {
+      // A value whose traps throw (a hostile Proxy, a revoked one) is still an answer, not a rejection.
+      return errorBlock(toolUseId, `Error: the tool '${entry.name}' returned a value that cannot be read (${describeThrown(e)})`);
+    }
   }
 
   function dispatchBlock(block: unknown): Promise<ToolResultBlock> {

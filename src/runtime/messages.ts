@@ -153,10 +153,29 @@ function branchStart(errors: readonly ValidationError[], at: number, group: Vali
   return i;
 }
 
-function describeGroup(group: ValidationError, branch: readonly ValidationError[]): string {
+/** The branch index of an error under `group` ("…/anyOf/2/type" -> 2), or -1. */
+function branchOf(group: ValidationError, e: ValidationError): number {
+  const prefix = `${group.schemaPath}/`;
+  if (!e.schemaPath.startsWith(prefix)) return -1;
+  const rest = e.schemaPath.slice(prefix.length);
+  const slash = rest.indexOf("/");
+  const index = Number(slash === -1 ? rest : rest.slice(0, slash));
+  return Number.isInteger(index) ? index : -1;
+}
+
+/** Only a `type: "null"` failure at the union's own location: the branch that allows null. */
+function isNullBranch(group: ValidationError, errors: readonly ValidationError[]): boolean {
+  return errors.length > 0 && errors.every((e) => {
+    if (e.keyword !== "type" || e.instancePath !== group.instancePath) return false;
+    const types = typeList((e.params ?? {})["type"]);
+    return types.length === 1 && types[0] === "null";
+  });
+}
+
+function describeGroup(group: ValidationError, branch: readonly ValidationError[]): string[] {
   const who = subject(formatPath(group.instancePath));
   if (group.keyword === "oneOf" && Array.isArray((group.params ?? {})["passingSchemas"])) {
-    return `${who} matches more than one allowed shape; it must match exactly one`;
+    return [`${who} matches more than one allowed shape; it must match exactly one`];
   }
   const types: string[] = [];
   const allTypes = branch.length > 0 && branch.every((e) => {
@@ -164,35 +183,101 @@ function describeGroup(group: ValidationError, branch: readonly ValidationError[
     for (const t of typeList((e.params ?? {})["type"])) if (!types.includes(t)) types.push(t);
     return true;
   });
-  if (allTypes && types.length > 0) return `${who} must be ${describeJsonTypes(types)}`;
-  return `${who} does not match any allowed shape`;
+  if (allTypes && types.length > 0) return [`${who} must be ${describeJsonTypes(types)}`];
+  // A nullable parameter (`anyOf: [{...}, {type: "null"}]`): the value is not null, so what the
+  // model needs is the other branch's own error ("must be at most 100"), as the API would say.
+  const byBranch = new Map<number, ValidationError[]>();
+  for (const e of branch) {
+    const k = branchOf(group, e);
+    let list = byBranch.get(k);
+    if (list === undefined) byBranch.set(k, (list = []));
+    list.push(e);
+  }
+  const others = [...byBranch].filter(([, errs]) => !isNullBranch(group, errs));
+  const only = others.length === 1 && byBranch.size > 1 ? others[0] : undefined;
+  if (only !== undefined && only[0] !== -1) return collect(only[1]).messages;
+  return [`${who} does not match any allowed shape`];
 }
 
-/**
- * One message per problem, in ajv's order, duplicates removed. anyOf/oneOf branch noise is
- * collapsed into one message for the union; ajv's follow-up `if` errors are dropped.
- */
-export function describeValidationErrors(errors: readonly ValidationError[] | null | undefined): string[] {
-  if (!errors || errors.length === 0) return ["Input is invalid"];
-  const picked: string[] = [];
+/** At most this many messages, and about this many characters in all, reach the model. */
+export const MAX_MESSAGES = 20;
+export const MAX_MESSAGE_CHARS = 2000;
+const MAX_ONE_MESSAGE = 400;
+
+function clip(message: string): string {
+  return message.length <= MAX_ONE_MESSAGE ? message : `${message.slice(0, MAX_ONE_MESSAGE - 1)}…`;
+}
+
+/** One problem: a single error, or an anyOf/oneOf error with its branches' errors before it. */
+interface Unit {
+  readonly at: number;
+  readonly start: number;
+}
+
+/** The problems of `errors`, in ajv's order (a backward walk: branch errors precede their union). */
+function unitsOf(errors: readonly ValidationError[]): Unit[] {
+  const units: Unit[] = [];
   let i = errors.length;
   while (i > 0) {
     i--;
     const e = errors[i];
-    if (e === undefined || typeof e !== "object") continue;
+    if (e === undefined || e === null || typeof e !== "object") continue;
     if (e.keyword === "anyOf" || e.keyword === "oneOf") {
       const start = branchStart(errors, i, e);
-      picked.push(describeGroup(e, errors.slice(start, i)));
+      units.push({ at: i, start });
       i = start;
       continue;
     }
     if (e.keyword === "if" && errors.length > 1) continue;
-    picked.push(describeOne(e));
+    units.push({ at: i, start: i });
   }
-  const out: string[] = [];
-  for (let k = picked.length - 1; k >= 0; k--) {
-    const m = picked[k];
-    if (m !== undefined && !out.includes(m)) out.push(m);
+  return units.reverse();
+}
+
+function describeUnit(errors: readonly ValidationError[], unit: Unit): string[] {
+  const e = errors[unit.at];
+  if (e === undefined) return [];
+  return unit.start === unit.at && e.keyword !== "anyOf" && e.keyword !== "oneOf"
+    ? [describeOne(e)]
+    : describeGroup(e, errors.slice(unit.start, unit.at));
+}
+
+/**
+ * Distinct messages, in ajv's order, until `MAX_MESSAGES` of them or about `MAX_MESSAGE_CHARS`
+ * characters; `more` counts the problems left undescribed. Only what is shown is worded, so the
+ * time is linear in the number of errors with a small constant (a 64 KB input can hold 60,000).
+ */
+function collect(errors: readonly ValidationError[]): { messages: string[]; more: number } {
+  const units = unitsOf(errors);
+  const seen = new Set<string>();
+  const messages: string[] = [];
+  let size = 0;
+  let k = 0;
+  for (; k < units.length; k++) {
+    const unit = units[k];
+    if (unit === undefined) continue;
+    const worded = describeUnit(errors, unit).map(clip).filter((m) => !seen.has(m));
+    const add = worded.reduce((n, m) => n + m.length + 2, 0);
+    if (messages.length > 0 && (messages.length + worded.length > MAX_MESSAGES || size + add > MAX_MESSAGE_CHARS)) break;
+    for (const m of worded) {
+      seen.add(m);
+      messages.push(m);
+    }
+    size += add;
   }
-  return out.length > 0 ? out : ["Input is invalid"];
+  return { messages, more: units.length - k };
+}
+
+/**
+ * One message per problem, in ajv's order, duplicates removed. anyOf/oneOf branch noise is
+ * collapsed into one message for the union (or, for a nullable parameter, the non-null branch's
+ * errors); ajv's follow-up `if` errors are dropped. Linear in the number of errors, and bounded:
+ * at most MAX_MESSAGES messages and about MAX_MESSAGE_CHARS characters, then "… and N more errors".
+ */
+export function describeValidationErrors(errors: readonly ValidationError[] | null | undefined): string[] {
+  if (!errors || errors.length === 0) return ["Input is invalid"];
+  const { messages, more } = collect(errors);
+  if (messages.length === 0) return ["Input is invalid"];
+  if (more > 0) messages.push(`… and ${more} more error${more === 1 ? "" : "s"}`);
+  return messages;
 }

@@ -23,6 +23,8 @@ const ISSUE_TABLE: [string, "error" | "warning"][] = [
   ["schema-max-depth", "warning"],
   ["legacy-parameter-name", "warning"],
   ["legacy-tool-count", "warning"],
+  ["pattern-supported", "error"],
+  ["pattern-redos", "warning"],
 ];
 
 const root = new URL("../../", import.meta.url);

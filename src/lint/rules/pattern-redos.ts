@@ -1,0 +1,69 @@
+/**
+ * Flags `pattern`s and `patternProperties` keys that a backtracking engine (JavaScript's RegExp,
+ * Python's re, most JSON Schema validators) can take exponential or high polynomial time on:
+ * `^(a+)+$` on 41 characters did not finish in 30 s. toolgen's own dispatch runs patterns on RE2,
+ * in linear time; the warning is for everything else that reads the schemas (tools.json goes to
+ * the API and often to other validators). redos-detector is loaded only when some schema has a
+ * pattern, and each analysis is bounded by a step count (deterministic), with a time limit as a
+ * safety net; both limits give the same verdict ("not proven safe"), so the output does not depend
+ * on the machine's load. Each distinct pattern is analysed once per run.
+ */
+import { defineRule } from "../rule.js";
+import { childPointer, schemaNodes } from "../schema-walk.js";
+
+/** Steps one analysis may take (redos-detector's default, 20,000, takes tens of seconds on `(a|a)*b`). */
+const ANALYSIS_STEPS = 2_000;
+/** A safety net only: the step limit ends every analysis measured well before it. */
+const ANALYSIS_MS = 1_000;
+
+type Analyse = (pattern: string) => "safe" | "unsafe" | "unknown";
+
+export default defineRule({
+  meta: {
+    id: "pattern-redos",
+    defaultSeverity: "warning",
+    description: "A pattern can backtrack catastrophically (ReDoS) in a backtracking regular-expression engine.",
+    messages: {
+      unsafe: "`{{keyword}}` '{{pattern}}' can backtrack catastrophically (ReDoS) in a backtracking engine; rewrite it so that no two paths can match the same text",
+      unknown: "`{{keyword}}` '{{pattern}}' could not be proven free of catastrophic backtracking (ReDoS) within the analysis budget; simplify it",
+    },
+  },
+  async check(ctx) {
+    let analyse: Analyse | undefined;
+    const verdicts = new Map<string, ReturnType<Analyse>>();
+    for (const doc of ctx.schemas) {
+      for (const node of schemaNodes(doc)) {
+        const found: Array<[keyword: string, pattern: string, pointer: string]> = [];
+        if (typeof node.pattern === "string") found.push(["pattern", node.pattern, childPointer(node.pointer, "pattern")]);
+        for (const key of Object.keys(node.patternProperties ?? {})) {
+          found.push(["patternProperties", key, childPointer(childPointer(node.pointer, "patternProperties"), key)]);
+        }
+        for (const [keyword, pattern, pointer] of found) {
+          analyse ??= await loadAnalyser();
+          let verdict = verdicts.get(pattern);
+          if (verdict === undefined) verdicts.set(pattern, (verdict = analyse(pattern)));
+          if (verdict === "safe") continue;
+          ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: verdict, data: { keyword, pattern } });
+        }
+      }
+    }
+  },
+});
+
+async function loadAnalyser(): Promise<Analyse> {
+  const { isSafePattern } = await import("redos-detector");
+  return (pattern) => {
+    try {
+      new RegExp(pattern, "u");
+    } catch {
+      return "safe"; // not a regular expression at all: schema-valid reports it
+    }
+    try {
+      const result = isSafePattern(pattern, { unicode: true, timeout: ANALYSIS_MS, maxSteps: ANALYSIS_STEPS });
+      if (result.safe) return "safe";
+      return result.error === "hitMaxScore" ? "unsafe" : "unknown";
+    } catch {
+      return "unknown"; // syntax redos-detector does not model
+    }
+  };
+}

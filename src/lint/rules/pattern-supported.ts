@@ -1,0 +1,54 @@
+/**
+ * `pattern` and `patternProperties` keys must be ones the generated validators can run: they use
+ * RE2 (linear time, see src/emit/validators.ts), which has no backreferences, lookahead or
+ * lookbehind. A pattern that is not a valid ECMA-262 regular expression at all is schema-valid's.
+ * The engine (re2js) is loaded only when some schema has a pattern.
+ */
+import { defineRule } from "../rule.js";
+import { childPointer, schemaNodes } from "../schema-walk.js";
+import { toRe2Syntax } from "../../runtime/pattern.js";
+
+export default defineRule({
+  meta: {
+    id: "pattern-supported",
+    defaultSeverity: "error",
+    description: "A pattern uses syntax the linear-time engine that protects dispatch cannot run (backreferences, lookaround).",
+    messages: {
+      unsupported: "`{{keyword}}` '{{pattern}}' cannot run on the linear-time engine (RE2) that validates tool input: {{problem}}",
+    },
+  },
+  async check(ctx) {
+    let compile: ((source: string) => unknown) | undefined;
+    for (const doc of ctx.schemas) {
+      for (const node of schemaNodes(doc)) {
+        const found: Array<[keyword: string, pattern: string, pointer: string]> = [];
+        if (typeof node.pattern === "string") found.push(["pattern", node.pattern, childPointer(node.pointer, "pattern")]);
+        for (const key of Object.keys(node.patternProperties ?? {})) {
+          found.push(["patternProperties", key, childPointer(childPointer(node.pointer, "patternProperties"), key)]);
+        }
+        for (const [keyword, pattern, pointer] of found) {
+          if (!isEcmaRegExp(pattern)) continue;
+          if (compile === undefined) {
+            const { RE2JS } = await import("re2js");
+            compile = (source) => RE2JS.compile(source);
+          }
+          try {
+            compile(toRe2Syntax(pattern));
+          } catch (error) {
+            const problem = error instanceof Error ? error.message : String(error);
+            ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "unsupported", data: { keyword, pattern, problem } });
+          }
+        }
+      }
+    }
+  },
+});
+
+function isEcmaRegExp(source: string): boolean {
+  try {
+    new RegExp(source, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}

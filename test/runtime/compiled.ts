@@ -1,0 +1,49 @@
+/**
+ * Loads validators exactly as a build generates them (ajv standalone code from compileValidator,
+ * the vendored RE2 engine beside them), with their `../runtime/*.js` imports pointed at
+ * src/runtime, so the tests run toolgen's own run-time helpers.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { compileValidator } from "../../src/emit/validators.js";
+import { validatorCompanions } from "../../src/emit/validator-files.js";
+import { readVendoredSources } from "../../src/load/assets.js";
+import type { ValidateFunction } from "../../src/runtime/dispatch.js";
+import type { JsonObject } from "../../src/model.js";
+import { repoTempDir } from "../e2e/compile.js";
+import { repoRoot } from "../helpers.js";
+import { assignNames } from "../../src/names.js";
+
+let dir: Promise<string> | undefined;
+let seq = 0;
+
+function pointAtSource(code: string): string {
+  return code.replace(/from "\.\.?\/runtime\/(ajv|formats|pattern)\.js"/g, (_m, name: string) =>
+    `from ${JSON.stringify(pathToFileURL(path.join(repoRoot, "src", "runtime", `${name}.ts`)).href)}`,
+  ).replace(/from "\.\/pattern\.js"/g, () =>
+    `from ${JSON.stringify(pathToFileURL(path.join(repoRoot, "src", "runtime", "pattern.ts")).href)}`,
+  );
+}
+
+/** The generated validator of `schema` (an input_schema), loaded as a module. */
+export async function compiled(schema: unknown): Promise<ValidateFunction> {
+  dir ??= (async () => {
+    const d = await repoTempDir();
+    await mkdir(path.join(d, "validators"), { recursive: true });
+    await mkdir(path.join(d, "runtime"), { recursive: true });
+    return d;
+  })();
+  const base = await dir;
+  const name = `v${++seq}`;
+  const names = assignNames([name]).get(name);
+  if (names === undefined) throw new Error("no names");
+  const file = compileValidator({ name, bundledSchema: schema as JsonObject }, names);
+  for (const extra of validatorCompanions([file], await readVendoredSources())) {
+    if (extra.path === "runtime/re2.js") await writeFile(path.join(base, extra.path), pointAtSource(extra.contents));
+  }
+  const target = path.join(base, file.path);
+  await writeFile(target, pointAtSource(file.contents));
+  const module = (await import(pathToFileURL(target).href)) as { validate: ValidateFunction };
+  return module.validate;
+}
