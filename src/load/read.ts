@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SourceFile, SourceFormat } from "../model.js";
+import { MAX_NESTING, tooDeep } from "./depth.js";
+import { locatePointer } from "./positions.js";
 
 const EXTENSIONS: Record<string, SourceFormat> = { ".json": "json", ".yaml": "yaml", ".yml": "yaml" };
 
@@ -54,7 +56,7 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
     const format = formatOf(absPath) ?? "json";
     if (format === "json") {
       try {
-        files[i] = { absPath, displayPath: display[i]!, format, text, data: JSON.parse(stripBom(text)) };
+        files[i] = boundDepth({ absPath, displayPath: display[i]!, format, text, data: JSON.parse(stripBom(text)) });
         continue;
       } catch {
         // Located by parseSource, below.
@@ -112,6 +114,22 @@ export async function parseSource(
     if ("error" in result) file.parseError = result.error;
     else file.data = result.data;
   }
+  return file.parseError ? file : boundDepth(file);
+}
+
+/**
+ * A document nested deeper than MAX_NESTING (or cyclic, through YAML aliases) loses its data and
+ * becomes a parse error at the first value too deep: nothing downstream ever walks it.
+ */
+function boundDepth(file: SourceFile): SourceFile {
+  const pointer = tooDeep(file.data);
+  if (pointer === undefined) return file;
+  const position = locatePointer(file, pointer);
+  delete file.data;
+  file.parseError = {
+    message: `nested deeper than ${MAX_NESTING} levels of objects and arrays${file.format === "yaml" ? " (or an alias inside its own anchor)" : ""}: no schema needs that much, flatten it`,
+    ...position,
+  };
   return file;
 }
 
