@@ -12,6 +12,7 @@ import { packageVersion } from "./paths.js";
 import { loadConfig, type RuleSetting } from "./config.js";
 import { InputError, StaleOutputError, UsageError } from "./errors.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
+import { asInputError } from "./load/compile-error.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
 import { stageTimer } from "./timings.js";
 import { absolutePath, manifestFile, readText, sha256, staleFiles, writeFiles, type Roots } from "./write.js";
@@ -82,7 +83,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     handlersImportBase: importPath(roots.out, roots.handlers),
     existingHandlers: readHandlers(roots.handlers, handlersBefore),
     ...(cache ? { cache: { store: cache, toolgenKey: await toolgenKey() } } : {}),
-  });
+  }).catch((error: unknown) => Promise.reject(asInputError(error, bundled.tools)));
   mark("emit");
   const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];
   const notes = [...emitted.warnings, ...orphanedHandlers(roots.handlers, handlersBefore, emitted.handlerFiles)];

@@ -11,6 +11,7 @@ import type { ToolSource } from "./artifacts.js";
 import type { ToolNames } from "../names.js";
 import { tsString } from "../names.js";
 import { GENERATED_HEADER } from "./literal.js";
+import { SchemaCompileError } from "../load/compile-error.js";
 
 const OPTIONS: Options = {
   // optimize: false skips ajv's code-size passes: compiling takes half the time, the code behaves the same.
@@ -37,7 +38,13 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
   const { $id: _id, $schema, ...schema } = tool.bundledSchema as AnySchemaObject;
   const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
   const ajv = draft2020 ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
-  let code = standaloneCode.default(ajv, ajv.compile(schema));
+  let validate;
+  try {
+    validate = ajv.compile(schema);
+  } catch (error) {
+    throw new SchemaCompileError(tool.name, "Ajv", error);
+  }
+  let code = standaloneCode.default(ajv, validate);
   const used = new Set<string>();
   code = code.replace(/require\("ajv\/dist\/runtime\/([a-z0-9_]+)"\)\.default/gi, (_m, helper: string) => {
     const name = HELPERS[helper];
