@@ -3,6 +3,8 @@
  * or a hang: YAML alias bombs, alias cycles, nesting deeper than MAX_NESTING. A document at the
  * bound goes through lint and build (every recursive walker has room below it).
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_NESTING } from "../../src/load/depth.js";
 import { projectWith, toolgen, toolJson } from "./cli-run.js";
@@ -71,5 +73,24 @@ describe("hostile documents are located input errors", () => {
     const run = toolgen(over, "build");
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/error parse-error: nested deeper than 128 levels/);
+  });
+});
+
+describe("a property named hasOwnProperty", () => {
+  it("builds (at the top level and nested), and its type keeps the name", async () => {
+    const property = { type: "string", description: "An own property." };
+    const dir = await projectWith({
+      "schemas/a.json": toolJson("a", {
+        type: "object",
+        properties: { hasOwnProperty: property, nested: { type: "object", description: "N.", properties: { hasOwnProperty: property } } },
+        required: ["hasOwnProperty"],
+      }),
+    });
+    const run = toolgen(dir, "build");
+    expect(run.code, run.stderr).toBe(0);
+    const types = readFileSync(path.join(dir, "generated/types/a.ts"), "utf8");
+    expect(types).toMatch(/^\s*hasOwnProperty: string;?$/m);
+    expect(types).toMatch(/^\s*hasOwnProperty\?: string;?$/m);
+    expect(types).not.toMatch(/toolgen_shadowed/);
   });
 });
