@@ -57,7 +57,7 @@ export async function lint(
       renderedTools,
       loaderDiagnostics: inherited.filter((d) => d.rule === id),
       report(finding: Finding) {
-        findings.push(toDiagnostic(rule.meta.id, severity, rule.meta.messages, finding));
+        findings.push(toDiagnostic(rule.meta.id, finding.warning ? "warning" : severity, rule.meta.messages, finding));
       },
       forward(diagnostic: Diagnostic) {
         findings.push({ ...diagnostic, severity });

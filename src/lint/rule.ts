@@ -56,6 +56,8 @@ export interface Finding {
   file?: SourceFile;
   /** The tool the finding belongs to. */
   tool?: ToolDocument;
+  /** At most a warning, whatever the rule's severity (a finding that is advice even in an error rule). */
+  warning?: boolean;
 }
 
 export interface RuleContext<O extends Record<string, number> = Record<string, number>> {
