@@ -14,6 +14,8 @@ export interface Config {
   check?: boolean;
   lint?: boolean;
   rules: Record<string, RuleSetting>;
+  /** Folders a `$ref` may read besides the schemas folder: the config's folder and its `refRoots` (absolute). */
+  refRoots?: string[];
   /** Where the config came from, for messages (undefined: defaults only). */
   configFile?: string;
 }
@@ -21,7 +23,7 @@ export interface Config {
 export const DEFAULTS = { schemas: "schemas", out: "generated", handlers: "handlers" } as const;
 export const CONFIG_FILE = "toolgen.config.json";
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "refRoots"]);
 
 /**
  * Reads `toolgen.config.json` from `cwd` (or `explicit`), then applies flags (flags win).
@@ -76,6 +78,11 @@ export async function loadConfig(
       }
       config.rules = record.rules as Record<string, RuleSetting>;
     }
+    const refRoots = record.refRoots;
+    if (refRoots !== undefined && (!Array.isArray(refRoots) || refRoots.some((r) => typeof r !== "string" || r === ""))) {
+      throw new UsageError(`${display}: 'refRoots' must be an array of folder paths (relative to the config file)`);
+    }
+    config.refRoots = [base, ...((refRoots as string[] | undefined) ?? []).map((r) => path.resolve(base, r))];
     config.configFile = display;
   }
   for (const key of ["schemas", "out", "handlers", "templates"] as const) {

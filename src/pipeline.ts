@@ -23,6 +23,8 @@ export interface BuildOptions {
   handlers: string;
   templates?: string;
   rules?: Record<string, RuleSetting>;
+  /** Folders a `$ref` may read besides the schemas folder (default: the working directory). */
+  refRoots?: readonly string[];
   /** Run the linter first and stop on its errors (default true). */
   lint?: boolean;
   /** Compare instead of writing; throws StaleOutputError listing what differs. */
@@ -54,7 +56,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const roots: Roots = { out: path.resolve(options.out), handlers: path.resolve(options.handlers) };
   if (roots.out === roots.handlers) throw new UsageError("--out and --handlers must be different folders");
 
-  const loaded = await loadFolder(options.schemas);
+  const loaded = await loadFolder(options.schemas, options.refRoots ? { refRoots: options.refRoots } : {});
   mark("load");
   const cacheDir = options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir());
   const cache = cacheDir ? BuildCache.open(cacheDir, `${roots.out}\0${roots.handlers}`) : undefined;
@@ -140,7 +142,7 @@ async function check(
 
 /** A hash of everything a build reads: toolgen itself, the options, the config's rules, every schema file. */
 async function inputsKey(loaded: LoadedFolder, options: BuildOptions, roots: Roots): Promise<string> {
-  const parts = [await toolgenKey(), JSON.stringify([roots, options.lint !== false, options.rules ?? {}])];
+  const parts = [await toolgenKey(), JSON.stringify([roots, options.lint !== false, options.rules ?? {}, options.refRoots ?? null])];
   if (options.templates !== undefined) {
     const dir = path.resolve(options.templates);
     const names = (await readdir(dir, { recursive: true }).catch(() => [] as string[])).map(String).sort();

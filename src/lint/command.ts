@@ -6,7 +6,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { CONFIG_FILE, loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
-import { assembleFolder, bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
+import { assembleFolder, bundleTools, loadFolder, type LoadedFolder, type LoadOptions } from "../load/index.js";
 import { compareDiagnostics } from "../load/positions.js";
 import { discoverFiles, formatOf, readSource } from "../load/read.js";
 import type { Diagnostic } from "../model.js";
@@ -65,7 +65,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   const config = await loadConfig({ schemas: options.schemas, config: options.config }, cwd);
   resolveRuleSettings(config.rules, config.configFile ?? CONFIG_FILE);
 
-  const targets = await planTargets(options.paths ?? [], path.resolve(cwd, config.schemas), cwd);
+  const targets = await planTargets(options.paths ?? [], path.resolve(cwd, config.schemas), cwd, { refRoots: config.refRoots ?? [cwd] });
   mark("load");
   const diagnostics: Diagnostic[] = [];
   for (const target of targets) {
@@ -114,8 +114,8 @@ interface Target {
  * tool (see holdsTool). A file without a schema extension (as a hook may pass) is ignored; a path that
  * does not exist is a usage error.
  */
-async function planTargets(paths: readonly string[], schemasRoot: string, cwd: string): Promise<Target[]> {
-  if (paths.length === 0) return [{ loaded: await loadFolder(schemasRoot) }];
+async function planTargets(paths: readonly string[], schemasRoot: string, cwd: string, load: LoadOptions): Promise<Target[]> {
+  if (paths.length === 0) return [{ loaded: await loadFolder(schemasRoot, load) }];
   const insideFiles: string[] = [];
   const insideFolders: string[] = [];
   const outside = new Set<string>();
@@ -138,7 +138,7 @@ async function planTargets(paths: readonly string[], schemasRoot: string, cwd: s
   }
   const targets: Target[] = [];
   if (insideFiles.length > 0 || insideFolders.length > 0) {
-    const loaded = await loadFolder(schemasRoot);
+    const loaded = await loadFolder(schemasRoot, load);
     const loadedPaths = new Set(loaded.files.map((f) => f.absPath));
     const named = new Set(insideFiles.filter((file) => loadedPaths.has(file)));
     for (const file of loadedPaths) if (insideFolders.some((folder) => isWithin(file, folder))) named.add(file);
@@ -150,7 +150,7 @@ async function planTargets(paths: readonly string[], schemasRoot: string, cwd: s
     const files = (await Promise.all([...outside].sort().map((file) => readSource(file)))).filter(
       (file) => !namedOutside.has(file.absPath) || holdsTool(file.data),
     );
-    if (files.length > 0) targets.push({ loaded: assembleFolder(cwd, files) });
+    if (files.length > 0) targets.push({ loaded: assembleFolder(cwd, files, load) });
   }
   return targets;
 }
