@@ -4,7 +4,7 @@ import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js"
 import { UsageError } from "../errors.js";
 import { bundleTool } from "./bundle.js";
 import { resolveLocal } from "./pointer.js";
-import { discoverFiles, displayPathOf, readSource, readSources } from "./read.js";
+import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
 
 export interface LoadedFolder {
@@ -39,8 +39,15 @@ export async function loadFolder(root: string, options: LoadOptions = {}): Promi
     info = undefined;
   }
   if (!info?.isDirectory()) throw new UsageError(`schemas folder not found: ${root}`);
-  const paths = await discoverFiles(absRoot);
+  const skipped: SkippedPath[] = [];
+  const paths = await discoverFiles(absRoot, options.refRoots ?? [process.cwd()], skipped);
   const files = await readSources(paths);
+  // A path that looks like a schema but is not read is reported where it is (as a file that does not parse).
+  const unread = skipped.map((s): SourceFile => ({ ...refusedFile(s.absPath, s.why), format: formatOf(s.absPath) ?? "json" }));
+  if (unread.length > 0) {
+    files.push(...unread);
+    files.sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0));
+  }
   return assembleFolder(absRoot, files, options);
 }
 
