@@ -48,8 +48,6 @@ export interface BuildResult {
   upToDate: boolean;
 }
 
-/** Rules whose errors stop a build even with --no-lint: without them there is nothing to build. */
-const LOAD_RULES = new Set(["parse-error", "tool-shape", "tool-name-unique", "ref-resolvable"]);
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const mark = stageTimer();
@@ -128,6 +126,8 @@ async function check(
   // A rule turned off in the config still cannot let a file that does not load into the build.
   const id = (d: Diagnostic) => `${d.rule}\0${d.file}\0${d.pointer}`;
   const shown = new Set(diagnostics.map(id));
+  // Rules whose errors stop a build even with --no-lint (`meta.blocksBuild`): without them there is nothing to build.
+  const LOAD_RULES = new Set((await import("./lint/registry.js")).rules.filter((r) => r.meta.blocksBuild).map((r) => r.meta.id));
   const blocking = [
     ...diagnostics.filter((d) => d.severity === "error"),
     ...loadProblems.filter((d) => LOAD_RULES.has(d.rule) && !shown.has(id(d))),

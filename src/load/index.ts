@@ -6,6 +6,8 @@ import { bundleTool } from "./bundle.js";
 import { resolveLocal } from "./pointer.js";
 import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
+import type { LoadProblem } from "./problems.js";
+import { describeLoadProblems } from "../lint/load-problems.js";
 
 export interface LoadedFolder {
   root: string;
@@ -13,6 +15,9 @@ export interface LoadedFolder {
   files: SourceFile[];
   /** Tools sorted by name (code-unit order). */
   tools: ToolSpec[];
+  /** What the loader found wrong (parse, shape, duplicate names), as typed data. */
+  problems: LoadProblem[];
+  /** The same problems as diagnostics, worded by their rules (what a build without the linter shows). */
   diagnostics: Diagnostic[];
   /** Reads (once) any file a `$ref` names, inside the folder or not. */
   lookup(absPath: string): Promise<SourceFile | undefined>;
@@ -78,13 +83,14 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
     }
     return hit;
   };
-  const { tools, diagnostics } = collectTools(files);
+  const { tools, problems } = collectTools(files);
+  const diagnostics = describeLoadProblems(problems);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const lookedUp = async () => {
     const entries = await Promise.all([...cache].map(async ([p, f]) => ((await f) && !refused.has(p) ? p : undefined)));
     return [...byPath.keys(), ...entries.filter((p): p is string => p !== undefined && !byPath.has(p))].sort();
   };
-  return { root: absRoot, files, tools, diagnostics, lookup, lookedUp };
+  return { root: absRoot, files, tools, problems, diagnostics, lookup, lookedUp };
 }
 
 /**
