@@ -34,7 +34,7 @@ export async function losslessProblems(file: SourceFile): Promise<readonly Lossl
   if (file.parseError || file.data === undefined) return [];
   let list = found.get(file);
   if (!list) {
-    list = file.format === "json" ? scanJson(file.text) : await scanYaml(file.text);
+    list = file.format === "json" ? (surelyExact(file.text, file.data) ? [] : scanJson(file.text)) : await scanYaml(file.text);
     found.set(file, list);
   }
   return list;
@@ -61,7 +61,6 @@ export function numberProblem(literal: string): { kind: LosslessKind; data: Reco
   return undefined;
 }
 
-const STRING = /"(?:[^"\\]|\\.)*"/y;
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 interface Frame {
@@ -71,6 +70,56 @@ interface Frame {
   token: string;
   index: number;
   expectKey: boolean;
+}
+
+/** `i` is at a `"`: the offset just after the closing quote. */
+function stringEnd(text: string, i: number): number {
+  let from = i + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    from = quote + 1;
+  }
+}
+
+/**
+ * A fast proof that JSON text parsed exactly, from the parsed data (most files; the scan is for the
+ * rest): no escapes (so every `:` of a string in the text is one in the data), every number a
+ * double holds exactly (no 0 that may be an underflow), and as many `:` in the text as keys plus
+ * the `:`s inside keys and strings of the data (a repeated key loses a member, not its `:`).
+ */
+export function surelyExact(text: string, data: unknown): boolean {
+  if (text.includes("\\u")) return false;
+  let keys = 0;
+  let colons = 0;
+  let zero = false;
+  const count = (value: string) => {
+    for (let at = value.indexOf(":"); at >= 0; at = value.indexOf(":", at + 1)) colons++;
+  };
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") count(value);
+    else if (typeof value === "number") {
+      if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) return false;
+      if (value === 0) zero = true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (value !== null && typeof value === "object") {
+      for (const key of Object.keys(value)) {
+        keys++;
+        count(key);
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  if (zero && /[1-9]\d*(?:\.\d*)?[eE]-/.test(text)) return false;
+  let inText = 0;
+  for (let at = text.indexOf(":"); at >= 0; at = text.indexOf(":", at + 1)) inText++;
+  return inText === keys + colons;
 }
 
 /** One pass over valid JSON text, without building values. */
@@ -84,9 +133,7 @@ export function scanJson(text: string): LosslessProblem[] {
     const c = text.charCodeAt(i);
     const top = frames[frames.length - 1];
     if (c === 0x22) {
-      STRING.lastIndex = i;
-      STRING.exec(text);
-      const end = STRING.lastIndex;
+      const end = stringEnd(text, i);
       const raw = text.slice(i, end);
       const escaped = raw.includes("\\");
       const value = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);

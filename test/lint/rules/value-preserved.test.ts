@@ -1,6 +1,6 @@
 /** Issue 10.14: what parsing changes silently is reported, at the key or value concerned. */
 import { describe, expect, it } from "vitest";
-import { scanJson } from "../../../src/load/lossless.js";
+import { scanJson, surelyExact } from "../../../src/load/lossless.js";
 import { testRule } from "../helpers/rule-tester.js";
 import { projectWith, toolgen } from "../../load/cli-run.js";
 
@@ -70,5 +70,22 @@ describe("the command line", () => {
     const run = toolgen(dir, "build");
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/^schemas\/a\.json:1:13: error value-preserved: this string holds a lone UTF-16 surrogate \(U\+D800\)/m);
+  });
+});
+
+describe("surelyExact (the fast path) never vouches for text that changed", () => {
+  it.each([
+    ['{"a": 1, "a": 2}', false],
+    ['{"a": {"b": 1}, "a": {"b": 1}}', false],
+    ['{"a": "x:y", "b": 1}', true],
+    ['{"a": "\\u003a", "a": 1, "b": "::"}', false],
+    ['{"n": 1e-400}', false],
+    ['{"n": 1e400}', false],
+    ['{"n": 9007199254740993}', false],
+    ['{"n": 0, "m": 2.5e-3}', false],
+    ['{"n": 0, "m": [1, 2, {"k": null}]}', true],
+  ])("%s", (text, exact) => {
+    expect(surelyExact(text, JSON.parse(text))).toBe(exact);
+    if (!exact && !text.includes("x:y")) expect(scanJson(text).length > 0 || text.includes("2.5e-3")).toBe(true);
   });
 });
