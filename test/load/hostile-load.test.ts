@@ -76,6 +76,26 @@ describe("hostile documents are located input errors", () => {
   });
 });
 
+describe("every walker has room below the bound", () => {
+  it("objects in objects, arrays in arrays and anyOf in anyOf, each at the bound, build", async () => {
+    // Levels: the document 1, input_schema 2, properties 3, the property 4; then each step adds its own.
+    const objects = (levels: number): unknown => (levels <= 0 ? { type: "string" } : { type: "object", properties: { a: objects(levels - 1) } });
+    const arrays = (levels: number): unknown => (levels <= 0 ? { type: "string" } : { type: "array", items: arrays(levels - 1) });
+    const anyOfs = (levels: number): unknown => (levels <= 0 ? { type: "string" } : { anyOf: [anyOfs(levels - 1), { type: "null" }] });
+    const schema = {
+      type: "object",
+      properties: {
+        o: { description: "O.", ...(objects(Math.floor((MAX_NESTING - 4) / 2)) as object) },
+        r: { description: "R.", ...(arrays(MAX_NESTING - 4) as object) },
+        y: { description: "Y.", ...(anyOfs(Math.floor((MAX_NESTING - 4) / 2)) as object) },
+      },
+    };
+    const dir = await projectWith({ "schemas/a.json": toolJson("a", schema), "toolgen.config.json": JSON.stringify({ rules: { "schema-max-depth": "off", "parameter-description": "off" } }) });
+    const build = toolgen(dir, "build");
+    expect(build.code, build.stderr).toBe(0);
+  });
+});
+
 describe("a property named hasOwnProperty", () => {
   it("builds (at the top level and nested), and its type keeps the name", async () => {
     const property = { type: "string", description: "An own property." };
