@@ -15,6 +15,8 @@ export interface BuildOptions {
   handlers: string;
   templates?: string;
   rules?: Record<string, RuleSetting>;
+  /** Folders a `$ref` may read besides the schemas folder (default: the working directory). */
+  refRoots?: readonly string[];
   /** Ids of the outputs to build, from `outputList` (default: all of them). */
   outputs?: readonly string[];
   /** The outputs to choose from (default: toolgen's own, outputs/index.ts): a library user may add one. */
@@ -35,6 +37,8 @@ export interface ResolvedBuildOptions {
   handlers: string;
   templates: string | undefined;
   rules: Record<string, RuleSetting>;
+  /** Folders a `$ref` may read besides the schemas folder, absolute. */
+  refRoots: readonly string[];
   /** The selected outputs, in list order. */
   outputs: readonly Output[];
   lint: boolean;
@@ -56,6 +60,7 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
     handlers,
     templates: options.templates === undefined ? undefined : path.resolve(options.templates),
     rules: { ...options.rules, ...rulesOfUnbuiltOutputs(list, outputs) },
+    refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
     lint: options.lint !== false,
     check: options.check === true,

@@ -18,6 +18,8 @@ export interface Config {
   rules: Record<string, RuleSetting>;
   /** Ids of the outputs to build (default: all); the build checks them against its list of outputs. */
   outputs?: string[];
+  /** Folders a `$ref` may read besides the schemas folder: the config's folder and its `refRoots` (absolute). */
+  refRoots?: string[];
   /** Where the config came from, for messages (undefined: defaults only). */
   configFile?: string;
   /** The config file's absolute path (undefined: defaults only). */
@@ -32,7 +34,7 @@ export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "tool
 /** Configs toolgen never loads: running project code to read a config is neither safe nor fast. */
 const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots"]);
 
 /** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */
 export interface FoundConfig {
@@ -159,6 +161,12 @@ export function configFor(
       for (const key of ["schemas", "out", "handlers"] as const) config[key] = path.relative(cwd, path.resolve(path.dirname(found.file), DEFAULTS[key])) || ".";
     }
     applyFile(config, data as Record<string, unknown>, display, path.dirname(found.file), cwd);
+    const base = path.dirname(found.file);
+    const refRoots = (data as Record<string, unknown>).refRoots;
+    if (refRoots !== undefined && (!Array.isArray(refRoots) || refRoots.some((r) => typeof r !== "string" || r === ""))) {
+      throw new UsageError(`${display}: 'refRoots' must be an array of folder paths (relative to the config file)`);
+    }
+    config.refRoots = [base, ...((refRoots as string[] | undefined) ?? []).map((r) => path.resolve(base, r))];
     config.configFile = display;
     config.configPath = found.file;
   }

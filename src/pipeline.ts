@@ -13,6 +13,7 @@ import { InputError, StaleOutputError } from "./errors.js";
 import { readAssets, type BuildAssets } from "./load/assets.js";
 import { readHandlers } from "./load/handlers.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
+import { asInputError } from "./load/compile-error.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
 import { packageVersion } from "./paths.js";
 import { stageTimer, type StageTimer } from "./timings.js";
@@ -44,8 +45,6 @@ export interface BuildResult {
   skipped: string[];
 }
 
-/** Rules whose errors stop a build even with --no-lint: without them there is nothing to build. */
-const LOAD_RULES = new Set(["parse-error", "tool-shape", "tool-name-unique", "ref-resolvable"]);
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const mark = stageTimer();
@@ -78,7 +77,7 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
     generatedImport: `${importPath(options.handlers, options.out)}/index.js`,
     handlersImportBase: importPath(options.out, options.handlers),
     ...(artifacts ? { artifacts } : {}),
-  });
+  }).catch((error: unknown) => Promise.reject(asInputError(error, bundled.tools)));
   mark("emit");
   const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];
   const result: BuildResult = { files, written: [], removed: [], diagnostics, notes: emitted.notes, tools: bundled.tools.length, upToDate: false, skipped: [] };
@@ -98,7 +97,7 @@ async function load(options: ResolvedBuildOptions): Promise<BuildInput> {
   // Folders as messages name them: relative to the working directory.
   const shownPath = (abs: string) => path.relative(process.cwd(), abs) || ".";
   const templates = options.templates === undefined ? undefined : shownPath(options.templates);
-  const [loaded, assets, handlers] = await Promise.all([loadFolder(shownPath(options.schemas)), readAssets(templates), readHandlers(options.handlers)]);
+  const [loaded, assets, handlers] = await Promise.all([loadFolder(shownPath(options.schemas), { refRoots: options.refRoots }), readAssets(templates), readHandlers(options.handlers)]);
   return { loaded, assets, handlers };
 }
 
@@ -120,6 +119,8 @@ async function lintStage(
   // A rule turned off in the config still cannot let a file that does not load into the build.
   const id = (d: Diagnostic) => `${d.rule}\0${d.file}\0${d.pointer}`;
   const shownIds = new Set(diagnostics.map(id));
+  // Rules whose errors stop a build even with --no-lint (`meta.blocksBuild`): without them there is nothing to build.
+  const LOAD_RULES = new Set((await import("./lint/registry.js")).rules.filter((r) => r.meta.blocksBuild).map((r) => r.meta.id));
   const blocking = [
     ...diagnostics.filter((d) => d.severity === "error"),
     ...loadProblems.filter((d) => LOAD_RULES.has(d.rule) && !shownIds.has(id(d))),

@@ -9,7 +9,8 @@ const seedSchemas = path.join(repoRoot, "schemas");
 
 async function buildProject(schemasDir: string, extra: { lint?: boolean } = {}) {
   const p = await project(schemasDir);
-  const result = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, ...extra });
+  // The project's folder is where `$ref`s may read (cross-ref's `../shared/`), as its config's folder would be.
+  const result = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, refRoots: [p.dir], ...extra });
   return { ...p, result };
 }
 

@@ -45,7 +45,7 @@ describe("the build cache", () => {
 
   it("notices a change in a file outside the schemas folder that a $ref pulls in", async () => {
     const p = await cached(fixture("cross-ref", "schemas"));
-    const run = () => build({ schemas: p.schemas, out: p.out, handlers: p.handlers, cacheDir: p.cacheDir, lint: false });
+    const run = () => build({ schemas: p.schemas, out: p.out, handlers: p.handlers, cacheDir: p.cacheDir, lint: false, refRoots: [p.dir] });
     await run();
     expect((await run()).upToDate).toBe(true);
     const money = path.join(p.dir, "shared", "money.json");

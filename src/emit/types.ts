@@ -8,12 +8,15 @@ import type { ToolNames } from "../names.js";
 import type { ToolSource } from "./artifacts.js";
 import { tsString } from "../names.js";
 import { GENERATED_HEADER } from "./literal.js";
+import { SchemaCompileError } from "../load/compile-error.js";
+import { hideShadowingKeys } from "./shadowing-keys.js";
 
 export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<GeneratedFile> {
   // Only the root's title/description change: the type's name and its doc comment.
   const schema: JsonObject = { ...tool.bundledSchema, title: names.type };
   if (tool.description !== undefined && typeof schema.description !== "string") schema.description = tool.description;
-  const code = await compile(schema, names.type, {
+  const hidden = hideShadowingKeys(schema);
+  const compiled = await compile(hidden.schema, names.type, {
     bannerComment: "",
     format: false,
     additionalProperties: false,
@@ -21,7 +24,8 @@ export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<
     unknownAny: true,
     // Everything is bundled; never read files or the network.
     $refOptions: { resolve: { file: false, http: false } },
-  });
+  }).catch((error: unknown) => Promise.reject(new SchemaCompileError(tool.name, "json-schema-to-typescript", error)));
+  const code = hidden.restore(compiled);
   if (!new RegExp(`^export (interface|type) ${names.type}\\b`, "m").test(code)) {
     throw new Error(`json-schema-to-typescript did not name the input type of ${tool.name} ${names.type}`);
   }

@@ -43,6 +43,7 @@ const re2: RegExpEngine = Object.assign(
   },
   { code: 'require("ajv/dist/runtime/re2").default' },
 );
+import { SchemaCompileError } from "../load/compile-error.js";
 
 const OPTIONS: Options = {
   // optimize: false skips ajv's code-size passes: compiling takes half the time, the code behaves the same.
@@ -112,7 +113,7 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
     compiled = ajv.compile(schema);
   } catch (error) {
     if (error instanceof UserError) throw new UserError(`tool '${tool.name}': ${error.message}`);
-    throw error;
+    throw new SchemaCompileError(tool.name, "Ajv", error);
   }
   let code = standaloneCode.default(ajv, compiled);
   const used = new Map<string, Set<string>>();

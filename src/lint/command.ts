@@ -8,7 +8,7 @@ import { writeReportFile } from "../report-file.js";
 import path from "node:path";
 import { CONFIG_FILE, configFor, findConfig, type Config, type FoundConfig } from "../config.js";
 import { UsageError } from "../errors.js";
-import { assembleFolder, loadFolder, type LoadedFolder } from "../load/index.js";
+import { assembleFolder, loadFolder, type LoadedFolder, type LoadOptions } from "../load/index.js";
 import { compareDiagnostics } from "../load/positions.js";
 import { discoverFiles, formatOf, readSource } from "../load/read.js";
 import type { Diagnostic } from "../model.js";
@@ -77,7 +77,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   let targetCount = 0;
   for (const { config, paths } of groups) {
     resolveRuleSettings(config.rules, config.configFile ?? CONFIG_FILE);
-    const targets = await planTargets(paths, path.resolve(cwd, config.schemas), config.schemas, cwd);
+    const targets = await planTargets(paths, path.resolve(cwd, config.schemas), config.schemas, cwd, { refRoots: config.refRoots ?? [cwd] });
     mark("load");
     for (const target of targets) {
       targetCount++;
@@ -172,10 +172,10 @@ interface Target {
  * a schema extension (as a hook may pass) is ignored; a path that does not exist is a usage error.
  * A named file the folder walk found needs no further look: only the other paths are stat'ed.
  */
-async function planTargets(paths: Group["paths"], schemasRoot: string, schemasShown: string, cwd: string): Promise<Target[]> {
+async function planTargets(paths: Group["paths"], schemasRoot: string, schemasShown: string, cwd: string, load: LoadOptions): Promise<Target[]> {
   if (paths.length === 0) {
     if (!statSync(schemasRoot, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`schemas folder not found: ${schemasShown}`);
-    const loaded = await loadFolder(schemasRoot);
+    const loaded = await loadFolder(schemasRoot, load);
     if (loaded.files.length === 0) {
       throw new UsageError(`no schema files (*.json, *.yaml, *.yml) in the schemas folder: ${schemasShown}`);
     }
@@ -203,7 +203,7 @@ async function planTargets(paths: Group["paths"], schemasRoot: string, schemasSh
   }
   const targets: Target[] = [];
   if (inside.length > 0) {
-    const loaded = await loadFolder(schemasRoot);
+    const loaded = await loadFolder(schemasRoot, load);
     const loadedPaths = new Set(loaded.files.map((f) => f.absPath));
     const named = new Set<string>();
     const folders: string[] = [];
@@ -226,7 +226,7 @@ async function planTargets(paths: Group["paths"], schemasRoot: string, schemasSh
     const files = (await Promise.all([...outside].sort().map((file) => readSource(file)))).filter(
       (file) => !namedOutside.has(file.absPath) || holdsTool(file.data),
     );
-    if (files.length > 0) targets.push({ loaded: assembleFolder(cwd, files) });
+    if (files.length > 0) targets.push({ loaded: assembleFolder(cwd, files, load) });
   }
   return targets;
 }

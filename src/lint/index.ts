@@ -42,7 +42,7 @@ export async function lint(
   const inScope = (file: SourceFile) => !only || only.has(file.absPath);
 
   const { tools, schemas, renderedTools } = documentsOf(loaded, bundled.tools, inScope);
-  const inherited = [...loaded.diagnostics, ...bundled.diagnostics];
+  const inherited = bundled.diagnostics;
 
   const findings: Diagnostic[] = [];
   for (const rule of rules) {
@@ -56,8 +56,9 @@ export async function lint(
       schemas,
       renderedTools,
       loaderDiagnostics: inherited.filter((d) => d.rule === id),
+      loadProblems: loaded.problems.filter((p) => p.rule === id),
       report(finding: Finding) {
-        findings.push(toDiagnostic(rule.meta.id, severity, rule.meta.messages, finding));
+        findings.push(toDiagnostic(rule.meta.id, finding.warning ? "warning" : severity, rule.meta.messages, finding));
       },
       forward(diagnostic: Diagnostic) {
         findings.push({ ...diagnostic, severity });
@@ -66,7 +67,7 @@ export async function lint(
     await rule.check(ctx);
     options.mark?.(`rule ${id}`);
   }
-  // A loader diagnostic under an id no rule owns would otherwise vanish: keep it as an error.
+  // A bundling diagnostic under an id no rule owns would otherwise vanish: keep it as an error.
   const owned = new Set(rules.map((r) => r.meta.id));
   findings.push(...inherited.filter((d) => !owned.has(d.rule)));
 
@@ -129,7 +130,9 @@ function toDiagnostic(
     message: formatMessage(template, finding.data),
     pointer: finding.pointer,
   };
-  if (finding.tool?.name !== undefined) diagnostic.tool = finding.tool.name;
+  const tool = finding.tool?.name ?? finding.toolName;
+  if (tool !== undefined) diagnostic.tool = tool;
+  if (finding.line !== undefined && finding.column !== undefined) Object.assign(diagnostic, { line: finding.line, column: finding.column });
   return diagnostic;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Rule } from "./rule.js";
 import parseError from "./rules/parse-error.js";
+import valuePreserved from "./rules/value-preserved.js";
 import toolShape from "./rules/tool-shape.js";
 import toolNameFormat from "./rules/tool-name-format.js";
 import toolNameUnique from "./rules/tool-name-unique.js";
@@ -25,6 +26,7 @@ import patternRedos from "./rules/pattern-redos.js";
 
 export const rules: readonly Rule[] = [
   parseError,
+  valuePreserved,
   toolShape,
   toolNameFormat,
   toolNameUnique,

@@ -2,6 +2,7 @@
  * What a lint rule is: eslint-style `meta` (id, default severity, one-line description, message ids,
  * options) and a `check` that reports `{messageId, data, pointer}` through its context.
  */
+import type { LoadProblem } from "../load/problems.js";
 import type { Diagnostic, JsonObject, Severity, SourceFile } from "../model.js";
 
 /** An integer option of a rule, e.g. `description-min-sentences`' `min`. */
@@ -21,6 +22,11 @@ export interface RuleMeta<K extends string = string> {
   /** Message templates; `{{name}}` is replaced by `data.name`. */
   messages: Record<string, string>;
   options?: Record<K, OptionSpec>;
+  /**
+   * Its errors stop a build even with `--no-lint` or the rule turned off: without what it checks there
+   * is nothing to build (a file that does not parse, a tool without a name, ...).
+   */
+  blocksBuild?: boolean;
 }
 
 /** A file with a top-level `name` or `input_schema`, seen as leniently as possible. */
@@ -56,6 +62,13 @@ export interface Finding {
   file?: SourceFile;
   /** The tool the finding belongs to. */
   tool?: ToolDocument;
+  /** The tool's name, for a finding about a file that is not a well-formed tool (no ToolDocument). */
+  toolName?: string | undefined;
+  /** The position, when the pointer cannot give it (a syntax error). */
+  line?: number | undefined;
+  column?: number | undefined;
+  /** At most a warning, whatever the rule's severity (a finding that is advice even in an error rule). */
+  warning?: boolean;
 }
 
 export interface RuleContext<O extends Record<string, number> = Record<string, number>> {
@@ -67,8 +80,10 @@ export interface RuleContext<O extends Record<string, number> = Record<string, n
   schemas: readonly SchemaDocument[];
   /** The tools that load cleanly (the ones a build renders), in render order (by name). */
   renderedTools: readonly ToolDocument[];
-  /** Diagnostics the loader already made under this rule's id (parse, shape, duplicate names, `$ref`s). */
+  /** Diagnostics bundling made under this rule's id (`$ref`s that do not resolve). */
   loaderDiagnostics: readonly Diagnostic[];
+  /** Problems the loader found under this rule's id (parse, shape, duplicate names), as typed data. */
+  loadProblems: readonly LoadProblem[];
   report(finding: Finding): void;
   /** Re-reports a loader diagnostic under this rule. */
   forward(diagnostic: Diagnostic): void;

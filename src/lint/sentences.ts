@@ -74,7 +74,8 @@ const LONGEST_LAST_WORD = Math.max(...[...ABBREVIATION, ...ABBREVIATION_BEFORE_N
 
 const TERMINATOR_OR_NEWLINE = /[.!?…‼⁇⁈⁉。！？｡．։።।॥؟۔။។\u037E]+|\n/gu;
 const LIST_MARKER_BEFORE = /^[ \t]*\d{1,3}$/;
-const LIST_ITEM_AFTER_NEWLINE = /^\n[ \t]*(?:\n|(?:[-*•‣◦]|\d{1,3}[.)])[ \t])/;
+/** At a newline (sticky): a blank line or a list item follows, however deeply indented. */
+const LIST_ITEM_AFTER_NEWLINE = /\n[ \t]*(?:\n|(?:[-*•‣◦]|\d{1,3}[.)])[ \t])/y;
 const CODE = /(`+)[\s\S]*?\1/g;
 const URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}]/gi;
 const WORDLIKE = /[\p{L}\p{N}]/u;
@@ -181,7 +182,8 @@ function eachSentenceEnd(masked: string, onEnd: (end: number) => boolean): void 
   for (let match = candidates.exec(masked); match; match = candidates.exec(masked)) {
     const start = match.index;
     if (match[0] === "\n") {
-      if (LIST_ITEM_AFTER_NEWLINE.test(masked.slice(start, start + 8)) && !onEnd(start)) return;
+      LIST_ITEM_AFTER_NEWLINE.lastIndex = start;
+      if (LIST_ITEM_AFTER_NEWLINE.test(masked) && !onEnd(start)) return;
       continue;
     }
     let runEnd = start + match[0].length;

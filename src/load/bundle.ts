@@ -68,7 +68,7 @@ export async function bundleTool(
       return ref;
     }
     if (targetFile.parseError) {
-      fail(ctx, ref, `${targetFile.displayPath} does not parse`);
+      fail(ctx, ref, `${targetFile.displayPath}: ${targetFile.parseError.message}`);
       return ref;
     }
     const targetPointer = (filePart === "" ? localBase(targetFile) : "") + fragment;

@@ -1,11 +1,13 @@
 import path from "node:path";
-import { statSync, type Stats } from "node:fs";
+import { realpathSync, statSync, type Stats } from "node:fs";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
 import { bundleTool } from "./bundle.js";
 import { resolveLocal } from "./pointer.js";
-import { discoverFiles, readSource, readSources } from "./read.js";
+import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
+import type { LoadProblem } from "./problems.js";
+import { describeLoadProblems } from "../lint/load-problems.js";
 
 export interface LoadedFolder {
   root: string;
@@ -13,6 +15,9 @@ export interface LoadedFolder {
   files: SourceFile[];
   /** Tools sorted by name (code-unit order). */
   tools: ToolSpec[];
+  /** What the loader found wrong (parse, shape, duplicate names), as typed data. */
+  problems: LoadProblem[];
+  /** The same problems as diagnostics, worded by their rules (what a build without the linter shows). */
   diagnostics: Diagnostic[];
   /** Reads (once) any file a `$ref` names, inside the folder or not. */
   lookup(absPath: string): Promise<SourceFile | undefined>;
@@ -20,8 +25,17 @@ export interface LoadedFolder {
   lookedUp(): Promise<string[]>;
 }
 
+export interface LoadOptions {
+  /**
+   * Folders besides the schemas folder whose files a `$ref` may read (issue 10.15). Default: the
+   * working directory (the CLI passes the folder holding the config file, and the config's
+   * `refRoots`). A `$ref` to anything else, or to what is not a regular file, does not resolve.
+   */
+  refRoots?: readonly string[];
+}
+
 /** folder -> files -> ToolSpec[], with parse, shape and duplicate-name diagnostics. */
-export async function loadFolder(root: string): Promise<LoadedFolder> {
+export async function loadFolder(root: string, options: LoadOptions = {}): Promise<LoadedFolder> {
   const absRoot = path.resolve(root);
   let info: Stats | undefined;
   try {
@@ -30,37 +44,90 @@ export async function loadFolder(root: string): Promise<LoadedFolder> {
     info = undefined;
   }
   if (!info?.isDirectory()) throw new UsageError(`schemas folder not found: ${root}`);
-  const paths = await discoverFiles(absRoot);
+  const skipped: SkippedPath[] = [];
+  const paths = await discoverFiles(absRoot, options.refRoots ?? [process.cwd()], skipped);
   const files = await readSources(paths);
-  return assembleFolder(absRoot, files);
+  // A path that looks like a schema but is not read is reported where it is (as a file that does not parse).
+  const unread = skipped.map((s): SourceFile => ({ ...refusedFile(s.absPath, s.why), format: formatOf(s.absPath) ?? "json" }));
+  if (unread.length > 0) {
+    files.push(...unread);
+    files.sort((a, b) => (a.absPath < b.absPath ? -1 : a.absPath > b.absPath ? 1 : 0));
+  }
+  return assembleFolder(absRoot, files, options);
 }
 
 /**
  * A LoadedFolder from files already read (used by `loadFolder`, by `toolgen lint` for files named
  * outside the schemas folder, and by tests that build a folder in memory).
  */
-export function assembleFolder(root: string, files: SourceFile[]): LoadedFolder {
+export function assembleFolder(root: string, files: SourceFile[], options: LoadOptions = {}): LoadedFolder {
   const absRoot = path.resolve(root);
   const byPath = new Map<string, SourceFile>(files.map((f) => [f.absPath, f]));
   /** Files read for a `$ref`, outside `files`. */
   const cache = new Map<string, Promise<SourceFile | undefined>>();
+  /** Files a `$ref` named that may not be read: never opened. */
+  const refused = new Set<string>();
+  const confinement = refConfinement([absRoot, ...(options.refRoots ?? [process.cwd()])]);
   const lookup = (absPath: string) => {
     const known = byPath.get(absPath);
     if (known) return Promise.resolve(known);
     let hit = cache.get(absPath);
     if (!hit) {
-      hit = readSource(absPath).catch(() => undefined);
+      const why = confinement(absPath);
+      if (why === null) hit = Promise.resolve(undefined);
+      else if (why !== undefined) {
+        refused.add(absPath);
+        hit = Promise.resolve(refusedFile(absPath, why));
+      } else hit = readSource(absPath).catch(() => undefined);
       cache.set(absPath, hit);
     }
     return hit;
   };
-  const { tools, diagnostics } = collectTools(files);
+  const { tools, problems } = collectTools(files);
+  const diagnostics = describeLoadProblems(problems);
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const lookedUp = async () => {
-    const entries = await Promise.all([...cache].map(async ([p, f]) => ((await f) ? p : undefined)));
+    const entries = await Promise.all([...cache].map(async ([p, f]) => ((await f) && !refused.has(p) ? p : undefined)));
     return [...byPath.keys(), ...entries.filter((p): p is string => p !== undefined && !byPath.has(p))].sort();
   };
-  return { root: absRoot, files, tools, diagnostics, lookup, lookedUp };
+  return { root: absRoot, files, tools, problems, diagnostics, lookup, lookedUp };
+}
+
+/**
+ * Whether a `$ref` may read `absPath`: `undefined` when it may, `null` when there is no such file,
+ * otherwise why not. Checked with `stat` (following links) before anything is opened, so a FIFO or a
+ * device is never read; and with the real path, so a link cannot lead out of the allowed folders.
+ */
+function refConfinement(roots: readonly string[]): (absPath: string) => string | undefined | null {
+  let real: string[] | undefined;
+  const shown = roots.map((r) => displayPathOf(path.resolve(r)) || ".");
+  return (absPath) => {
+    let info: Stats | undefined;
+    try {
+      info = statSync(absPath, { throwIfNoEntry: false });
+    } catch {
+      return null;
+    }
+    if (!info) return null;
+    if (!info.isFile()) return "it is not a regular file";
+    real ??= roots.map((r) => realOr(path.resolve(r)));
+    const target = realOr(absPath);
+    if (real.some((r) => target === r || target.startsWith(r.endsWith(path.sep) ? r : r + path.sep))) return undefined;
+    return `it is outside the folders a $ref may read (${[...new Set(shown)].join(", ")}); add its folder to "refRoots" in toolgen.config.json to allow it`;
+  };
+}
+
+function realOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/** A stand-in for a file a `$ref` may not read: never opened, it "does not parse" for the reason given. */
+function refusedFile(absPath: string, why: string): SourceFile {
+  return { absPath, displayPath: displayPathOf(absPath), format: "json", text: "", parseError: { message: why, line: 1, column: 1 } };
 }
 
 /** Bundles every tool; tools whose references cannot be resolved are left out and reported. */

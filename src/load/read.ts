@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SourceFile, SourceFormat } from "../model.js";
+import { MAX_NESTING, tooDeep } from "./depth.js";
+import { locatePointer } from "./positions.js";
 
 const EXTENSIONS: Record<string, SourceFormat> = { ".json": "json", ".yaml": "yaml", ".yml": "yaml" };
 
@@ -15,9 +17,29 @@ export function formatOf(file: string): SourceFormat | undefined {
   return Object.hasOwn(EXTENSIONS, extension.toLowerCase()) ? EXTENSIONS[extension.toLowerCase()] : undefined;
 }
 
-/** Every schema file under `root`, recursively, sorted by path (code-unit order, `/` separators). */
-export async function discoverFiles(root: string): Promise<string[]> {
+/** A path under the schemas folder that looks like a schema (or a folder of them) but is not read, and why. */
+export interface SkippedPath {
+  absPath: string;
+  why: string;
+}
+
+/**
+ * Every schema file under `root`, recursively, sorted by path (code-unit order, `/` separators).
+ * Symbolic links are followed (issue 10.16) when their real path is inside `root` or one of
+ * `allowed` (the folders a `$ref` may read): a link to a file is read like the file, a link to a
+ * folder walked like the folder (once: a link cycle ends there). A link leading elsewhere, a dangling
+ * link, and a schema-named path that is not a regular file (a FIFO, a device) are not read, and are
+ * listed in `skipped` when given.
+ */
+export async function discoverFiles(root: string, allowed: readonly string[] = [], skipped?: SkippedPath[]): Promise<string[]> {
   const found: { full: string; key: string }[] = [];
+  const absRoot = path.resolve(root);
+  let realRoots: string[] | undefined;
+  const seen = new Set<string>([realOr(absRoot)]);
+  const inside = (real: string) => {
+    realRoots ??= [absRoot, ...allowed].map((r) => realOr(path.resolve(r)));
+    return realRoots.some((r) => real === r || real.startsWith(r.endsWith(path.sep) ? r : r + path.sep));
+  };
   // Synchronous: a CLI has nothing to do meanwhile, and each thread-pool round trip costs more than the call.
   function walk(dir: string, keyPrefix: string): void {
     const entries = readdirSync(dir, { withFileTypes: true });
@@ -26,12 +48,40 @@ export async function discoverFiles(root: string): Promise<string[]> {
       if (name.startsWith(".") || name === "node_modules") continue;
       const full = dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
       if (entry.isDirectory()) walk(full, `${keyPrefix}${name}/`);
-      else if (entry.isFile() && formatOf(name)) found.push({ full, key: keyPrefix + name });
+      else if (entry.isFile()) {
+        if (formatOf(name)) found.push({ full, key: keyPrefix + name });
+      } else if (entry.isSymbolicLink()) {
+        const info = statSync(full, { throwIfNoEntry: false });
+        if (!info) {
+          if (formatOf(name)) skipped?.push({ absPath: full, why: "a symbolic link to nothing (dangling): not read" });
+          continue;
+        }
+        const real = realOr(full);
+        if (!info.isDirectory() && !formatOf(name)) continue;
+        if (!inside(real)) {
+          skipped?.push({ absPath: full, why: `a symbolic link to ${real}, outside the schemas folder and the folders a $ref may read: not read (add its folder to "refRoots" to allow it)` });
+        } else if (info.isDirectory()) {
+          if (seen.has(real)) continue;
+          seen.add(real);
+          walk(full, `${keyPrefix}${name}/`);
+        } else if (info.isFile()) found.push({ full, key: keyPrefix + name });
+        else skipped?.push({ absPath: full, why: "a symbolic link to something that is not a regular file: not read" });
+      } else if (formatOf(name)) {
+        skipped?.push({ absPath: full, why: "not a regular file (a FIFO, a socket or a device): not read" });
+      }
     }
   }
-  walk(path.resolve(root), "");
+  walk(absRoot, "");
   found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return found.map((k) => k.full);
+}
+
+function realOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 export function displayPathOf(absPath: string, cwd: string = process.cwd()): string {
@@ -54,7 +104,7 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
     const format = formatOf(absPath) ?? "json";
     if (format === "json") {
       try {
-        files[i] = { absPath, displayPath: display[i]!, format, text, data: JSON.parse(stripBom(text)) };
+        files[i] = boundDepth({ absPath, displayPath: display[i]!, format, text, data: JSON.parse(stripBom(text)) });
         continue;
       } catch {
         // Located by parseSource, below.
@@ -112,6 +162,22 @@ export async function parseSource(
     if ("error" in result) file.parseError = result.error;
     else file.data = result.data;
   }
+  return file.parseError ? file : boundDepth(file);
+}
+
+/**
+ * A document nested deeper than MAX_NESTING (or cyclic, through YAML aliases) loses its data and
+ * becomes a parse error at the first value too deep: nothing downstream ever walks it.
+ */
+function boundDepth(file: SourceFile): SourceFile {
+  const pointer = tooDeep(file.data);
+  if (pointer === undefined) return file;
+  const position = locatePointer(file, pointer);
+  delete file.data;
+  file.parseError = {
+    message: `nested deeper than ${MAX_NESTING} levels of objects and arrays${file.format === "yaml" ? " (or an alias inside its own anchor)" : ""}: no schema needs that much, flatten it`,
+    ...position,
+  };
   return file;
 }
 

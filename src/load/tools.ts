@@ -1,4 +1,5 @@
-import type { Diagnostic, JsonObject, SourceFile, ToolSpec } from "../model.js";
+import type { JsonObject, SourceFile, ToolSpec } from "../model.js";
+import type { LoadProblem } from "./problems.js";
 import { isPlainObject } from "./pointer.js";
 
 /** A file with a top-level `name` or `input_schema` is a tool; any other file is a schema fragment. */
@@ -6,23 +7,31 @@ export function isToolDocument(data: unknown): data is Record<string, unknown> {
   return isPlainObject(data) && (Object.hasOwn(data, "name") || Object.hasOwn(data, "input_schema"));
 }
 
-function diag(file: SourceFile, rule: string, pointer: string, message: string, tool?: string): Diagnostic {
-  return { file: file.displayPath, rule, severity: "error", message, pointer, ...(tool ? { tool } : {}) };
+function problem(
+  file: SourceFile,
+  rule: LoadProblem["rule"],
+  kind: string,
+  pointer: string,
+  data: Record<string, string> = {},
+  tool?: string,
+): LoadProblem {
+  return { rule, kind, file, pointer, data, ...(tool !== undefined ? { tool } : {}) };
 }
 
 /**
- * Builds ToolSpecs from parsed files, reporting parse errors, shape errors and duplicate names.
+ * Builds ToolSpecs from parsed files, finding parse errors, shape errors and duplicate names as typed
+ * problems (worded by the rules parse-error, tool-shape and tool-name-unique).
  * Every problem in every file is reported, not just the first.
  */
-export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[]; diagnostics: Diagnostic[] } {
+export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[]; problems: LoadProblem[] } {
   const tools: ToolSpec[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const problems: LoadProblem[] = [];
   const byName = new Map<string, SourceFile[]>();
 
   for (const file of files) {
     if (file.parseError) {
       const { message, line, column } = file.parseError;
-      diagnostics.push({ ...diag(file, "parse-error", "", message), line, column });
+      problems.push({ ...problem(file, "parse-error", "unreadable", "", { message }), line, column });
       continue;
     }
     const data = file.data;
@@ -30,25 +39,21 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     const name = typeof data.name === "string" ? data.name : undefined;
     let ok = true;
     if (!Object.hasOwn(data, "name")) {
-      diagnostics.push(diag(file, "tool-shape", "", "a tool needs a `name` (a string)"));
+      problems.push(problem(file, "tool-shape", "nameMissing", ""));
       ok = false;
     } else if (name === undefined) {
-      diagnostics.push(diag(file, "tool-shape", "/name", `\`name\` must be a string, not ${typeName(data.name)}`));
+      problems.push(problem(file, "tool-shape", "nameType", "/name", { found: typeName(data.name) }));
       ok = false;
     }
     if (!Object.hasOwn(data, "input_schema")) {
-      diagnostics.push(diag(file, "tool-shape", "", "a tool needs an `input_schema` (a JSON Schema object)", name));
+      problems.push(problem(file, "tool-shape", "inputSchemaMissing", "", {}, name));
       ok = false;
     } else if (!isPlainObject(data.input_schema)) {
-      diagnostics.push(
-        diag(file, "tool-shape", "/input_schema", `\`input_schema\` must be an object, not ${typeName(data.input_schema)}`, name),
-      );
+      problems.push(problem(file, "tool-shape", "inputSchemaType", "/input_schema", { found: typeName(data.input_schema) }, name));
       ok = false;
     }
     if (Object.hasOwn(data, "description") && typeof data.description !== "string") {
-      diagnostics.push(
-        diag(file, "tool-shape", "/description", `\`description\` must be a string, not ${typeName(data.description)}`, name),
-      );
+      problems.push(problem(file, "tool-shape", "descriptionType", "/description", { found: typeName(data.description) }, name));
       ok = false;
     }
     if (name !== undefined) {
@@ -67,13 +72,11 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     const paths = list.map((f) => f.displayPath);
     for (const file of list) {
       const others = paths.filter((p) => p !== file.displayPath);
-      diagnostics.push(
-        diag(file, "tool-name-unique", "/name", `tool name '${name}' is also defined in ${others.join(", ")}`, name),
-      );
+      problems.push(problem(file, "tool-name-unique", "duplicate", "/name", { name, others: others.join(", ") }, name));
     }
   }
   const duplicated = new Set([...byName].filter(([, l]) => l.length > 1).map(([n]) => n));
-  return { tools: tools.filter((t) => !duplicated.has(t.name)), diagnostics };
+  return { tools: tools.filter((t) => !duplicated.has(t.name)), problems };
 }
 
 export function typeName(value: unknown): string {

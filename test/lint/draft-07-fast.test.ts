@@ -1,7 +1,7 @@
 /**
  * The draft-07 fast path (src/lint/meta/draft-07-fast.ts) against Ajv's draft-07 meta-schema validator,
- * the one the product uses (`metaSchemaErrors(DRAFT_07, ...)`, the precompiled validator; meta.test.ts
- * checks it is what the installed Ajv generates). The fast path must never say true where Ajv reports an
+ * the one the product uses (`metaSchemaErrors(DRAFT_07, ...)`, Ajv compiled at run time; meta.test.ts
+ * checks it agrees with a fresh Ajv). The fast path must never say true where Ajv reports an
  * error, and should say true for almost every valid schema.
  */
 import { readdirSync, readFileSync } from "node:fs";

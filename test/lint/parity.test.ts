@@ -7,6 +7,7 @@ import type { Rule } from "../../src/lint/rule.js";
 /** The issue's table: id and default severity. */
 const ISSUE_TABLE: [string, "error" | "warning"][] = [
   ["parse-error", "error"],
+  ["value-preserved", "error"],
   ["tool-shape", "error"],
   ["tool-name-format", "error"],
   ["tool-name-unique", "error"],

@@ -5,7 +5,7 @@ import { resolveRuleSettings } from "../../src/lint/settings.js";
 describe("resolveRuleSettings", () => {
   it("gives every rule its default severity and options", () => {
     const settings = resolveRuleSettings({});
-    expect(settings.size).toBe(19);
+    expect(settings.size).toBe(20);
     expect(settings.get("schema-valid")).toEqual({ severity: "error", options: {} });
     expect(settings.get("description-min-sentences")).toEqual({ severity: "warning", options: { min: 3 } });
     expect(settings.get("description-max-length")).toEqual({ severity: "warning", options: { max: 2048 } });
@@ -25,7 +25,7 @@ describe("resolveRuleSettings", () => {
   });
 
   const bad: [string, Record<string, unknown>, RegExp][] = [
-    ["an unknown rule id, listing the known ones", { "description-min-sentence": "warning" }, /unknown rule 'description-min-sentence' in "rules"\. Known rules: parse-error, tool-shape, .*legacy-tool-count/],
+    ["an unknown rule id, listing the known ones", { "description-min-sentence": "warning" }, /unknown rule 'description-min-sentence' in "rules"\. Known rules: parse-error, value-preserved, tool-shape, .*legacy-tool-count/],
     ["an unknown severity", { "schema-valid": "warnings" }, /rule 'schema-valid': the setting must be "off", "error", "warning" \(or "warn"\) or/],
     ["a setting of the wrong type", { "schema-valid": 2 }, /the setting must be/],
     ["too many array items", { "schema-valid": ["error", {}, {}] }, /the setting must be/],

@@ -1,5 +1,6 @@
 import { isPlainObject } from "../../load/pointer.js";
 import { defineRule } from "../rule.js";
+import { reachedBy } from "../reachable.js";
 import { childPointer, followRef, schemaNodes } from "../schema-walk.js";
 
 export default defineRule({
@@ -14,10 +15,15 @@ export default defineRule({
   check(ctx) {
     for (const doc of ctx.schemas) {
       const report = (pointer: string, name: string) => ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "missing", data: { name } });
+      const reached = reachedBy(doc);
       for (const node of schemaNodes(doc)) {
+        // Definitions no `$ref` reaches are never filled in by the model.
+        if (node.inDefinitions && !reached(node)) continue;
         // A property whose schema is an object is a node of its own, with what it holds already read.
         if (node.keyword === "properties" && typeof node.key === "string" && node.parent !== undefined) {
           if (isText(node.description)) continue;
+          // A `const` (a discriminator) has one possible value: the model needs no explanation to fill it in.
+          if (Object.hasOwn(node.node, "const")) continue;
           if (typeof node.ref === "string") {
             const target = followRef(doc, node.pointer);
             // A reference we cannot follow is ref-resolvable's business (or lives in another file).

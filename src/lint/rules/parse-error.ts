@@ -6,9 +6,12 @@ export default defineRule({
     id: "parse-error",
     defaultSeverity: "error",
     description: "The file is not valid JSON or YAML.",
-    messages: {},
+    messages: {
+      unreadable: "{{message}}",
+    },
+    blocksBuild: true,
   },
   check(ctx) {
-    for (const diagnostic of ctx.loaderDiagnostics) ctx.forward(diagnostic);
+    for (const p of ctx.loadProblems) ctx.report({ file: p.file, pointer: p.pointer, messageId: p.kind, data: p.data, toolName: p.tool, line: p.line, column: p.column });
   },
 });

@@ -10,6 +10,7 @@ export default defineRule({
     defaultSeverity: "error",
     description: "A `$ref` cannot be resolved.",
     messages: {},
+    blocksBuild: true,
   },
   check(ctx) {
     for (const diagnostic of ctx.loaderDiagnostics) ctx.forward(diagnostic);

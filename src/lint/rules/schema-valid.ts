@@ -1,6 +1,7 @@
 /**
  * Validates each schema against its dialect's meta-schema (draft-07 unless `$schema` names 2019-09 or
- * 2020-12) with Ajv, without compiling the schema itself (see ../meta/validators.ts). A draft-07 schema
+ * 2020-12) with Ajv; for draft-07, also each subschema under a keyword that meta-schema does not know
+ * (`$defs`, `dependentSchemas`, `prefixItems`, ...), since Ajv compiles those too (issue 11.1), without compiling the schema itself (see ../meta/validators.ts). A draft-07 schema
  * the fast path (../meta/draft-07-fast.ts, tested against Ajv) vouches for skips Ajv. Regular expressions
  * (`pattern`, `patternProperties` keys) are also compiled, as Ajv does not check `format: "regex"` here.
  */
@@ -33,18 +34,28 @@ export default defineRule({
         report(childPointer(doc.pointer, "$schema"), "dialect", { found: JSON.stringify(doc.schema.$schema) });
         continue;
       }
-      let errors: readonly ErrorObject[] = [];
-      if (dialect !== DRAFT_07 || !surelyValidDraft07(doc.schema)) {
-        validators ??= await import("../meta/validators.js");
-        errors = validators.metaSchemaErrors(dialect, doc.schema);
+      // The document, then (draft-07) each subschema under a keyword its meta-schema does not walk
+      // into, which Ajv compiles all the same: `$defs` and the 2019-09 / 2020-12 keywords.
+      const roots: { schema: Record<string, unknown>; pointer: string }[] = [{ schema: doc.schema, pointer: doc.pointer }];
+      if (dialect === DRAFT_07) {
+        for (const node of schemaNodes(doc)) {
+          if (node.parent !== undefined && !DRAFT_07_SUBSCHEMAS.has(node.keyword)) roots.push({ schema: node.node, pointer: node.pointer });
+        }
       }
-      for (const error of summarize(errors)) {
-        const found = getByPointer(doc.schema, error.instancePath);
-        report(doc.pointer + error.instancePath, "invalid", {
-          dialect: dialect.name,
-          keyword: keywordLabel(error.instancePath),
-          problem: `${error.problem} (found ${JSON.stringify(found)})`,
-        });
+      for (const root of roots) {
+        let errors: readonly ErrorObject[] = [];
+        if (dialect !== DRAFT_07 || !surelyValidDraft07(root.schema)) {
+          validators ??= await import("../meta/validators.js");
+          errors = validators.metaSchemaErrors(dialect, root.schema);
+        }
+        for (const error of summarize(errors)) {
+          const found = getByPointer(root.schema, error.instancePath);
+          report(root.pointer + error.instancePath, "invalid", {
+            dialect: dialect.name,
+            keyword: keywordLabel(error.instancePath),
+            problem: `${error.problem} (found ${JSON.stringify(found)})`,
+          });
+        }
       }
       for (const node of schemaNodes(doc)) {
         if (typeof node.pattern === "string") {
@@ -61,6 +72,12 @@ export default defineRule({
     }
   },
 });
+
+/** The keywords whose subschemas the draft-07 meta-schema validates (the others are validated one by one). */
+const DRAFT_07_SUBSCHEMAS = new Set([
+  "additionalItems", "items", "contains", "additionalProperties", "definitions", "properties", "patternProperties",
+  "dependencies", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not",
+]);
 
 /** `/properties/a/type/1` -> `type[1]`; `/properties/a/required` -> `required`. */
 function keywordLabel(instancePath: string): string {

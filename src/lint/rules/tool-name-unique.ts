@@ -6,9 +6,12 @@ export default defineRule({
     id: "tool-name-unique",
     defaultSeverity: "error",
     description: "Two files define a tool with the same name.",
-    messages: {},
+    messages: {
+      duplicate: "tool name '{{name}}' is also defined in {{others}}",
+    },
+    blocksBuild: true,
   },
   check(ctx) {
-    for (const diagnostic of ctx.loaderDiagnostics) ctx.forward(diagnostic);
+    for (const p of ctx.loadProblems) ctx.report({ file: p.file, pointer: p.pointer, messageId: p.kind, data: p.data, toolName: p.tool, line: p.line, column: p.column });
   },
 });

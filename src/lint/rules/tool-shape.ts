@@ -9,9 +9,16 @@ export default defineRule({
     id: "tool-shape",
     defaultSeverity: "error",
     description: "`name`, `description` or `input_schema` is missing or of the wrong type.",
-    messages: {},
+    messages: {
+      nameMissing: "a tool needs a `name` (a string)",
+      nameType: "`name` must be a string, not {{found}}",
+      inputSchemaMissing: "a tool needs an `input_schema` (a JSON Schema object)",
+      inputSchemaType: "`input_schema` must be an object, not {{found}}",
+      descriptionType: "`description` must be a string, not {{found}}",
+    },
+    blocksBuild: true,
   },
   check(ctx) {
-    for (const diagnostic of ctx.loaderDiagnostics) ctx.forward(diagnostic);
+    for (const p of ctx.loadProblems) ctx.report({ file: p.file, pointer: p.pointer, messageId: p.kind, data: p.data, toolName: p.tool, line: p.line, column: p.column });
   },
 });

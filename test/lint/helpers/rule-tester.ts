@@ -26,6 +26,8 @@ export interface ExpectedFinding {
   line: number;
   column: number;
   tool?: string;
+  /** Default: the rule's setting. */
+  severity?: "error" | "warning";
 }
 
 export interface InvalidCase extends ValidCase {
@@ -60,7 +62,7 @@ export function testRule(id: string, cases: { valid: ValidCase[]; invalid: Inval
             expect(d.message).toContain(expected?.message);
             if (expected?.tool !== undefined) expect(d.tool).toBe(expected.tool);
             const setting = c.setting ?? rule?.meta.defaultSeverity;
-            expect(d.severity).toBe(Array.isArray(setting) ? setting[0] : setting);
+            expect(d.severity).toBe(expected?.severity ?? (Array.isArray(setting) ? setting[0] : setting));
           });
         });
       }

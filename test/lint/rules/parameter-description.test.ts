@@ -51,14 +51,14 @@ testRule("parameter-description", {
       errors: [{ message: "'a'", pointer: "/input_schema/properties/a", line: 7, column: 7 }],
     },
     {
-      name: "a property in a definition and in a fragment file",
+      name: "a property in a definition (a $ref reaches it) and in a fragment file",
       files: {
-        "tool.json": tool({ type: "object", definitions: { x: { type: "object", properties: { y: {} } } } }),
+        "tool.json": tool({ type: "object", properties: { p: { $ref: "#/definitions/x", description: "P." } }, definitions: { x: { type: "object", properties: { y: {} } } } }),
         "common/x.json": '{\n  "type": "object",\n  "properties": {\n    "street": { "type": "string" }\n  }\n}\n',
       },
       errors: [
         { file: "common/x.json", message: "'street'", pointer: "/properties/street", line: 4, column: 5 },
-        { message: "'y'", pointer: "/input_schema/definitions/x/properties/y", line: 10, column: 11 },
+        { message: "'y'", pointer: "/input_schema/definitions/x/properties/y", line: 16, column: 11 },
       ],
     },
   ],

@@ -1,0 +1,50 @@
+/**
+ * Which definitions (`$defs`, `definitions`) of a tool's input schema a `$ref` reaches, directly or
+ * through other definitions (issue 11.11). The model fills in only what the schema reaches, so advice
+ * about filling in (parameter-description) skips the rest; validity rules still check everything.
+ */
+import type { SchemaDocument } from "./rule.js";
+import { schemaNodes, type SchemaNode } from "./schema-walk.js";
+
+const cache = new WeakMap<SchemaDocument, (node: SchemaNode) => boolean>();
+
+/**
+ * A test: is this node of `doc` reached by the API (outside definitions, or in a definition some
+ * reached `$ref` leads to)? For a schema fragment (no tool), every node counts as reached: other
+ * files may reference any of its definitions.
+ */
+export function reachedBy(doc: SchemaDocument): (node: SchemaNode) => boolean {
+  let test = cache.get(doc);
+  if (test) return test;
+  const nodes = schemaNodes(doc);
+  if (!doc.tool || !nodes.some((n) => n.inDefinitions)) {
+    test = () => true;
+  } else {
+    const withRefs = nodes.filter((n) => typeof n.ref === "string" && (n.ref as string).startsWith("#"));
+    const reached: string[] = [];
+    const covers = (pointer: string) => reached.some((r) => pointer === r || pointer.startsWith(r + "/"));
+    const done = new Set<SchemaNode>();
+    const queue = withRefs.filter((n) => !n.inDefinitions);
+    while (queue.length > 0) {
+      const node = queue.pop()!;
+      if (done.has(node)) continue;
+      done.add(node);
+      const target = targetPointer(doc, node.ref as string);
+      if (target === undefined || covers(target)) continue;
+      reached.push(target);
+      for (const other of withRefs) if (!done.has(other) && (other.pointer === target || other.pointer.startsWith(target + "/"))) queue.push(other);
+    }
+    test = (node) => !node.inDefinitions || covers(node.pointer);
+  }
+  cache.set(doc, test);
+  return test;
+}
+
+function targetPointer(doc: SchemaDocument, ref: string): string | undefined {
+  try {
+    const fragment = decodeURIComponent(ref.slice(1));
+    return fragment === "" || fragment.startsWith("/") ? doc.pointer + fragment : undefined;
+  } catch {
+    return undefined;
+  }
+}

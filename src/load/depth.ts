@@ -1,0 +1,47 @@
+/**
+ * The nesting bound every loaded document is held to. The walkers downstream (the lint rules, the
+ * bundler, Ajv, json-schema-to-typescript, the emitters) recurse once or more per level of nesting,
+ * so a document nested thousands of levels deep overflows the stack somewhere. The loader refuses
+ * such a document as a located parse error, and every recursive walker has room to spare below
+ * the bound (test/load/hostile-load.test.ts builds and lints a document at the bound).
+ * The walk here is iterative, and a cyclic document (a YAML alias inside its own anchor) is
+ * infinitely deep, so it is refused too.
+ */
+import { escapeToken } from "./pointer.js";
+
+/** The most levels of objects and arrays a document may nest (the document's root being level 1). */
+export const MAX_NESTING = 128;
+
+/** The pointer of the first value nested deeper than `max` (depth first), or `undefined`. */
+export function tooDeep(data: unknown, max: number = MAX_NESTING): string | undefined {
+  if (data === null || typeof data !== "object") return undefined;
+  // Each entry: a container, its depth, and the token that leads to it from its parent.
+  const stack: { value: object; depth: number; parent: number; token: string }[] = [{ value: data, depth: 1, parent: -1, token: "" }];
+  const path: { parent: number; token: string }[] = [];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    const index = path.push({ parent: entry.parent, token: entry.token }) - 1;
+    if (entry.depth > max) return pointerOf(path, index);
+    const value = entry.value;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const child: unknown = value[i];
+        if (child !== null && typeof child === "object") stack.push({ value: child, depth: entry.depth + 1, parent: index, token: String(i) });
+      }
+    } else {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        const child: unknown = (value as Record<string, unknown>)[key];
+        if (child !== null && typeof child === "object") stack.push({ value: child, depth: entry.depth + 1, parent: index, token: key });
+      }
+    }
+  }
+  return undefined;
+}
+
+function pointerOf(path: readonly { parent: number; token: string }[], index: number): string {
+  const tokens: string[] = [];
+  for (let i = index; i > 0; i = path[i]!.parent) tokens.push(escapeToken(path[i]!.token));
+  return tokens.reverse().map((t) => `/${t}`).join("");
+}

@@ -1,0 +1,244 @@
+/**
+ * What parsing silently changes (issue 10.14): the parsed data is not what the file says when an
+ * object repeats a key (JSON keeps the last one), a number is beyond what a double holds (`1e400`
+ * becomes Infinity, written as `null`; integers past 2^53 are rounded), a string holds a lone UTF-16
+ * surrogate (written as U+FFFD, so `build --check` never passes), or YAML gives a value JSON has no
+ * word for (`!!binary`, `!!set`, `!!omap`, timestamps, `.inf`, non-string keys, unknown tags).
+ * Found here as typed problems `{kind, pointer, data}`; the `value-preserved` rule words them.
+ * Only files that parsed are scanned, so the text is valid JSON or YAML.
+ */
+import type { SourceFile } from "../model.js";
+import { escapeToken } from "./pointer.js";
+
+export type LosslessKind =
+  | "duplicate-key"
+  | "number-overflow"
+  | "number-underflow"
+  | "integer-rounded"
+  | "lone-surrogate"
+  | "yaml-type"
+  | "yaml-key"
+  | "yaml-unknown-tag";
+
+export interface LosslessProblem {
+  kind: LosslessKind;
+  /** Pointer (RFC 6901) of the value or key concerned, in the file. */
+  pointer: string;
+  data: Record<string, string>;
+}
+
+const found = new WeakMap<SourceFile, LosslessProblem[]>();
+
+/** The problems of one file (computed once per file). */
+export async function losslessProblems(file: SourceFile): Promise<readonly LosslessProblem[]> {
+  if (file.parseError || file.data === undefined) return [];
+  let list = found.get(file);
+  if (!list) {
+    list = file.format === "json" ? (surelyExact(file.text, file.data) ? [] : scanJson(file.text)) : await scanYaml(file.text);
+    found.set(file, list);
+  }
+  return list;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The first lone surrogate of `text`, as `U+D800`, or `undefined`. */
+export function loneSurrogate(text: string): string | undefined {
+  const match = LONE_SURROGATE.exec(text);
+  return match ? `U+${match[0].charCodeAt(0).toString(16).toUpperCase()}` : undefined;
+}
+
+/** What a number literal loses when read as a double, or `undefined`. */
+export function numberProblem(literal: string): { kind: LosslessKind; data: Record<string, string> } | undefined {
+  const value = Number(literal);
+  if (Number.isNaN(value)) return undefined;
+  if (!Number.isFinite(value)) return { kind: "number-overflow", data: { number: literal } };
+  const mantissa = literal.replace(/[eE].*$/, "");
+  if (value === 0 && /[1-9]/.test(mantissa)) return { kind: "number-underflow", data: { number: literal } };
+  if (/^-?\d+$/.test(literal) && !Number.isSafeInteger(value)) {
+    if (BigInt(literal) !== BigInt(value)) return { kind: "integer-rounded", data: { number: literal, read: String(BigInt(value)) } };
+  }
+  return undefined;
+}
+
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+interface Frame {
+  /** Keys seen so far (objects only). */
+  keys: Set<string> | undefined;
+  /** The token of the value being read in this container (a key, or an index). */
+  token: string;
+  index: number;
+  expectKey: boolean;
+}
+
+/** `i` is at a `"`: the offset just after the closing quote. */
+function stringEnd(text: string, i: number): number {
+  let from = i + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    from = quote + 1;
+  }
+}
+
+/**
+ * A fast proof that JSON text parsed exactly, from the parsed data (most files; the scan is for the
+ * rest): no escapes (so every `:` of a string in the text is one in the data), every number a
+ * double holds exactly (no 0 that may be an underflow), and as many `:` in the text as keys plus
+ * the `:`s inside keys and strings of the data (a repeated key loses a member, not its `:`).
+ */
+export function surelyExact(text: string, data: unknown): boolean {
+  if (text.includes("\\u")) return false;
+  let keys = 0;
+  let colons = 0;
+  let zero = false;
+  const count = (value: string) => {
+    for (let at = value.indexOf(":"); at >= 0; at = value.indexOf(":", at + 1)) colons++;
+  };
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") count(value);
+    else if (typeof value === "number") {
+      if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) return false;
+      if (value === 0) zero = true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (value !== null && typeof value === "object") {
+      for (const key of Object.keys(value)) {
+        keys++;
+        count(key);
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  if (zero && /[1-9]\d*(?:\.\d*)?[eE]-/.test(text)) return false;
+  let inText = 0;
+  for (let at = text.indexOf(":"); at >= 0; at = text.indexOf(":", at + 1)) inText++;
+  return inText === keys + colons;
+}
+
+/** One pass over valid JSON text, without building values. */
+export function scanJson(text: string): LosslessProblem[] {
+  const problems: LosslessProblem[] = [];
+  const frames: Frame[] = [];
+  const pointer = (last?: string) =>
+    frames.map((f) => `/${escapeToken(f.token)}`).join("") + (last === undefined ? "" : `/${escapeToken(last)}`);
+  const length = text.length;
+  for (let i = 0; i < length; ) {
+    const c = text.charCodeAt(i);
+    const top = frames[frames.length - 1];
+    if (c === 0x22) {
+      const end = stringEnd(text, i);
+      const raw = text.slice(i, end);
+      const escaped = raw.includes("\\");
+      const value = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+      if (top?.expectKey) {
+        top.expectKey = false;
+        top.token = value;
+        if (top.keys!.has(value)) problems.push({ kind: "duplicate-key", pointer: pointer(), data: { key: value } });
+        top.keys!.add(value);
+        if (escaped) {
+          const code = loneSurrogate(value);
+          if (code) problems.push({ kind: "lone-surrogate", pointer: pointer(), data: { what: "key", code } });
+        }
+      } else if (escaped) {
+        const code = loneSurrogate(value);
+        if (code) problems.push({ kind: "lone-surrogate", pointer: pointer(), data: { what: "string", code } });
+      }
+      i = end;
+    } else if (c === 0x7b || c === 0x5b) {
+      frames.push({ keys: c === 0x7b ? new Set() : undefined, token: "0", index: 0, expectKey: c === 0x7b });
+      i++;
+    } else if (c === 0x7d || c === 0x5d) {
+      frames.pop();
+      i++;
+    } else if (c === 0x2c) {
+      if (top) {
+        if (top.keys) top.expectKey = true;
+        else top.token = String(++top.index);
+      }
+      i++;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      NUMBER.lastIndex = i;
+      NUMBER.exec(text);
+      const end = Math.max(NUMBER.lastIndex, i + 1);
+      const problem = numberProblem(text.slice(i, end));
+      if (problem) problems.push({ ...problem, pointer: pointer() });
+      i = end;
+    } else {
+      i++;
+    }
+  }
+  return problems;
+}
+
+/** The same for YAML, from the document's nodes (aliases are not followed: their anchor is scanned once). */
+export async function scanYaml(text: string): Promise<LosslessProblem[]> {
+  const { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument } = await import("yaml");
+  const doc = parseDocument(text, { uniqueKeys: true, merge: false });
+  const problems: LosslessProblem[] = [];
+  const JSON_TAG = /^tag:yaml\.org,2002:(str|int|float|bool|null|map|seq)$/;
+  type Node = ReturnType<typeof parseDocument>["contents"];
+  // Iterative: [node, pointer].
+  const stack: [Node | unknown, string][] = [[doc.contents, ""]];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop()!;
+    if (isAlias(node) || node === null || node === undefined) continue;
+    const tag = isScalar(node) || isCollection(node) ? node.tag : undefined;
+    if (tag !== undefined && !JSON_TAG.test(tag)) {
+      const known = tag.startsWith("tag:yaml.org,2002:");
+      problems.push(
+        known
+          ? { kind: "yaml-type", pointer: at, data: { tag: `!!${tag.slice("tag:yaml.org,2002:".length)}`, becomes: becomes(isScalar(node) ? node.value : node) } }
+          : { kind: "yaml-unknown-tag", pointer: at, data: { tag } },
+      );
+    }
+    if (isScalar(node)) {
+      const value = node.value;
+      if (typeof value === "number") {
+        const source = typeof node.source === "string" ? node.source : String(value);
+        const problem = Number.isFinite(value) ? numberProblem(source.replace(/^\+/, "")) : { kind: "number-overflow" as const, data: { number: source } };
+        if (problem) problems.push({ ...problem, pointer: at });
+      } else if (typeof value === "string") {
+        const code = loneSurrogate(value);
+        if (code) problems.push({ kind: "lone-surrogate", pointer: at, data: { what: "string", code } });
+      } else if (value !== null && typeof value === "object" && tag === undefined) {
+        problems.push({ kind: "yaml-type", pointer: at, data: { tag: "a timestamp", becomes: becomes(value) } });
+      }
+    } else if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = pair.key;
+        let name: string;
+        if (isScalar(key) && typeof key.value === "string") {
+          name = key.value;
+          const code = loneSurrogate(name);
+          if (code) problems.push({ kind: "lone-surrogate", pointer: `${at}/${escapeToken(name)}`, data: { what: "key", code } });
+        } else {
+          name = isScalar(key) ? String(key.value ?? "") : String(key);
+          const what = key === null || (isScalar(key) && key.value === null) ? "null" : isScalar(key) ? `a ${typeof key.value}` : "a collection";
+          // A number written plainly (`1: x`) reads back as the same text: only what changes is reported.
+          const same = isScalar(key) && (typeof key.value === "number" || typeof key.value === "boolean") && key.source === String(key.value);
+          if (!same) problems.push({ kind: "yaml-key", pointer: `${at}/${escapeToken(name)}`, data: { what, becomes: name } });
+        }
+        stack.push([pair.value, `${at}/${escapeToken(name)}`]);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, index) => stack.push([item, `${at}/${index}`]));
+    }
+  }
+  return problems.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+}
+
+function becomes(value: unknown): string {
+  if (value instanceof Uint8Array) return "an object of byte values";
+  if (value instanceof Date) return "a date-time string";
+  if (value instanceof Set || value instanceof Map) return "an object";
+  if (value !== null && typeof value === "object") return Array.isArray(value) ? "an array" : "an object";
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,44 @@
+/**
+ * Issue 9: the loader's problems are typed data ({rule, kind, file, pointer, data}); the rules own
+ * their wording; a rule's meta says whether its errors stop a build even with --no-lint.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { rules } from "../../src/lint/registry.js";
+import { memoryFolder } from "../lint/helpers/memory-folder.js";
+import { projectWith, toolgen } from "./cli-run.js";
+
+describe("typed load problems", () => {
+  it("carry a kind and data, not a message", async () => {
+    const loaded = await memoryFolder({
+      "a.json": JSON.stringify({ name: 5, input_schema: [] }),
+      "b.json": "{ nope",
+      "c.json": JSON.stringify({ name: "c", input_schema: { type: "object" } }),
+      "d.json": JSON.stringify({ name: "c", input_schema: { type: "object" } }),
+    });
+    expect(loaded.problems.map((p) => ({ rule: p.rule, kind: p.kind, file: p.file.displayPath.replace(/.*\//, ""), pointer: p.pointer, data: p.data }))).toEqual([
+      { rule: "tool-shape", kind: "nameType", file: "a.json", pointer: "/name", data: { found: "a number" } },
+      { rule: "tool-shape", kind: "inputSchemaType", file: "a.json", pointer: "/input_schema", data: { found: "an array" } },
+      { rule: "parse-error", kind: "unreadable", file: "b.json", pointer: "", data: { message: expect.stringMatching(/^invalid JSON/) as unknown as string } },
+      { rule: "tool-name-unique", kind: "duplicate", file: "c.json", pointer: "/name", data: { name: "c", others: expect.stringMatching(/d\.json$/) as unknown as string } },
+      { rule: "tool-name-unique", kind: "duplicate", file: "d.json", pointer: "/name", data: { name: "c", others: expect.stringMatching(/c\.json$/) as unknown as string } },
+    ]);
+    // Worded by the rules, for a build without the linter.
+    expect(loaded.diagnostics.map((d) => d.message)).toContain("`name` must be a string, not a number");
+  });
+
+  it("the loader words nothing: every message is in a rule file", () => {
+    const source = readFileSync(new URL("../../src/load/tools.ts", import.meta.url), "utf8");
+    expect(source).not.toMatch(/must be a string|needs a `name`|is also defined in/);
+  });
+
+  it("which rules stop a build with --no-lint is the rules' meta.blocksBuild", async () => {
+    expect(rules.filter((r) => r.meta.blocksBuild).map((r) => r.meta.id).sort()).toEqual(["parse-error", "ref-resolvable", "tool-name-unique", "tool-shape"]);
+    const pipeline = readFileSync(new URL("../../src/pipeline.ts", import.meta.url), "utf8");
+    expect(pipeline).not.toMatch(/"parse-error", "tool-shape"/);
+    const dir = await projectWith({ "schemas/a.json": JSON.stringify({ name: 5, input_schema: { type: "object" } }) });
+    const run = toolgen(dir, "build", "--no-lint");
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/^schemas\/a\.json:1:\d+: error tool-shape: `name` must be a string, not a number/m);
+  });
+});
