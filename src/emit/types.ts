@@ -8,6 +8,7 @@ import type { ToolNames } from "../names.js";
 import type { ToolSource } from "./artifacts.js";
 import { tsString } from "../names.js";
 import { GENERATED_HEADER } from "./literal.js";
+import { isDataRefPath } from "../schema/keywords.js";
 
 export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<GeneratedFile> {
   // Only the root's title/description change: the type's name and its doc comment.
@@ -20,7 +21,7 @@ export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<
     declareExternallyReferenced: true,
     unknownAny: true,
     // Everything is bundled; never read files or the network.
-    $refOptions: { resolve: { file: false, http: false } },
+    $refOptions: { resolve: { file: false, http: false }, dereference: { excludedPathMatcher: isDataRefPath } },
   });
   if (!new RegExp(`^export (interface|type) ${names.type}\\b`, "m").test(code)) {
     throw new Error(`json-schema-to-typescript did not name the input type of ${tool.name} ${names.type}`);
