@@ -8,7 +8,7 @@ import path from "node:path";
 import type { BundledTool, Diagnostic, JsonObject, JsonValue, SourceFile, ToolSpec } from "../model.js";
 import { DATA_KEYWORDS } from "../schema/keywords.js";
 import { escapeToken, getByPointer, isPlainObject, joinPointer, setOwn, splitPointer } from "../schema/pointer.js";
-import { findInPlaceCycle } from "../schema/refs.js";
+import { findInPlaceCycle, resolveLocal } from "../schema/refs.js";
 import { isToolDocument } from "./tools.js";
 
 export type FileLookup = (absPath: string) => Promise<SourceFile | undefined>;
@@ -132,10 +132,12 @@ export async function bundleTool(
   const refs = collectRefs(tool.inputSchema);
   if (refs.every((r) => r.ref.startsWith("#"))) {
     for (const r of refs) {
+      if (resolveLocal(tool.inputSchema, r.ref) !== undefined) continue; // resolves: nothing to report
       const ctx = { file: tool.source, pointer: joinPointer("/input_schema", ...r.path) };
       await resolveRef(r.ref, ctx);
     }
-    if (diagnostics.length === 0) checkCycles(tool.inputSchema, new Set());
+    // A cycle needs a reference: most tools have none, and skip that walk.
+    if (diagnostics.length === 0 && refs.length > 0) checkCycles(tool.inputSchema, new Set());
     return diagnostics.length > 0 ? { diagnostics } : { tool: { ...tool, bundledSchema: tool.inputSchema }, diagnostics };
   }
 

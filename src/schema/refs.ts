@@ -9,7 +9,7 @@
  * `findInPlaceCycle` finds it for the bundler to report as an input error.
  */
 import { forEachSubschema, IN_PLACE_KEYWORDS } from "./keywords.js";
-import { isPlainObject, joinPointer, resolveLocal } from "./pointer.js";
+import { isPlainObject, joinPointer, resolveLocal, splitPointer } from "./pointer.js";
 
 export { resolveLocal } from "./pointer.js";
 
@@ -53,11 +53,13 @@ export interface InPlaceCycle {
 export function findInPlaceCycle(root: unknown): InPlaceCycle | undefined {
   const state = new Map<object, "open" | "done">();
   const stackRefs: string[] = [];
+  /** Pointer tokens of the node being visited, from the subschema walk and then in-place steps. */
+  const tokens: (string | number)[] = [];
   let found: InPlaceCycle | undefined;
+  const at = (...more: (string | number)[]): string => joinPointer("", ...tokens, ...more);
 
-  /** In-place depth-first search from `node` (at `pointer`). */
-  const inPlace = (node: SchemaObject, pointer: string): void => {
-    if (found) return;
+  /** In-place depth-first search from `node`. */
+  const inPlace = (node: SchemaObject): void => {
     state.set(node, "open");
     const ref = node.$ref;
     if (typeof ref === "string") {
@@ -65,13 +67,16 @@ export function findInPlaceCycle(root: unknown): InPlaceCycle | undefined {
       if (isPlainObject(target)) {
         const mark = state.get(target);
         if (mark === "open") {
-          found = { pointer: joinPointer(pointer, "$ref"), refs: [...stackRefs, ref] };
+          found = { pointer: at("$ref"), refs: [...stackRefs, ref] };
           return;
         }
         if (mark === undefined) {
+          // Findings past a reference are reported at the reference's target.
+          const saved = tokens.splice(0, tokens.length, ...splitOrEmpty(ref));
           stackRefs.push(ref);
-          inPlace(target, refPointer(ref) ?? pointer);
+          inPlace(target);
           stackRefs.pop();
+          tokens.splice(0, tokens.length, ...saved);
           if (found) return;
         }
       }
@@ -79,33 +84,44 @@ export function findInPlaceCycle(root: unknown): InPlaceCycle | undefined {
     for (const keyword of Object.keys(node)) {
       if (!IN_PLACE_KEYWORDS.has(keyword)) continue;
       const value = node[keyword];
-      const children: [unknown, string][] = Array.isArray(value)
-        ? value.map((v, i) => [v, joinPointer(pointer, keyword, i)])
-        : keyword === "dependentSchemas" && isPlainObject(value)
-          ? Object.keys(value).map((k) => [value[k], joinPointer(pointer, keyword, k)])
-          : [[value, joinPointer(pointer, keyword)]];
-      for (const [child, at] of children) {
-        if (!isPlainObject(child)) continue;
+      const visitChild = (child: unknown, key: string | number | undefined): void => {
+        if (found || !isPlainObject(child)) return;
         const mark = state.get(child);
-        if (mark === "open") {
-          found = { pointer: at, refs: [...stackRefs] };
-          return;
-        }
-        if (mark === undefined) inPlace(child, at);
-        if (found) return;
-      }
+        tokens.push(keyword);
+        if (key !== undefined) tokens.push(key);
+        if (mark === "open") found = { pointer: at(), refs: [...stackRefs] };
+        else if (mark === undefined) inPlace(child);
+        if (key !== undefined) tokens.pop();
+        tokens.pop();
+      };
+      if (Array.isArray(value)) value.forEach((v, i) => visitChild(v, i));
+      else if (keyword === "dependentSchemas" && isPlainObject(value)) for (const k of Object.keys(value)) visitChild(value[k], k);
+      else visitChild(value, undefined);
+      if (found) return;
     }
     state.set(node, "done");
   };
 
   /** Every subschema, as written, is a starting point. */
-  const all = (node: SchemaObject, pointer: string): void => {
+  const all = (node: SchemaObject): void => {
     if (found) return;
-    if (!state.has(node)) inPlace(node, pointer);
-    forEachSubschema(node, true, (child, keyword, key) => all(child, key === undefined ? joinPointer(pointer, keyword) : joinPointer(pointer, keyword, key)));
+    if (!state.has(node)) inPlace(node);
+    forEachSubschema(node, true, (child, keyword, key) => {
+      if (found) return;
+      tokens.push(keyword);
+      if (key !== undefined) tokens.push(key);
+      all(child);
+      if (key !== undefined) tokens.pop();
+      tokens.pop();
+    });
   };
-  if (isPlainObject(root)) all(root, "");
+  if (isPlainObject(root)) all(root);
   return found;
+}
+
+function splitOrEmpty(ref: string): string[] {
+  const pointer = refPointer(ref);
+  return pointer === undefined || !pointer.startsWith("/") ? [] : splitPointer(pointer);
 }
 
 function refPointer(ref: string): string | undefined {
