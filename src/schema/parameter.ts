@@ -57,6 +57,8 @@ export interface Flat {
   bounds: Bounds;
   /** `anyOf`/`oneOf` branches that are not merged (more than one non-null branch). */
   alternatives: readonly unknown[] | undefined;
+  /** Whether `kinds` took a branch's hints for its types (`anyOf: [{properties}, {type: "null"}]`). */
+  hinted: boolean;
 }
 
 const EMPTY: Flat = {
@@ -72,6 +74,7 @@ const EMPTY: Flat = {
   prefixItems: undefined,
   bounds: {},
   alternatives: undefined,
+  hinted: false,
 };
 
 const NOTHING: Flat = { ...EMPTY, kinds: new Set() };
@@ -134,6 +137,7 @@ function merge(parts: readonly Flat[]): Flat {
     out.items ??= p.items;
     out.prefixItems ??= p.prefixItems;
     out.alternatives ??= p.alternatives;
+    out.hinted ||= p.hinted;
     out.bounds = { ...p.bounds, ...out.bounds };
   }
   if (values !== undefined) kinds = intersect(kinds, sorted(values.map(jsonKindOf)));
@@ -181,7 +185,7 @@ export class SchemaModel {
   }
 
   #flatten(s: Record<string, unknown>): Flat {
-    const own: { -readonly [K in keyof Flat]: Flat[K] } = { ...EMPTY, bounds: {} };
+    const own: { -readonly [K in keyof Flat]: Flat[K] } = { ...EMPTY, bounds: {}, hinted: false };
     const parts: Flat[] = [];
     if (typeof s.type === "string") own.kinds = isKind(s.type) ? new Set([s.type]) : new Set();
     else if (Array.isArray(s.type)) own.kinds = sorted(s.type.filter(isKind));
@@ -250,7 +254,8 @@ export class SchemaModel {
     const base: Flat = nonNull.length === 1 && nonNull[0] !== undefined
       ? nonNull[0]
       : { ...EMPTY, alternatives: nonNull.length > 1 ? branches.filter((_, i) => !isNullOnly(flats[i] ?? EMPTY)) : undefined };
-    return { ...base, kinds: kinds === undefined ? undefined : sorted(kinds), hints: new Set(), values };
+    const hinted = flats.some((f) => f.hinted || (f.kinds === undefined && f.hints.size > 0));
+    return { ...base, kinds: kinds === undefined ? undefined : sorted(kinds), hints: new Set(), values, hinted };
   }
 }
 
