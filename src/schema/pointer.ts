@@ -59,6 +59,12 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** Resolves a local reference (`#/...`) against `root`; anything else (another file, an anchor, bad URI encoding) is `undefined`. */
 export function resolveLocal(root: unknown, ref: string): unknown {
+  const pointer = localRefPointer(ref);
+  return pointer === undefined ? undefined : getByPointer(root, pointer);
+}
+
+/** The JSON pointer a local reference (`#`, `#/...`, URI-encoded) names; `undefined` for anything else. */
+export function localRefPointer(ref: string): string | undefined {
   if (!ref.startsWith("#")) return undefined;
   let fragment: string;
   try {
@@ -66,6 +72,5 @@ export function resolveLocal(root: unknown, ref: string): unknown {
   } catch {
     return undefined;
   }
-  if (fragment !== "" && !fragment.startsWith("/")) return undefined;
-  return getByPointer(root, fragment);
+  return fragment === "" || fragment.startsWith("/") ? fragment : undefined;
 }

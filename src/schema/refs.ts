@@ -9,7 +9,7 @@
  * `findInPlaceCycle` finds it for the bundler to report as an input error.
  */
 import { forEachSubschema, IN_PLACE_KEYWORDS } from "./keywords.js";
-import { isPlainObject, joinPointer, resolveLocal, splitPointer } from "./pointer.js";
+import { isPlainObject, joinPointer, localRefPointer, resolveLocal, splitPointer } from "./pointer.js";
 
 export { resolveLocal } from "./pointer.js";
 
@@ -120,15 +120,6 @@ export function findInPlaceCycle(root: unknown): InPlaceCycle | undefined {
 }
 
 function splitOrEmpty(ref: string): string[] {
-  const pointer = refPointer(ref);
-  return pointer === undefined || !pointer.startsWith("/") ? [] : splitPointer(pointer);
-}
-
-function refPointer(ref: string): string | undefined {
-  if (!ref.startsWith("#")) return undefined;
-  try {
-    return decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
+  const pointer = localRefPointer(ref);
+  return pointer === undefined ? [] : splitPointer(pointer);
 }
