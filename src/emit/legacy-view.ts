@@ -132,38 +132,60 @@ const MAX_SHAPE_DEPTH = 4;
 
 /**
  * A compact, TypeScript-like picture of the JSON expected: `{"street": string, "zip"?: string}`;
- * descriptions of the fields met are added to `fields` (`"address.street": The street`).
+ * descriptions of the fields met are added to `fields` (`"address.street": The street`). A schema
+ * met again inside itself (a recursive `$ref`) is shown as `(recursive)`.
  */
-function shapeOf(model: SchemaModel, flat: Flat, depth: number, path: string, fields: string[]): string {
+function shapeOf(model: SchemaModel, flat: Flat, depth: number, path: string, fields: string[], open: Set<Flat> = new Set()): string {
+  if (open.has(flat)) return "(recursive)";
+  open.add(flat);
+  try {
+    return shapeWithin(model, flat, depth, path, fields, open);
+  } finally {
+    open.delete(flat);
+  }
+}
+
+function shapeWithin(model: SchemaModel, flat: Flat, depth: number, path: string, fields: string[], open: Set<Flat>): string {
   if (flat.values !== undefined) return flat.values.map(json).join(" | ") || "never";
   const kinds = effectiveKinds(flat);
   if (depth > MAX_SHAPE_DEPTH) return kinds === undefined ? "any" : [...kinds].join(" | ") || "never";
   if (flat.alternatives !== undefined) {
-    const shapes = flat.alternatives.map((a) => shapeOf(model, model.flat(a), depth + 1, path, fields));
-    if (kinds?.has("null")) shapes.push("null");
+    // Nested alternatives are listed flat, each shape once.
+    const shapes: string[] = [];
+    const add = (f: Flat, d: number): void => {
+      if (f.alternatives !== undefined && d <= MAX_SHAPE_DEPTH) {
+        for (const a of f.alternatives) add(model.flat(a), d + 1);
+        if (effectiveKinds(f)?.has("null")) shapes.push("null");
+      } else {
+        const shape = shapeOf(model, f, d, path, fields, open);
+        // A plain union of type names (past the depth limit) is listed name by name.
+        shapes.push(...(/[[{"(]/.test(shape) ? [shape] : shape.split(" | ")));
+      }
+    };
+    add(flat, depth);
     return [...new Set(shapes)].join(" | ");
   }
   if (kinds === undefined) return "any";
   const shapes = [...kinds].map((kind) => {
     if (kind === "array") {
       if (flat.prefixItems !== undefined) {
-        const each = flat.prefixItems.map((item, i) => shapeOf(model, model.flat(item), depth + 1, `${path}[${i}]`, fields));
+        const each = flat.prefixItems.map((item, i) => shapeOf(model, model.flat(item), depth + 1, `${path}[${i}]`, fields, open));
         const rest = flat.items === false ? "" : ", ...";
         return `[${each.join(", ")}${rest}]`;
       }
       const items = flat.items;
-      return `[${items === undefined || items === true ? "any" : shapeOf(model, model.flat(items), depth + 1, `${path}[]`, fields)}, ...]`;
+      return `[${items === undefined || items === true ? "any" : shapeOf(model, model.flat(items), depth + 1, `${path}[]`, fields, open)}, ...]`;
     }
     if (kind === "object") {
       const props = [...flat.properties].map(([name, schema]) => {
         const child = model.flat(schema);
         const at = path === "" ? name : `${path}.${name}`;
-        if (child.description !== undefined) fields.push(`${json(at)}: ${child.description.replace(/[.。]$/, "")}`);
-        return `${json(name)}${flat.required.has(name) ? "" : "?"}: ${shapeOf(model, child, depth + 1, at, fields)}`;
+        if (child.description !== undefined && !open.has(child)) fields.push(`${json(at)}: ${child.description.replace(/[.。]$/, "")}`);
+        return `${json(name)}${flat.required.has(name) ? "" : "?"}: ${shapeOf(model, child, depth + 1, at, fields, open)}`;
       });
       const extra = flat.additionalProperties;
       if (extra !== undefined && extra !== true && extra !== false) {
-        props.push(`[key: string]: ${shapeOf(model, model.flat(extra), depth + 1, `${path}.*`, fields)}`);
+        props.push(`[key: string]: ${shapeOf(model, model.flat(extra), depth + 1, `${path}.*`, fields, open)}`);
       }
       return props.length > 0 ? `{${props.join(", ")}}` : "{...}";
     }

@@ -226,6 +226,8 @@ export class SchemaModel {
 
     if (typeof s.$ref === "string") {
       const target = resolveLocal(this.root, s.$ref);
+      // A bare reference is its target (the same view, so a recursive one is recognised as such).
+      if (target !== undefined && Object.keys(s).length === 1) return this.flat(target);
       if (target !== undefined) parts.push(this.flat(target));
     }
     if (Array.isArray(s.allOf)) for (const member of s.allOf) parts.push(this.flat(member));

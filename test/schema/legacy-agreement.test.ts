@@ -207,6 +207,21 @@ describe("issue 11.8: the prompt states what the schema says", () => {
     );
   });
 
+  it("shows a recursive reference once, as (recursive)", () => {
+    const p = legacyPromptView([{
+      name: "t",
+      description: "",
+      bundledSchema: {
+        type: "object",
+        properties: { tree: { $ref: "#/$defs/node" } },
+        $defs: { node: { type: "object", properties: { name: { type: "string", description: "Its name" }, children: { type: "array", items: { $ref: "#/$defs/node" } } } } },
+      },
+    } as never]).tools[0]!.parameters[0]!;
+    expect(p.description).toBe(
+      'Optional. Write the value as JSON shaped like {"name"?: string, "children"?: [(recursive), ...]}. Fields: "name": Its name.',
+    );
+  });
+
   it("states bounds, pattern and format", () => {
     expect(describeOf({ type: "integer", minimum: 1, maximum: 100 }).description).toBe("Optional. Must be at least 1, at most 100.");
     expect(describeOf({ type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 }).description).toBe("Optional. Must be greater than 0, less than 1.");
