@@ -77,3 +77,26 @@ describe("the legacy prompt's <type> and parseFunctionCalls agree on random sche
     );
   }, process.env.TOOLGEN_HEAVY ? 900_000 : 60_000);
 });
+
+describe("the parameter model never throws", () => {
+  it("on any JSON as a parameter schema or as definitions", () => {
+    const keyword = fc.constantFrom("type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "properties", "required", "items", "prefixItems", "additionalProperties", "minimum", "pattern", "format", "description", "default", "__proto__");
+    const junk: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: "small" },
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.constantFrom("#", "#/$defs/d", "#/properties/p", "#/nope", "#%", "other.json#/x").map(($ref) => ({ $ref })),
+        fc.dictionary(keyword, tie("v"), { maxKeys: 4 }),
+        fc.array(tie("v"), { maxLength: 3 }),
+      ),
+    })).v;
+    fc.assert(
+      fc.property(junk, junk, (p, d) => {
+        const tool = { name: "t", description: "", bundledSchema: { type: "object", properties: { p }, $defs: { d } } };
+        legacyPromptView([tool as never]);
+        legacyConversions([tool]);
+      }),
+      { seed: 7, numRuns: process.env.TOOLGEN_HEAVY ? 20000 : 1000 },
+    );
+  });
+});
