@@ -1,10 +1,13 @@
 /**
- * The view model of the legacy prompt. The legacy format has no optional marker, no enum and no
- * nested shape, so each parameter's description says what the schema says: required or optional,
- * allowed values, default, and for arrays and objects the JSON shape expected.
+ * The view model of the legacy prompt, and the conversion table of the legacy parser: both from the
+ * schema module's one description of each parameter (src/schema/parameter.ts), so the `<type>` the
+ * prompt announces is the conversion the parser applies. The legacy format has no optional marker,
+ * no enum, no bounds and no nested shape, so each parameter's description says what the schema
+ * says: required or optional, allowed values, default, bounds, pattern and format, and for arrays
+ * and objects the JSON shape expected with the descriptions of its fields.
  */
-import type { BundledTool, JsonObject } from "../model.js";
-import { getByPointer, isPlainObject } from "../load/pointer.js";
+import type { BundledTool } from "../model.js";
+import { conversionOf, effectiveKinds, typeNameOf, SchemaModel, type Bounds, type Conversion, type Flat } from "../schema/parameter.js";
 
 export interface LegacyParameterView {
   name: string;
@@ -22,132 +25,171 @@ export interface LegacyPromptView {
   tools: LegacyToolView[];
 }
 
-type Schema = Record<string, unknown>;
+/** One tool's conversions: each announced parameter's, and the one for other names (additionalProperties). */
+export interface ToolConversion {
+  parameters: [string, Conversion][];
+  additional: Conversion | undefined;
+}
+
+export interface LegacyParameter {
+  name: string;
+  required: boolean;
+  flat: Flat;
+  conversion: Conversion;
+}
+
+/** The one decision per parameter that both the prompt and the conversion table are made from. */
+export function legacyParameters(tool: { bundledSchema: unknown }): { model: SchemaModel; parameters: LegacyParameter[]; additional: Conversion | undefined } {
+  const model = new SchemaModel(tool.bundledSchema);
+  const root = model.flat(tool.bundledSchema);
+  const parameters = [...root.properties].map(([name, schema]) => {
+    const flat = model.flat(schema);
+    return { name, required: root.required.has(name), flat, conversion: conversionOf(flat) };
+  });
+  const extra = root.additionalProperties;
+  const additional = extra !== undefined && extra !== true ? conversionOf(model.flat(extra)) : undefined;
+  return { model, parameters, additional };
+}
 
 export function legacyPromptView(tools: readonly BundledTool[]): LegacyPromptView {
   return { tools: tools.map(toolView) };
 }
 
-function toolView(tool: BundledTool): LegacyToolView {
-  const root = tool.bundledSchema;
-  const properties = isPlainObject(root.properties) ? root.properties : {};
-  const required = new Set(Array.isArray(root.required) ? root.required.filter((r): r is string => typeof r === "string") : []);
-  const parameters = Object.keys(properties).map((name) => {
-    const schema = resolve(root, properties[name]);
-    return { name, type: typeOf(root, schema), description: describeParameter(root, schema, required.has(name)) };
+export function legacyConversions(tools: readonly { name: string; bundledSchema: unknown }[]): [string, ToolConversion][] {
+  return tools.map((tool) => {
+    const { parameters, additional } = legacyParameters(tool);
+    return [tool.name, { parameters: parameters.map((p) => [p.name, p.conversion]), additional }];
   });
-  return { name: tool.name, description: tool.description ?? "", parameters };
 }
 
-/** Follows local `$ref`s (`#/...`) against the tool's bundled schema; gives up on cycles. */
-function resolve(root: JsonObject, schema: unknown, seen: Set<string> = new Set()): Schema {
-  if (!isPlainObject(schema)) return schema === false ? { not: {} } : {};
-  const ref = schema.$ref;
-  if (typeof ref === "string" && ref.startsWith("#") && !seen.has(ref)) {
-    seen.add(ref);
-    let pointer: string;
-    try {
-      pointer = decodeURIComponent(ref.slice(1));
-    } catch {
-      return schema;
-    }
-    const target = getByPointer(root, pointer);
-    if (isPlainObject(target)) {
-      const { $ref: _ignored, ...rest } = schema;
-      return { ...resolve(root, target, seen), ...rest };
-    }
-  }
-  return schema;
+function toolView(tool: BundledTool): LegacyToolView {
+  const { model, parameters } = legacyParameters(tool);
+  return {
+    name: tool.name,
+    description: tool.description ?? "",
+    parameters: parameters.map((p) => ({ name: p.name, type: typeNameOf(p.conversion), description: describeParameter(model, p) })),
+  };
 }
 
-const TYPE_ORDER = ["string", "integer", "number", "boolean", "array", "object", "null"];
+const json = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
-function typesOf(root: JsonObject, schema: Schema, depth = 0): string[] {
-  const t = schema.type;
-  if (typeof t === "string") return [t];
-  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === "string");
-  if (depth < 5) {
-    for (const key of ["anyOf", "oneOf"] as const) {
-      const branches = schema[key];
-      if (Array.isArray(branches)) {
-        const all = new Set(branches.flatMap((b) => typesOf(root, resolve(root, b), depth + 1)));
-        return TYPE_ORDER.filter((x) => all.has(x));
-      }
-    }
-  }
-  const values = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : undefined;
-  if (values) {
-    const all = new Set(values.map(jsonTypeOf));
-    return TYPE_ORDER.filter((x) => all.has(x));
-  }
-  if (isPlainObject(schema.properties)) return ["object"];
-  if (schema.items !== undefined) return ["array"];
-  return [];
+function sentence(text: string): string {
+  return /[.!?。！？]$/.test(text) ? text : `${text}.`;
 }
 
-function jsonTypeOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-
-/** The `<type>` element: a JSON Schema type name (the first non-null one for unions). */
-function typeOf(root: JsonObject, schema: Schema): string {
-  const types = typesOf(root, schema);
-  return types.find((t) => t !== "null") ?? types[0] ?? "string";
-}
-
-function describeParameter(root: JsonObject, schema: Schema, required: boolean): string {
+function describeParameter(model: SchemaModel, p: LegacyParameter): string {
+  const { flat, conversion } = p;
   const parts: string[] = [];
-  const own = typeof schema.description === "string" ? schema.description.trim() : "";
-  if (own) parts.push(/[.!?。]$/.test(own) ? own : `${own}.`);
-  parts.push(required ? "Required." : "Optional.");
-  const types = typesOf(root, schema);
-  const nonNull = types.filter((t) => t !== "null");
+  if (flat.description !== undefined) parts.push(sentence(flat.description));
+  parts.push(p.required ? "Required." : "Optional.");
+  if (conversion.includes("any")) {
+    parts.push("Any JSON value: write numbers, true, false, null, arrays and objects as JSON; other text is read as a string.");
+  }
+  const nonNull = conversion.filter((t) => t !== "null" && t !== "any");
   if (nonNull.length > 1) parts.push(`Type: ${nonNull.join(" or ")}.`);
-  if (types.includes("null") && nonNull.length > 0) parts.push("May be null.");
-  if (Array.isArray(schema.enum)) parts.push(`Allowed values: ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}.`);
-  if ("const" in schema) parts.push(`Must be ${JSON.stringify(schema.const)}.`);
-  if ("default" in schema) parts.push(`Default: ${JSON.stringify(schema.default)}.`);
-  if (nonNull.includes("array") || nonNull.includes("object")) {
-    parts.push(`Write the value as JSON shaped like ${shapeOf(root, schema, 0, new Set())}.`);
+  const values = flat.values;
+  if (values !== undefined) {
+    parts.push(values.length === 1 ? `Must be ${json(values[0])}.` : `Allowed values: ${values.map(json).join(", ")}.`);
+  } else if (conversion.includes("null") && nonNull.length > 0) {
+    parts.push("May be null.");
+  }
+  if (flat.default !== undefined) parts.push(`Default: ${json(flat.default.value)}.`);
+  parts.push(...describeBounds(flat.bounds));
+  if (values === undefined && (nonNull.includes("array") || nonNull.includes("object"))) {
+    const fields: string[] = [];
+    parts.push(`Write the value as JSON shaped like ${shapeOf(model, flat, 0, "", fields)}.`);
+    if (fields.length > 0) parts.push(`Fields: ${fields.join("; ")}.`);
   }
   return parts.join(" ");
 }
 
-/** A compact, TypeScript-like picture of the JSON expected: `{"street": string, "zip"?: string}`. */
-function shapeOf(root: JsonObject, raw: unknown, depth: number, seen: Set<string>): string {
-  const ref = isPlainObject(raw) && typeof raw.$ref === "string" ? raw.$ref : undefined;
-  if (ref !== undefined) {
-    if (seen.has(ref)) return "(recursive)";
-    seen = new Set(seen).add(ref);
+/** Bounds, pattern and format, as sentences. */
+function describeBounds(b: Bounds): string[] {
+  const out: string[] = [];
+  const range: string[] = [];
+  if (b.minimum !== undefined) range.push(`at least ${b.minimum}`);
+  if (b.exclusiveMinimum !== undefined) range.push(`greater than ${b.exclusiveMinimum}`);
+  if (b.maximum !== undefined) range.push(`at most ${b.maximum}`);
+  if (b.exclusiveMaximum !== undefined) range.push(`less than ${b.exclusiveMaximum}`);
+  if (b.multipleOf !== undefined) range.push(`a multiple of ${b.multipleOf}`);
+  if (range.length > 0) out.push(`Must be ${range.join(", ")}.`);
+  const count = (min: number | undefined, max: number | undefined, what: string): void => {
+    const said: string[] = [];
+    if (min !== undefined) said.push(`at least ${min}`);
+    if (max !== undefined) said.push(`at most ${max}`);
+    if (said.length > 0) out.push(`${what}: ${said.join(", ")}.`);
+  };
+  count(b.minLength, b.maxLength, "Length in characters");
+  count(b.minItems, b.maxItems, "Number of items");
+  if (b.uniqueItems === true) out.push("Items must be unique.");
+  count(b.minProperties, b.maxProperties, "Number of properties");
+  if (b.pattern !== undefined) out.push(`Must match the regular expression /${b.pattern}/.`);
+  if (b.format !== undefined) out.push(`Format: ${b.format}.`);
+  return out;
+}
+
+const MAX_SHAPE_DEPTH = 4;
+
+/**
+ * A compact, TypeScript-like picture of the JSON expected: `{"street": string, "zip"?: string}`;
+ * descriptions of the fields met are added to `fields` (`"address.street": The street`). A schema
+ * met again inside itself (a recursive `$ref`) is shown as `(recursive)`.
+ */
+function shapeOf(model: SchemaModel, flat: Flat, depth: number, path: string, fields: string[], open: Set<Flat> = new Set()): string {
+  if (open.has(flat)) return "(recursive)";
+  open.add(flat);
+  try {
+    return shapeWithin(model, flat, depth, path, fields, open);
+  } finally {
+    open.delete(flat);
   }
-  const schema = resolve(root, raw);
-  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-  if ("const" in schema) return JSON.stringify(schema.const);
-  for (const key of ["anyOf", "oneOf"] as const) {
-    const branches = schema[key];
-    if (Array.isArray(branches)) return branches.map((b) => shapeOf(root, b, depth + 1, seen)).join(" | ");
+}
+
+function shapeWithin(model: SchemaModel, flat: Flat, depth: number, path: string, fields: string[], open: Set<Flat>): string {
+  if (flat.values !== undefined) return flat.values.map(json).join(" | ") || "never";
+  const kinds = effectiveKinds(flat);
+  if (depth > MAX_SHAPE_DEPTH) return kinds === undefined ? "any" : [...kinds].join(" | ") || "never";
+  if (flat.alternatives !== undefined) {
+    // Nested alternatives are listed flat, each shape once.
+    const shapes: string[] = [];
+    const add = (f: Flat, d: number): void => {
+      if (f.alternatives !== undefined && d <= MAX_SHAPE_DEPTH) {
+        for (const a of f.alternatives) add(model.flat(a), d + 1);
+        if (effectiveKinds(f)?.has("null")) shapes.push("null");
+      } else {
+        const shape = shapeOf(model, f, d, path, fields, open);
+        // A plain union of type names (past the depth limit) is listed name by name.
+        shapes.push(...(/[[{"(]/.test(shape) ? [shape] : shape.split(" | ")));
+      }
+    };
+    add(flat, depth);
+    return [...new Set(shapes)].join(" | ");
   }
-  const types = typesOf(root, schema);
-  if (depth > 4) return types.join(" | ") || "any";
-  const shapes = types.map((t) => {
-    if (t === "array") {
-      const items = schema.items;
-      return `[${items === undefined || items === true ? "any" : shapeOf(root, items, depth + 1, seen)}, ...]`;
+  if (kinds === undefined) return "any";
+  const shapes = [...kinds].map((kind) => {
+    if (kind === "array") {
+      if (flat.prefixItems !== undefined) {
+        const each = flat.prefixItems.map((item, i) => shapeOf(model, model.flat(item), depth + 1, `${path}[${i}]`, fields, open));
+        const rest = flat.items === false ? "" : ", ...";
+        return `[${each.join(", ")}${rest}]`;
+      }
+      const items = flat.items;
+      return `[${items === undefined || items === true ? "any" : shapeOf(model, model.flat(items), depth + 1, `${path}[]`, fields, open)}, ...]`;
     }
-    if (t === "object") {
-      const props = isPlainObject(schema.properties) ? schema.properties : {};
-      const req = new Set(Array.isArray(schema.required) ? schema.required : []);
-      const fields = Object.keys(props).map(
-        (k) => `${JSON.stringify(k)}${req.has(k) ? "" : "?"}: ${shapeOf(root, props[k], depth + 1, seen)}`,
-      );
-      const extra = schema.additionalProperties;
-      if (isPlainObject(extra)) fields.push(`[key: string]: ${shapeOf(root, extra, depth + 1, seen)}`);
-      return fields.length ? `{${fields.join(", ")}}` : "{...}";
+    if (kind === "object") {
+      const props = [...flat.properties].map(([name, schema]) => {
+        const child = model.flat(schema);
+        const at = path === "" ? name : `${path}.${name}`;
+        if (child.description !== undefined && !open.has(child)) fields.push(`${json(at)}: ${child.description.replace(/[.。]$/, "")}`);
+        return `${json(name)}${flat.required.has(name) ? "" : "?"}: ${shapeOf(model, child, depth + 1, at, fields, open)}`;
+      });
+      const extra = flat.additionalProperties;
+      if (extra !== undefined && extra !== true && extra !== false) {
+        props.push(`[key: string]: ${shapeOf(model, model.flat(extra), depth + 1, `${path}.*`, fields, open)}`);
+      }
+      return props.length > 0 ? `{${props.join(", ")}}` : "{...}";
     }
-    return t;
+    return kind;
   });
-  return shapes.join(" | ") || "any";
+  return shapes.join(" | ") || "never";
 }

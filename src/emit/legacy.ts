@@ -1,20 +1,32 @@
 import type { BundledTool, GeneratedFile } from "../model.js";
-import { legacyPromptView } from "./legacy-view.js";
+import { legacyConversions, legacyPromptView } from "./legacy-view.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { tsString } from "../names.js";
 import type { Renderer } from "./templates.js";
 
 export const LEGACY_STOP_SEQUENCE = "</function_calls>";
 
-/** `legacy-prompt.txt` and `legacy.ts` (the same text as `legacySystemPrompt`, and the stop sequence). */
+/**
+ * `legacy-prompt.txt` and `legacy.ts` (the same text as `legacySystemPrompt`, the stop sequence, and
+ * `legacyConversions`: how parseFunctionCalls converts each parameter, decided with the prompt's
+ * `<type>` by one function, so the two agree).
+ */
 export function emitLegacy(tools: readonly BundledTool[], render: Renderer): GeneratedFile[] {
   const prompt = render("legacy-prompt", legacyPromptView(tools));
+  const conversions = legacyConversions(tools).map(([name, c]) => {
+    const params = c.parameters.map(([p, kinds]) => `[${JSON.stringify(p)}, ${JSON.stringify(kinds)}]`).join(", ");
+    const additional = c.additional === undefined ? "" : `, additional: ${JSON.stringify(c.additional)}`;
+    return `  [${JSON.stringify(name)}, { parameters: [${params}]${additional} }],\n`;
+  });
   const ts =
     `// ${GENERATED_HEADER}\n\n` +
+    `import type { LegacyConversions } from "./runtime/legacy.js";\n\n` +
     `/** The legacy system prompt: every tool as a <tool_description>, in name order. */\n` +
     `export const legacySystemPrompt: string = ${tsString(prompt)};\n\n` +
     `/** Pass as a stop sequence: the model's text then ends where its <function_calls> block would close. */\n` +
-    `export const LEGACY_STOP_SEQUENCE = ${JSON.stringify(LEGACY_STOP_SEQUENCE)};\n`;
+    `export const LEGACY_STOP_SEQUENCE = ${JSON.stringify(LEGACY_STOP_SEQUENCE)};\n\n` +
+    `/** How parseFunctionCalls converts each parameter's text: the JSON types the prompt announces for it. */\n` +
+    `export const legacyConversions: LegacyConversions = [\n${conversions.join("")}];\n`;
   return [
     { root: "out", path: "legacy-prompt.txt", contents: prompt, ownership: "generated" },
     { root: "out", path: "legacy.ts", contents: ts, ownership: "generated" },

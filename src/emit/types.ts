@@ -10,6 +10,7 @@ import { tsString } from "../names.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { SchemaCompileError } from "../load/compile-error.js";
 import { hideShadowingKeys } from "./shadowing-keys.js";
+import { isDataRefPath } from "../schema/keywords.js";
 
 export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<GeneratedFile> {
   // Only the root's title/description change: the type's name and its doc comment.
@@ -23,7 +24,7 @@ export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<
     declareExternallyReferenced: true,
     unknownAny: true,
     // Everything is bundled; never read files or the network.
-    $refOptions: { resolve: { file: false, http: false } },
+    $refOptions: { resolve: { file: false, http: false }, dereference: { excludedPathMatcher: isDataRefPath } },
   }).catch((error: unknown) => Promise.reject(new SchemaCompileError(tool.name, "json-schema-to-typescript", error)));
   const code = hidden.restore(compiled);
   if (!new RegExp(`^export (interface|type) ${names.type}\\b`, "m").test(code)) {

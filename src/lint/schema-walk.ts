@@ -2,23 +2,12 @@
  * Walking a JSON Schema as written (draft-07 to 2020-12 keywords), with the file pointer of each
  * subschema; and following a `$ref` the way the API will see it (through the bundled schema).
  */
-import { getByPointer, isPlainObject, joinPointer, resolveLocal } from "../load/pointer.js";
+import { forEachSubschema, subschemasOf } from "../schema/keywords.js";
+import { getByPointer, isPlainObject, joinPointer } from "../schema/pointer.js";
+import { followRefs } from "../schema/refs.js";
+
+export { forEachSubschema };
 import type { SchemaDocument } from "./rule.js";
-
-type Kind = "schema" | "map" | "array" | "items" | "definitions";
-
-/** How each keyword holds subschemas: one, an object of them, an array of them (`items`: either). */
-const KEYWORDS = new Map<string, Kind>([
-  ...[
-    "additionalProperties", "additionalItems", "unevaluatedProperties", "unevaluatedItems", "contains",
-    "propertyNames", "not", "if", "then", "else", "contentSchema",
-  ].map((k): [string, Kind] => [k, "schema"]),
-  ...["properties", "patternProperties", "dependentSchemas", "dependencies"].map((k): [string, Kind] => [k, "map"]),
-  ...["allOf", "anyOf", "oneOf", "prefixItems"].map((k): [string, Kind] => [k, "array"]),
-  ["items", "items"],
-  ["$defs", "definitions"],
-  ["definitions", "definitions"],
-]);
 
 export type SchemaObject = Record<string, unknown>;
 
@@ -26,53 +15,6 @@ export type SchemaObject = Record<string, unknown>;
 export function childPointer(base: string, token: string | number): string {
   const text = String(token);
   return text.includes("~") || text.includes("/") ? joinPointer(base, text) : `${base}/${text}`;
-}
-
-/**
- * Calls `visit` with each object subschema directly below `node` (not `node` itself): the keyword
- * holding it and, for maps and arrays of subschemas, its key or index. Definitions (`$defs`,
- * `definitions`) are included unless `definitions` is false.
- */
-export function forEachSubschema(
-  node: SchemaObject,
-  definitions: boolean,
-  visit: (child: SchemaObject, keyword: string, key: string | number | undefined) => void,
-): void {
-  for (const keyword of Object.keys(node)) subschemasOf(keyword, node[keyword], definitions, visit);
-}
-
-/**
- * Calls `visit` with each object subschema that `value` holds as the value of `keyword` (none when
- * the keyword holds no subschemas, nor for definitions unless `definitions`). Returns how many entries
- * of a map or an array of subschemas were not objects.
- */
-function subschemasOf(
-  keyword: string,
-  value: unknown,
-  definitions: boolean,
-  visit: (child: SchemaObject, keyword: string, key: string | number | undefined) => void,
-): number {
-  const kind = KEYWORDS.get(keyword);
-  if (kind === undefined || (kind === "definitions" && !definitions)) return 0;
-  let others = 0;
-  if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
-    if (isPlainObject(value)) visit(value, keyword, undefined);
-  } else if (Array.isArray(value)) {
-    if (kind === "array" || kind === "items") {
-      for (let i = 0; i < value.length; i++) {
-        const item: unknown = value[i];
-        if (isPlainObject(item)) visit(item, keyword, i);
-        else others++;
-      }
-    }
-  } else if (isPlainObject(value)) {
-    for (const key of Object.keys(value)) {
-      const child = value[key];
-      if (isPlainObject(child)) visit(child, keyword, key);
-      else others++;
-    }
-  }
-  return others;
 }
 
 /**
@@ -209,11 +151,6 @@ export function refRoot(doc: SchemaDocument): unknown {
  */
 export function followRef(doc: SchemaDocument, pointer: string): SchemaObject | undefined {
   const root = refRoot(doc);
-  let node = getByPointer(root, pointer.slice(doc.pointer.length));
-  for (let hops = 0; hops < 16 && isPlainObject(node) && typeof node.$ref === "string"; hops++) {
-    const target = resolveLocal(root, node.$ref);
-    if (target === undefined) return undefined;
-    node = target;
-  }
-  return isPlainObject(node) ? node : undefined;
+  const chain = followRefs(root, getByPointer(root, pointer.slice(doc.pointer.length)));
+  return chain.ok && isPlainObject(chain.schema) ? chain.schema : undefined;
 }

@@ -6,11 +6,10 @@
  */
 import path from "node:path";
 import type { BundledTool, Diagnostic, JsonObject, JsonValue, SourceFile, ToolSpec } from "../model.js";
-import { escapeToken, getByPointer, isPlainObject, joinPointer, setOwn } from "./pointer.js";
+import { DATA_KEYWORDS } from "../schema/keywords.js";
+import { escapeToken, getByPointer, isPlainObject, joinPointer, setOwn, splitPointer } from "../schema/pointer.js";
+import { findInPlaceCycle, resolveLocal } from "../schema/refs.js";
 import { isToolDocument } from "./tools.js";
-
-/** Keywords whose values are data, not schemas: a `$ref` inside them is not a reference. */
-const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "example"]);
 
 export type FileLookup = (absPath: string) => Promise<SourceFile | undefined>;
 
@@ -43,6 +42,26 @@ export async function bundleTool(
       pointer: joinPointer(ctx.pointer, "$ref"),
     });
   };
+
+  /**
+   * A cycle of references that never descends into a property or an item describes no value (a
+   * validator would loop forever): an input error, at the `$ref` that closes it when that `$ref` is
+   * in the tool's own schema, else at the input schema (the cycle runs through imported definitions).
+   */
+  function checkCycles(schema: JsonObject, importedNames: ReadonlySet<string>): void {
+    const cycle = findInPlaceCycle(schema);
+    if (cycle === undefined) return;
+    const tokens = splitPointer(cycle.pointer);
+    const own = !((tokens[0] === "$defs") && importedNames.has(tokens[1] ?? ""));
+    diagnostics.push({
+      file: tool.source.displayPath,
+      tool: tool.name,
+      rule: "ref-resolvable",
+      severity: "error",
+      message: `the references ${cycle.refs.map((r) => `'${r}'`).join(" -> ")} form a cycle that never reaches a schema (no property or item in between), so no value can match: point a $ref at a schema that says what the value is`,
+      pointer: own ? joinPointer("/input_schema", ...tokens) : "/input_schema",
+    });
+  }
 
   async function resolveRef(ref: string, ctx: Context): Promise<string> {
     const hash = ref.indexOf("#");
@@ -113,9 +132,12 @@ export async function bundleTool(
   const refs = collectRefs(tool.inputSchema);
   if (refs.every((r) => r.ref.startsWith("#"))) {
     for (const r of refs) {
+      if (resolveLocal(tool.inputSchema, r.ref) !== undefined) continue; // resolves: nothing to report
       const ctx = { file: tool.source, pointer: joinPointer("/input_schema", ...r.path) };
       await resolveRef(r.ref, ctx);
     }
+    // A cycle needs a reference: most tools have none, and skip that walk.
+    if (diagnostics.length === 0 && refs.length > 0) checkCycles(tool.inputSchema, new Set());
     return diagnostics.length > 0 ? { diagnostics } : { tool: { ...tool, bundledSchema: tool.inputSchema }, diagnostics };
   }
 
@@ -126,6 +148,8 @@ export async function bundleTool(
     for (const [name, value] of extraDefs) setOwn(defs, name, value);
     schema.$defs = defs as JsonObject;
   }
+  checkCycles(schema, new Set(extraDefs.map(([name]) => name)));
+  if (diagnostics.length > 0) return { diagnostics };
   return { tool: { ...tool, bundledSchema: schema }, diagnostics };
 }
 

@@ -3,7 +3,6 @@ import { realpathSync, statSync, type Stats } from "node:fs";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
 import { bundleTool } from "./bundle.js";
-import { resolveLocal } from "./pointer.js";
 import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
 import type { LoadProblem } from "./problems.js";
@@ -134,53 +133,13 @@ function refusedFile(absPath: string, why: string): SourceFile {
 export async function bundleTools(
   loaded: LoadedFolder,
 ): Promise<{ tools: BundledTool[]; diagnostics: Diagnostic[] }> {
-  // Most tools are their own bundle (no promise for those); the others, in order, once bundled.
-  const results: ({ tool?: BundledTool; diagnostics: Diagnostic[] } | undefined)[] = [];
-  const pending: Promise<void>[] = [];
-  loaded.tools.forEach((t, index) => {
-    if (isOwnBundle(t)) {
-      results.push({ tool: { ...t, bundledSchema: t.inputSchema }, diagnostics: [] });
-    } else {
-      results.push(undefined);
-      pending.push(bundleTool(t, loaded.lookup).then((r) => void (results[index] = r)));
-    }
-  });
-  if (pending.length > 0) await Promise.all(pending);
+  // bundleTool shares the input schema of a tool that references no other file (it walks the parsed data).
+  const results = await Promise.all(loaded.tools.map((t) => bundleTool(t, loaded.lookup)));
   const tools: BundledTool[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const r of results) {
-    if (r?.tool) tools.push(r.tool);
-    if (r && r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
+    if (r.tool) tools.push(r.tool);
+    if (r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
   }
   return { tools, diagnostics };
-}
-
-/** A `"$ref": "<string>"` member, in JSON text where every `"` delimits a string (no `\\"`). */
-const REF_MEMBER = /"\$ref"\s*:\s*"([^"]*)"/g;
-
-/**
- * Whether a tool is certainly its own bundle (no reference to another file, every local one
- * resolving), found from its text without walking the schema. A key can be escaped (`"\u0024ref"`,
- * or in YAML `\x24`), so text with such escapes goes to bundleTool. Otherwise: true when there is no
- * `$ref` at all; for JSON without escaped quotes (where every `"` delimits a string, so each
- * `"$ref": "..."` found is a member), when every such member anywhere in the file is a `#...`
- * reference that resolves in the input schema. In any other case bundleTool decides (and reports
- * what does not resolve).
- */
-function isOwnBundle(tool: ToolSpec): boolean {
-  const { text, format } = tool.source;
-  if (format === "json" ? text.includes("\\u") : text.includes("\\")) return false;
-  if (!text.includes("$ref")) return true;
-  if (format !== "json" || text.includes('\\"')) return false;
-  REF_MEMBER.lastIndex = 0;
-  for (let m = REF_MEMBER.exec(text); m; m = REF_MEMBER.exec(text)) {
-    let ref: unknown;
-    try {
-      ref = JSON.parse(`"${m[1] ?? ""}"`);
-    } catch {
-      return false;
-    }
-    if (typeof ref !== "string" || resolveLocal(tool.inputSchema, ref) === undefined) return false;
-  }
-  return true;
 }

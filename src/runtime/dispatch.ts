@@ -2,7 +2,7 @@
 // Copied verbatim into generated output; imports nothing but its sibling files.
 
 import { parseFunctionCalls, renderFunctionResults } from "./legacy.js";
-import type { FunctionCall, FunctionResult, JsonSchema } from "./legacy.js";
+import type { FunctionCall, FunctionResult, JsonSchema, LegacyConversions } from "./legacy.js";
 import { describeValidationErrors } from "./messages.js";
 import type { ValidationError } from "./messages.js";
 
@@ -200,14 +200,14 @@ function hasOwn(obj: object, key: string): boolean {
 
 /**
  * Builds the dispatcher for a registry and one handler per tool. Generated code calls it as
- * `createDispatcherFrom<ToolInputs>(registry, handlers)`: each handler is checked against its
+ * `createDispatcherFrom<ToolInputs>(registry, handlers, legacyConversions)` (the conversions are what
+ * dispatchFunctionCalls converts legacy parameter text by): each handler is checked against its
  * tool's input type, a missing handler is a type error, and extra keys in an object literal are
  * a type error (TypeScript's excess-property check). At run time a missing handler or a duplicate
  * tool name throws a TypeError here, once, instead of failing later calls.
  */
-export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], handlers: ToolHandlers<M>): Dispatcher {
+export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], handlers: ToolHandlers<M>, conversions?: LegacyConversions): Dispatcher {
   const table = new Map<string, Entry>();
-  const schemas = new Map<string, JsonSchema>();
   const names: string[] = [];
   const handlerTable = handlers as unknown as object;
   for (const tool of registry) {
@@ -222,7 +222,6 @@ export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], han
       validate: undefined,
       pending: undefined,
     });
-    schemas.set(name, tool.inputSchema);
     names.push(name);
   }
   const toolNames: readonly string[] = Object.freeze(names.slice());
@@ -324,7 +323,7 @@ export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], han
     },
     async dispatchFunctionCalls(text: string): Promise<string> {
       try {
-        const { calls } = parseFunctionCalls(text, schemas);
+        const { calls } = parseFunctionCalls(text, conversions);
         if (calls.length === 0) return "";
         return renderFunctionResults(await Promise.all(calls.map(runLegacy)));
       } catch (e) {

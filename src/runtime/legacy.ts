@@ -7,15 +7,41 @@
 //   tag are removed (each independently); nothing else is trimmed from strings. "\r" is kept.
 // - Non-string values (numbers, booleans, null, arrays, objects) are trimmed before conversion.
 // - Tool names are trimmed. Rendered blocks never end with a newline.
-// - A value is converted by its parameter's schema. When several types are allowed, every type but
-//   `string` is tried first (in schema order), and `string` last: `[1,2]` for a string-or-array
-//   parameter is an array, `42` for a string-or-integer one is 42. The text format cannot tell a
-//   string that looks like JSON from the JSON it looks like; this is the reading a model means.
+// - A value is converted by its parameter's conversion, which the build decided from the schema
+//   together with the prompt's `<type>` (generated legacy.ts, `legacyConversions`). When several
+//   types are allowed, every type but `string` is tried first (in schema order), and `string` last:
+//   `[1,2]` for a string-or-array parameter is an array, `42` for a string-or-integer one is 42. The
+//   text format cannot tell a string that looks like JSON from the JSON it looks like; this is the
+//   reading a model means. An untyped parameter (any JSON value) is the JSON the text is, else the text.
+// - Scanning is linear in the text: each `<` is looked at once, up to the next `<` or `>`.
 
-import { convertValue, parameterTypes, setOwn } from "./values.js";
-import type { JsonSchema } from "./values.js";
+import { convertValue, setOwn } from "./values.js";
+import type { ValueKind } from "./values.js";
 
-export type { JsonSchema } from "./values.js";
+export type { JsonSchema, ValueKind } from "./values.js";
+
+/** One tool's conversions: each parameter's, and the one for parameters it does not name. */
+export interface ToolConversion {
+  readonly parameters: readonly (readonly [name: string, kinds: readonly ValueKind[]])[];
+  readonly additional?: readonly ValueKind[];
+}
+
+/** Every tool's conversions, by tool name (generated legacy.ts exports them as `legacyConversions`). */
+export type LegacyConversions = readonly (readonly [tool: string, conversion: ToolConversion])[];
+
+type Table = ReadonlyMap<string, { parameters: ReadonlyMap<string, readonly ValueKind[]>; additional: readonly ValueKind[] }>;
+
+const tables = new WeakMap<LegacyConversions, Table>();
+
+function tableOf(conversions: LegacyConversions | undefined): Table | undefined {
+  if (conversions === undefined || !Array.isArray(conversions)) return undefined;
+  let table = tables.get(conversions);
+  if (table === undefined) {
+    table = new Map(conversions.map(([tool, c]) => [tool, { parameters: new Map(c.parameters), additional: c.additional ?? [] }]));
+    tables.set(conversions, table);
+  }
+  return table;
+}
 
 export interface FunctionCall {
   name: string;
@@ -67,12 +93,19 @@ interface Tag {
   end: number;
 }
 
-/** Reads the tag at `lt`: a Tag, null when this `<` opens no tag, undefined when the text ends first. */
+/**
+ * Reads the tag at `lt`: a Tag, null when this `<` opens no tag, undefined when the text ends first.
+ * Looks only up to the next `<` or `>`, so a run of `<` costs linear time in all.
+ */
 function readTag(src: string, lt: number): Tag | null | undefined {
-  const gt = src.indexOf(">", lt + 1);
-  if (gt < 0) return undefined;
+  let gt = lt + 1;
+  for (; gt < src.length; gt++) {
+    const c = src.charCodeAt(gt);
+    if (c === 62 /* > */) break;
+    if (c === 60 /* < */) return null;
+  }
+  if (gt >= src.length) return undefined;
   let body = src.slice(lt + 1, gt);
-  if (body.includes("<")) return null;
   const closing = body.startsWith("/");
   if (closing) body = body.slice(1);
   const selfClosing = body.endsWith("/");
@@ -120,7 +153,7 @@ function parseInvoke(
   src: string,
   open: Tag,
   calls: FunctionCall[],
-  schemas: ReadonlyMap<string, JsonSchema> | undefined,
+  table: Table | undefined,
 ): number {
   const state: InvokeState = { name: nameAttr(open.attrs), params: [] };
   let pos = open.end;
@@ -186,7 +219,7 @@ function parseInvoke(
     }
     pos = next;
   }
-  calls.push(buildCall(state, closed || paramsDone || !cut, inParams, schemas));
+  calls.push(buildCall(state, closed || paramsDone || !cut, inParams, table));
   return pos;
 }
 
@@ -194,12 +227,12 @@ function buildCall(
   state: InvokeState,
   complete: boolean,
   inParams: boolean,
-  schemas: ReadonlyMap<string, JsonSchema> | undefined,
+  table: Table | undefined,
 ): FunctionCall {
   const name = state.name ?? "";
   const input: Record<string, unknown> = {};
   const problems: string[] = [];
-  const schema = name === "" ? undefined : schemas?.get(name);
+  const tool = name === "" ? undefined : table?.get(name);
   const seen = new Set<string>();
   for (const [param, raw] of state.params) {
     if (seen.has(param)) {
@@ -208,7 +241,7 @@ function buildCall(
     }
     seen.add(param);
     const text = unescapeXml(raw);
-    const r = convertValue(param, text, schema === undefined ? [] : parameterTypes(schema, param));
+    const r = convertValue(param, text, tool === undefined ? [] : (tool.parameters.get(param) ?? tool.additional));
     if (r.ok) setOwn(input, param, r.value);
     else {
       setOwn(input, param, text);
@@ -234,12 +267,11 @@ function buildCall(
 
 /**
  * Reads the model's `<function_calls>` block. Never throws. The closing `</function_calls>` is
- * optional (it is normally the stop sequence). Values are converted by the tool's input schema.
+ * optional (it is normally the stop sequence). Values are converted by `conversions` (generated
+ * legacy.ts's `legacyConversions`); without them, or for an unknown tool, values stay text.
  */
-export function parseFunctionCalls(
-  text: string,
-  schemas?: ReadonlyMap<string, JsonSchema>,
-): ParsedFunctionCalls {
+export function parseFunctionCalls(text: string, conversions?: LegacyConversions): ParsedFunctionCalls {
+  const table = tableOf(conversions);
   if (typeof text !== "string") return { text: "", calls: [] };
   const start = text.indexOf(OPEN_CALLS);
   if (start < 0) return { text, calls: [] };
@@ -251,7 +283,7 @@ export function parseFunctionCalls(
       const tag = lt < 0 ? undefined : readTag(text, lt);
       if (tag === undefined || (tag?.closing === true && tag.name === "function_calls")) break;
       pos = tag === null ? lt + 1 : !tag.closing && !tag.selfClosing && tag.name === "invoke"
-        ? parseInvoke(text, tag, calls, schemas)
+        ? parseInvoke(text, tag, calls, table)
         : tag.end;
     }
   } catch (e) {

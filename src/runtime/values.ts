@@ -1,5 +1,5 @@
-// toolgen runtime: converting legacy-format parameter text to JSON values by the tool's input
-// schema. Copied verbatim into generated output; imports nothing.
+// toolgen runtime: converting legacy-format parameter text to JSON values, by the conversion the
+// build decided for each parameter. Copied verbatim into generated output; imports nothing.
 
 export type JsonSchema = boolean | { readonly [key: string]: unknown };
 
@@ -29,85 +29,18 @@ function quoteValue(text: string): string {
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 }
 
-// Schema lookup: property schema, local $ref, candidate JSON types in declaration order.
-
-function resolveRef(schema: unknown, root: JsonSchema): unknown {
-  for (let depth = 0; depth < 32 && isObject(schema); depth++) {
-    const ref = schema["$ref"];
-    if (typeof ref !== "string" || typeof schema["type"] === "string" || !ref.startsWith("#")) {
-      return schema;
-    }
-    let target: unknown = root;
-    const pointer = decodeURIComponentSafe(ref.slice(1));
-    if (pointer !== "") {
-      for (const raw of pointer.split("/").slice(1)) {
-        const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-        if (Array.isArray(target)) target = target[Number(key)];
-        else if (isObject(target) && hasOwn(target, key)) target = target[key];
-        else return undefined;
-      }
-    }
-    schema = target;
-  }
-  return schema;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
+/**
+ * How a parameter's text is converted: the JSON types to try (every type but `string` first,
+ * `string` last), or `"any"`: the JSON value the text is, else the text itself. An empty list keeps
+ * the text. The build decides it for each parameter, with the prompt's `<type>` (generated
+ * `legacy.ts`, `legacyConversions`); nothing here reads a schema.
+ */
+export type ValueKind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null" | "any";
 
 function valueType(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
   return typeof v === "object" ? "object" : typeof v;
-}
-
-function typesOf(schema: unknown, root: JsonSchema, depth: number, out: string[]): void {
-  const s = resolveRef(schema, root);
-  if (!isObject(s) || depth > 16) return;
-  const push = (t: unknown): void => {
-    if (typeof t === "string" && !out.includes(t)) out.push(t);
-  };
-  const type = s["type"];
-  if (typeof type === "string") return push(type);
-  if (Array.isArray(type)) return type.forEach(push);
-  for (const key of ["anyOf", "oneOf"]) {
-    const list = s[key];
-    if (Array.isArray(list) && list.length > 0) {
-      for (const member of list) typesOf(member, root, depth + 1, out);
-      return;
-    }
-  }
-  const all = s["allOf"];
-  if (Array.isArray(all)) {
-    for (const member of all) {
-      const before = out.length;
-      typesOf(member, root, depth + 1, out);
-      if (out.length > before) return;
-    }
-  }
-  if (hasOwn(s, "const")) return push(valueType(s["const"]));
-  const values = s["enum"];
-  if (Array.isArray(values)) return values.forEach((v) => push(valueType(v)));
-  if (isObject(s["properties"]) || Array.isArray(s["required"])) return push("object");
-  if (s["items"] !== undefined || Array.isArray(s["prefixItems"])) return push("array");
-}
-
-export function parameterTypes(toolSchema: JsonSchema, param: string): string[] {
-  const root = resolveRef(toolSchema, toolSchema);
-  if (!isObject(root)) return [];
-  const props = root["properties"];
-  let prop: unknown;
-  if (isObject(props) && hasOwn(props, param)) prop = props[param];
-  else if (isObject(root["additionalProperties"])) prop = root["additionalProperties"];
-  else return [];
-  const out: string[] = [];
-  typesOf(prop, toolSchema, 0, out);
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,6 +53,14 @@ const NO: Converted = { ok: false };
 function convertAs(type: string, text: string): Converted {
   const t = text.trim();
   switch (type) {
+    case "any": {
+      // Any JSON value: the value the text is written as, else the text itself.
+      try {
+        return { ok: true, value: JSON.parse(t) };
+      } catch {
+        return { ok: true, value: text };
+      }
+    }
     case "string":
       return { ok: true, value: text };
     case "integer":
@@ -152,9 +93,9 @@ function convertAs(type: string, text: string): Converted {
 
 /**
  * Converts a parameter's text (entities already decoded) by the candidate types, first fit wins.
- * No types (no schema, unknown parameter, untyped schema) keeps the text.
+ * No types (an unknown tool or parameter) keeps the text.
  */
-export function convertValue(param: string, text: string, types: readonly string[]): Converted & { message?: string } {
+export function convertValue(param: string, text: string, types: readonly ValueKind[]): Converted & { message?: string } {
   if (types.length === 0) return { ok: true, value: text };
   let detail: string | undefined;
   // Every value arrives as text, so `string` would accept anything: try the other allowed types

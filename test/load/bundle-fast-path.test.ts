@@ -1,7 +1,8 @@
 /**
- * bundleTools decides from a tool's text that it is its own bundle (no `$ref`, or only local ones
- * that resolve) without walking it. These cases check that the shortcut gives what the full bundler
- * gives, and hands over to it whenever the text cannot settle the question.
+ * bundleTool shares the input schema of a tool that is its own bundle (no `$ref`, or only local ones
+ * that resolve), found by walking the parsed data (no guess from the text: issue 9 removed
+ * `isOwnBundle`). These cases check that the shortcut gives what the full copy gives, whatever
+ * escapes the text uses.
  */
 import { describe, expect, it } from "vitest";
 import { bundleTools } from "../../src/load/index.js";

@@ -11,6 +11,7 @@ import {
   type ValidateFunction,
 } from "../../src/runtime/dispatch.js";
 import type { JsonSchema } from "../../src/runtime/legacy.js";
+import { legacyConversions } from "../../src/emit/legacy-view.js";
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 ajv.addFormat("email", /^[^@\s]+@[^@\s]+$/);
@@ -24,7 +25,9 @@ const fixture = (name: string): string => readFileSync(new URL(`../fixtures/lega
 type Handlers = Record<string, ToolHandler<never>>;
 /** A dispatcher over ad-hoc tools (the typed path is covered by types.test.ts). */
 function make(tools: RegisteredTool[], handlers: Handlers) {
-  return createDispatcherFrom<Record<string, never>>(tools, handlers);
+  // The legacy conversions a build would generate for these schemas (generated legacy.ts).
+  const conversions = legacyConversions(tools.map((t) => ({ name: t.name, bundledSchema: t.inputSchema })));
+  return createDispatcherFrom<Record<string, never>>(tools, handlers, conversions);
 }
 
 const use = (name: string, input: unknown, id = "toolu_1") => ({ type: "tool_use" as const, id, name, input });

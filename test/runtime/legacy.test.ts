@@ -10,6 +10,10 @@ import {
   type FunctionCall,
   type JsonSchema,
 } from "../../src/runtime/legacy.js";
+import { legacyConversions } from "../../src/emit/legacy-view.js";
+
+/** The conversions a build decides for these schemas (what generated legacy.ts holds). */
+const conv = (schemas: ReadonlyMap<string, JsonSchema>) => legacyConversions([...schemas].map(([name, bundledSchema]) => ({ name, bundledSchema })));
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../fixtures/legacy/${name}`, import.meta.url), "utf8");
@@ -33,7 +37,7 @@ describe("seed 000: the General Motors example", () => {
   });
 
   it("parses the first turn as cut by the stop sequence", () => {
-    const parsed = parseFunctionCalls(cutAtStopSequence(turn1), SEED_SCHEMAS);
+    const parsed = parseFunctionCalls(cutAtStopSequence(turn1), conv(SEED_SCHEMAS));
     expect(parsed).toStrictEqual({
       text: scratchpad,
       calls: [{ name: "get_ticker_symbol", input: { company_name: "General Motors" } }],
@@ -42,7 +46,7 @@ describe("seed 000: the General Motors example", () => {
 
   it("parses the first turn with its closing tag too, and without schemas", () => {
     const expected = { text: scratchpad, calls: [{ name: "get_ticker_symbol", input: { company_name: "General Motors" } }] };
-    expect(parseFunctionCalls(turn1, SEED_SCHEMAS)).toStrictEqual(expected);
+    expect(parseFunctionCalls(turn1, conv(SEED_SCHEMAS))).toStrictEqual(expected);
     expect(parseFunctionCalls(cutAtStopSequence(turn1))).toStrictEqual(expected);
   });
 
@@ -53,7 +57,7 @@ describe("seed 000: the General Motors example", () => {
   });
 
   it("parses the second turn and renders its 38.50 result byte for byte", () => {
-    const parsed = parseFunctionCalls(cutAtStopSequence(fixture("gm_turn2_assistant.txt")), SEED_SCHEMAS);
+    const parsed = parseFunctionCalls(cutAtStopSequence(fixture("gm_turn2_assistant.txt")), conv(SEED_SCHEMAS));
     expect(parsed).toStrictEqual({ text: "", calls: [{ name: "get_current_stock_price", input: { symbol: "GM" } }] });
     expect(renderFunctionResults([{ name: "get_current_stock_price", ok: true, stdout: "38.50" }])).toBe(
       fixture("gm_turn2_results.txt"),
@@ -101,7 +105,7 @@ describe("parseFunctionCalls", () => {
   const call = (params: string, name = "t"): string =>
     `<function_calls>\n<invoke>\n<tool_name>${name}</tool_name>\n<parameters>\n${params}\n</parameters>\n</invoke>\n`;
   const one = (params: string): FunctionCall => {
-    const calls = parseFunctionCalls(call(params), schemas).calls;
+    const calls = parseFunctionCalls(call(params), conv(schemas)).calls;
     expect(calls).toHaveLength(1);
     return calls[0]!;
   };
@@ -123,7 +127,7 @@ describe("parseFunctionCalls", () => {
       name: "t",
       input: {
         s: " 42 ", i: -17, n: 38.5, b: true, a: ["x", "y"], o: { k: [1, { m: null }] }, z: null, maybe: null,
-        either: 12, ref: 7, ref2: false, color: "red", level: 2, free: "[1]", unknown: "5",
+        either: 12, ref: 7, ref2: false, color: "red", level: 2, free: [1], unknown: "5",
       },
     });
   });
@@ -169,7 +173,7 @@ describe("parseFunctionCalls", () => {
     const text =
       "thinking...<function_calls>  \r\n<invoke>\r\n  <tool_name> t </tool_name>\r\n  <parameters>\r\n   <i>1</i>   <b>true</b>\r\n </parameters>\r\n</invoke>" +
       "<invoke><tool_name>other</tool_name><parameters><x>1</x></parameters></invoke>\n<invoke>\n<tool_name>noargs</tool_name>\n</invoke>";
-    expect(parseFunctionCalls(text, schemas)).toStrictEqual({
+    expect(parseFunctionCalls(text, conv(schemas))).toStrictEqual({
       text: "thinking...",
       calls: [
         { name: "t", input: { i: 1, b: true } },
@@ -181,12 +185,12 @@ describe("parseFunctionCalls", () => {
 
   it("stops at </function_calls> and ignores what follows", () => {
     const text = `${call("<i>1</i>")}</function_calls>\n<invoke><tool_name>late</tool_name></invoke>`;
-    expect(parseFunctionCalls(text, schemas).calls.map((c) => c.name)).toEqual(["t"]);
+    expect(parseFunctionCalls(text, conv(schemas)).calls.map((c) => c.name)).toEqual(["t"]);
   });
 
   it("also reads the attribute style <invoke name=...><parameter name=...>", () => {
     const text = '<function_calls>\n<invoke name="t">\n<parameter name="i">5</parameter>\n<parameter name="s">x</parameter>\n</invoke>\n';
-    expect(parseFunctionCalls(text, schemas).calls).toStrictEqual([{ name: "t", input: { i: 5, s: "x" } }]);
+    expect(parseFunctionCalls(text, conv(schemas)).calls).toStrictEqual([{ name: "t", input: { i: 5, s: "x" } }]);
   });
 
   it("reports calls it cannot read instead of throwing", () => {
@@ -211,7 +215,7 @@ describe("parseFunctionCalls", () => {
 
   it("reports an invoke cut off inside a parameter, naming it", () => {
     const text = "<function_calls>\n<invoke>\n<tool_name>t</tool_name>\n<parameters>\n<i>1</i>\n<s>some long te";
-    const c = parseFunctionCalls(text, schemas).calls;
+    const c = parseFunctionCalls(text, conv(schemas)).calls;
     expect(c).toHaveLength(1);
     expect(c[0]!.name).toBe("t");
     expect(c[0]!.error).toMatch(/cut off inside parameter 's'/);
@@ -220,16 +224,16 @@ describe("parseFunctionCalls", () => {
 
   it("reports an invoke cut off between parameters or inside a tag", () => {
     const base = "<function_calls>\n<invoke>\n<tool_name>t</tool_name>\n<parameters>\n<i>1</i>\n";
-    expect(parseFunctionCalls(base, schemas).calls[0]!.error).toMatch(/cut off inside <parameters>/);
-    expect(parseFunctionCalls(`${base}<s`, schemas).calls[0]!.error).toMatch(/cut off/);
-    expect(parseFunctionCalls("<function_calls>\n<invoke>\n<tool_na", schemas).calls[0]!.error).toMatch(/cut off/);
+    expect(parseFunctionCalls(base, conv(schemas)).calls[0]!.error).toMatch(/cut off inside <parameters>/);
+    expect(parseFunctionCalls(`${base}<s`, conv(schemas)).calls[0]!.error).toMatch(/cut off/);
+    expect(parseFunctionCalls("<function_calls>\n<invoke>\n<tool_na", conv(schemas)).calls[0]!.error).toMatch(/cut off/);
     // Complete parameters without </invoke> are accepted.
-    expect(parseFunctionCalls(`${base}</parameters>\n`, schemas).calls).toStrictEqual([{ name: "t", input: { i: 1 } }]);
+    expect(parseFunctionCalls(`${base}</parameters>\n`, conv(schemas)).calls).toStrictEqual([{ name: "t", input: { i: 1 } }]);
   });
 
   it("treats stray '<' in the text between tags as text", () => {
     const text = "<function_calls>\n3 < 4 <invoke>\n<tool_name>t</tool_name> a<b <parameters>\n<i>1</i>\n</parameters>\n</invoke>\n";
-    expect(parseFunctionCalls(text, schemas).calls).toStrictEqual([{ name: "t", input: { i: 1 } }]);
+    expect(parseFunctionCalls(text, conv(schemas)).calls).toStrictEqual([{ name: "t", input: { i: 1 } }]);
   });
 
   it("never throws, whatever the input", () => {
@@ -247,13 +251,13 @@ describe("parseFunctionCalls", () => {
     fc.assert(
       fc.property(soup, (parts) => {
         const text = parts.join("");
-        const parsed = parseFunctionCalls(text, schemas);
+        const parsed = parseFunctionCalls(text, conv(schemas));
         expect(text.startsWith(parsed.text)).toBe(true);
         for (const c of parsed.calls) expect(typeof c.name).toBe("string");
       }),
       { numRuns: 2000 },
     );
-    fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => void parseFunctionCalls(`<function_calls>${s}`, schemas)));
+    fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => void parseFunctionCalls(`<function_calls>${s}`, conv(schemas))));
     expect(parseFunctionCalls(undefined as unknown as string)).toStrictEqual({ text: "", calls: [] });
   });
 });
@@ -284,7 +288,7 @@ describe("renderFunctionResults", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Property: parseFunctionCalls(renderFunctionCalls(calls), schemas) gives the calls back.
+// Property: parseFunctionCalls(renderFunctionCalls(calls), conv(schemas)) gives the calls back.
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -358,7 +362,7 @@ describe("property: render then parse gives the calls back", () => {
         const text = prefix + renderFunctionCalls(calls);
         const expected = { text: prefix, calls: calls.map(entries) };
         for (const t of [text, cutAtStopSequence(text)]) {
-          const parsed = parseFunctionCalls(t, schemas);
+          const parsed = parseFunctionCalls(t, conv(schemas));
           expect({ text: parsed.text, calls: parsed.calls.map(entries) }).toStrictEqual(expected);
           for (const c of parsed.calls) expect(Object.getPrototypeOf(c.input)).toBe(Object.prototype);
         }

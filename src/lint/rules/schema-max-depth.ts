@@ -1,5 +1,6 @@
 import { defineRule, type SchemaDocument, type ToolDocument } from "../rule.js";
-import { isPlainObject, resolveLocal } from "../../load/pointer.js";
+import { isPlainObject } from "../../schema/pointer.js";
+import { resolveLocal } from "../../schema/refs.js";
 import { childPointer, forEachSubschema, isObjectSchema, schemaNodes, type SchemaObject } from "../schema-walk.js";
 
 type Report = (pointer: string, depth: number, via: boolean) => void;
@@ -47,7 +48,7 @@ function measureNodes(doc: SchemaDocument, max: number, report: Report): void {
     if (depth > max) report(node.pointer, depth, false);
     else if (typeof node.ref === "string") {
       const target = resolveLocal(root, node.ref);
-      if (isPlainObject(target)) walkDepth(root, target, depth, childPointer(node.pointer, "$ref"), [node.ref], max, report);
+      if (isPlainObject(target)) walkDepth(root, target, depth, childPointer(node.pointer, "$ref"), max, report);
     }
   }
 }
@@ -56,45 +57,88 @@ function measureNodes(doc: SchemaDocument, max: number, report: Report): void {
  * Walks the schema the API sees (references followed, definitions reached only through them),
  * counting object schemas along each path. A path stops at its first object deeper than `max`; once
  * a `$ref` has been followed, findings are reported at that `$ref` (in the tool's file), and a
- * reference already followed on the path is not followed again (a recursive schema is not infinitely
- * deep). Pointers are built only for findings.
+ * reference already being followed on the path is not followed again (a recursive schema is not
+ * infinitely deep). Pointers are built only for findings.
  */
 function measure(tool: ToolDocument, max: number, report: Report): void {
   const root: unknown = tool.bundledSchema ?? tool.inputSchema;
-  if (isPlainObject(root)) walkDepth(root, root, 0, undefined, [], max, report);
+  if (isPlainObject(root)) walkDepth(root, root, 0, undefined, max, report);
+}
+
+/**
+ * The most object schemas along any path from a node (itself included), following `$ref`s and
+ * subschemas (definitions only through a `$ref`). Memoised per node, so chains of
+ * `anyOf: [{$ref: next}, {$ref: next}]` take linear time; the one cycle rule of the schema module
+ * applies (a node already on the path adds nothing: a recursive schema is not infinitely deep).
+ */
+class Heights {
+  readonly #memo = new Map<object, number>();
+  readonly #open = new Set<object>();
+  constructor(readonly root: unknown) {}
+
+  of(node: SchemaObject): number {
+    const known = this.#memo.get(node);
+    if (known !== undefined) return known;
+    if (this.#open.has(node)) return 0;
+    this.#open.add(node);
+    let below = 0;
+    const ref = node.$ref;
+    if (typeof ref === "string") {
+      const target = resolveLocal(this.root, ref);
+      if (isPlainObject(target)) below = this.of(target);
+    }
+    forEachSubschema(node, false, (child) => {
+      below = Math.max(below, this.of(child));
+    });
+    this.#open.delete(node);
+    const height = (isObjectSchema(node) ? 1 : 0) + below;
+    this.#memo.set(node, height);
+    return height;
+  }
+}
+
+const heightsByRoot = new WeakMap<object, Heights>();
+
+function heightsFor(root: unknown): Heights {
+  if (!isPlainObject(root)) return new Heights(root);
+  let heights = heightsByRoot.get(root);
+  if (heights === undefined) {
+    heights = new Heights(root);
+    heightsByRoot.set(root, heights);
+  }
+  return heights;
 }
 
 /**
  * measure()'s walk from `start`, under `outer` levels of objects: `via` is the `$ref` findings are
- * reported at once one was followed (before that, each at its own pointer), `refs` those followed.
+ * reported at once one was followed (before that, each at its own pointer). A path stops at its
+ * first object deeper than `max`, which is always `max + 1` deep; a subtree whose height keeps it
+ * within `max` is not entered, and once a `$ref` was followed the one finding is reported at it.
  */
-function walkDepth(root: unknown, start: SchemaObject, outer: number, via: string | undefined, refs: string[], max: number, report: Report): void {
+function walkDepth(root: unknown, start: SchemaObject, outer: number, via: string | undefined, max: number, report: Report): void {
+  const heights = heightsFor(root);
   /** Tokens from `/input_schema` to the node being visited, while no `$ref` has been followed. */
   const path: (string | number)[] = [];
   const here = (...more: string[]) => [...path, ...more].reduce<string>((at, token) => childPointer(at, token), "/input_schema");
-  const visit = (node: SchemaObject, outer: number, via: string | undefined): void => {
+  const visit = (node: SchemaObject, outer: number): void => {
+    if (outer + heights.of(node) <= max) return;
     const depth = outer + (isObjectSchema(node) ? 1 : 0);
-    if (depth > max) {
-      report(via ?? here(), depth, via !== undefined);
+    if (via !== undefined || depth > max) {
+      report(via ?? here(), max + 1, via !== undefined);
       return;
     }
     const ref = node.$ref;
-    if (typeof ref === "string" && !refs.includes(ref)) {
+    if (typeof ref === "string") {
       const target = resolveLocal(root, ref);
-      if (isPlainObject(target)) {
-        refs.push(ref);
-        visit(target, depth, via ?? here("$ref"));
-        refs.pop();
-      }
+      if (isPlainObject(target) && depth + heights.of(target) > max) report(here("$ref"), max + 1, true);
     }
     forEachSubschema(node, false, (child, keyword, key) => {
-      if (via !== undefined) return visit(child, depth, via);
       path.push(keyword);
       if (key !== undefined) path.push(key);
-      visit(child, depth, via);
+      visit(child, depth);
       if (key !== undefined) path.pop();
       path.pop();
     });
   };
-  visit(start, outer, via);
+  visit(start, outer);
 }

@@ -1,0 +1,76 @@
+/** JSON pointer (RFC 6901) helpers: the one place pointers are encoded and decoded. */
+
+export function escapeToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export function unescapeToken(token: string): string {
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+export function joinPointer(base: string, ...tokens: (string | number)[]): string {
+  return base + tokens.map((t) => "/" + escapeToken(String(t))).join("");
+}
+
+export function splitPointer(pointer: string): string[] {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) throw new Error(`not a JSON pointer: ${pointer}`);
+  const tokens = pointer.slice(1).split("/");
+  return pointer.includes("~") ? tokens.map(unescapeToken) : tokens;
+}
+
+const MISSING = Symbol("missing");
+
+/** The value at `pointer` in `doc`, or `undefined` when there is none. Own properties only. */
+export function getByPointer(doc: unknown, pointer: string): unknown {
+  let node: unknown = doc;
+  for (const token of splitPointer(pointer)) {
+    const next = childOf(node, token);
+    if (next === MISSING) return undefined;
+    node = next;
+  }
+  return node;
+}
+
+function childOf(node: unknown, token: string): unknown {
+  if (Array.isArray(node)) {
+    if (!/^(0|[1-9][0-9]*)$/.test(token)) return MISSING;
+    const index = Number(token);
+    return index < node.length ? node[index] : MISSING;
+  }
+  if (node !== null && typeof node === "object" && Object.hasOwn(node, token)) {
+    return (node as Record<string, unknown>)[token];
+  }
+  return MISSING;
+}
+
+/** Sets an own property, even one named `__proto__`, without touching the prototype. */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Resolves a local reference (`#/...`) against `root`; anything else (another file, an anchor, bad URI encoding) is `undefined`. */
+export function resolveLocal(root: unknown, ref: string): unknown {
+  const pointer = localRefPointer(ref);
+  return pointer === undefined ? undefined : getByPointer(root, pointer);
+}
+
+/** The JSON pointer a local reference (`#`, `#/...`, URI-encoded) names; `undefined` for anything else. */
+export function localRefPointer(ref: string): string | undefined {
+  if (!ref.startsWith("#")) return undefined;
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  return fragment === "" || fragment.startsWith("/") ? fragment : undefined;
+}
