@@ -2,50 +2,95 @@
  * `index.ts`: the one module application code imports. It re-exports the renderings and types, and
  * builds the dispatch table: `registry` (schema + lazily loaded validator per tool),
  * `createDispatcher(handlers)`, and `dispatcher`, wired to the handler files.
+ *
+ * Written to type-check in time linear in the tools, in ES-module and CommonJS projects alike
+ * (handler files are loaded through `lazyHandler`, which reads either module shape), and without a
+ * `!` or an `as`: every value's type follows from the code.
  */
 import type { BundledTool, GeneratedFile } from "../model.js";
 import type { ToolNames } from "../names.js";
 import { tsString } from "../names.js";
+import { MAX_LINE } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
+
+/** An object literal's key for a tool name: `"__proto__"` written plainly would set the prototype. */
+function propKey(name: string): string {
+  return name === "__proto__" ? `["__proto__"]` : tsString(name);
+}
+
+/** `head(\n  arg,\n)` when `head(arg)` would run past column 120 from `indent`. */
+function call(indent: string, head: string, arg: string, tail: string): string {
+  const one = `${indent}${head}${arg}${tail}`;
+  return one.length <= MAX_LINE ? one : `${indent}${head}\n${indent}  ${arg},\n${indent}${tail}`;
+}
+
+/** `  key value` on one line, or the value on the next when that line would run past column 120. */
+function entry(key: string, value: string): string {
+  const one = `  ${key} ${value}`;
+  return one.length <= MAX_LINE ? one : `  ${key}\n    ${value}`;
+}
+
+/** `export type { A, B, ... } from "...";` on as many lines as it takes. */
+function exportList(keyword: string, items: readonly string[], from: string): string[] {
+  const one = `${keyword} { ${items.join(", ")} } from ${tsString(from)};`;
+  if (one.length <= MAX_LINE) return [one];
+  return [`${keyword} {`, ...items.map((i) => `  ${i},`), `} from ${tsString(from)};`];
+}
 
 export function emitIndexModule(
   tools: readonly BundledTool[],
   names: ReadonlyMap<string, ToolNames>,
   handlersImportBase: string,
 ): GeneratedFile {
-  const n = (t: BundledTool) => names.get(t.name)!;
-  const key = (t: BundledTool) => `[${tsString(t.name)}]`;
-  const typeNames = tools.map((t) => n(t).type);
+  const fileOf = (t: BundledTool): string => names.get(t.name)?.file ?? "";
+  const typeNames = tools.map((t) => names.get(t.name)?.type ?? "never");
   const out: string[] = [
     `// ${GENERATED_HEADER}`,
-    `import { createDispatcherFrom, type Dispatcher, type RegisteredTool, type ToolHandler, type ValidateFunction } from "./runtime/dispatch.js";`,
+    ...exportList(
+      "import",
+      ["createDispatcherFrom", "type Dispatcher", "type RegisteredTool", "type ToolHandler", "type ValidateFunction"],
+      "./runtime/dispatch.js",
+    ),
+    `import { lazyHandler, lazyValidator } from "./runtime/loaders.js";`,
     `import { parseFunctionCalls as parseCalls, type JsonSchema, type ParsedFunctionCalls } from "./runtime/legacy.js";`,
     `import { tools } from "./tools.js";`,
     `import type { ToolInputs, ToolName } from "./types.js";`,
     ``,
     `export { tools, type ToolDefinition } from "./tools.js";`,
     `export { legacySystemPrompt, LEGACY_STOP_SEQUENCE } from "./legacy.js";`,
-    `export type { ToolInputs, ToolName${typeNames.map((t) => `, ${t}`).join("")} } from "./types.js";`,
+    ...exportList("export type", ["ToolInputs", "ToolName", ...typeNames], "./types.js"),
     `export { renderFunctionCalls, renderFunctionResults, escapeXml, unescapeXml } from "./runtime/legacy.js";`,
     `export type { FunctionCall, FunctionResult, ParsedFunctionCalls } from "./runtime/legacy.js";`,
-    `export type { Dispatcher, ToolContext, ToolHandler, ToolUseBlock, ToolResultBlock, ToolResultContent, TextBlock, ImageBlock } from "./runtime/dispatch.js";`,
+    ...exportList(
+      "export type",
+      ["Dispatcher", "ToolContext", "ToolHandler", "ToolUseBlock", "ToolResultBlock", "ToolResultContent", "TextBlock", "ImageBlock"],
+      "./runtime/dispatch.js",
+    ),
     ``,
     `/** One handler per tool, each receiving its own tool's input type. */`,
     `export type ToolHandlers = { [K in ToolName]: ToolHandler<ToolInputs[K]> };`,
     ``,
-    `const schemas: ReadonlyMap<string, JsonSchema> = new Map(tools.map((t) => [t.name, t.input_schema] as const));`,
-    ``,
-    `/** Every tool: its schema, and its validator (compiled at build time, loaded on first use). */`,
-    `export const registry: readonly RegisteredTool[] = [`,
-    ...tools.map(
-      (t) =>
-        `  { name: ${tsString(t.name)}, inputSchema: schemas.get(${tsString(t.name)})!, loadValidator: () => import("./validators/${n(t).file}.js").then((m) => m.validate as ValidateFunction) },`,
+    `/** Each tool's validator (compiled at build time, loaded on first use), by tool name. */`,
+    `const validators: { readonly [K in ToolName]: () => Promise<ValidateFunction> } = {`,
+    ...tools.map((t) =>
+      entry(`${propKey(t.name)}:`, `lazyValidator(() => import(${tsString(`./validators/${fileOf(t)}.js`)})),`),
     ),
-    `];`,
+    `};`,
+    ``,
+    `/** Every tool: its schema, and its validator. */`,
+    `export const registry: readonly RegisteredTool[] = tools.map((tool) => ({`,
+    `  name: tool.name,`,
+    `  inputSchema: tool.input_schema,`,
+    `  loadValidator: validators[tool.name],`,
+    `}));`,
+    ``,
+    `const schemas: ReadonlyMap<string, JsonSchema> = new Map(`,
+    `  tools.map((tool): [string, JsonSchema] => [tool.name, tool.input_schema]),`,
+    `);`,
     ``,
     `/** A dispatcher over the given handlers: tool_use in, tool_result out; never throws. */`,
     `export function createDispatcher(handlers: ToolHandlers): Dispatcher {`,
-    `  return createDispatcherFrom<ToolInputs>(registry, handlers);`,
+    `  return createDispatcherFrom<Pick<ToolInputs, ToolName>>(registry, handlers);`,
     `}`,
     ``,
     `/** Parses the model's <function_calls> block, converting each value by its tool's schema. */`,
@@ -55,9 +100,13 @@ export function emitIndexModule(
     ``,
     `/** The ready dispatcher, wired to the handler files (each loaded on first use). */`,
     `export const dispatcher: Dispatcher = createDispatcher({`,
-    ...tools.map(
-      (t) =>
-        `  ${key(t)}: async (input, context) => (await import(${tsString(`${handlersImportBase}/${n(t).file}.js`)})).default(input, context),`,
+    ...tools.map((t) =>
+      call(
+        "  ",
+        `${propKey(t.name)}: lazyHandler<ToolInputs[${tsString(t.name)}]>(`,
+        `() => import(${tsString(`${handlersImportBase}/${fileOf(t)}.js`)})`,
+        `),`,
+      ),
     ),
     `});`,
   ];

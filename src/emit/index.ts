@@ -10,7 +10,7 @@ import { emitNative } from "./native.js";
 import { emitRuntime } from "./runtime.js";
 import { emitStub } from "./stubs.js";
 import { createRenderer } from "./templates.js";
-import { emitTypesIndex } from "./types-index.js";
+import { emitTypesIndex, removedToolUses } from "./types-index.js";
 import { jobOf, toolArtifacts, type ToolArtifacts } from "./artifacts.js";
 import type { BuildCache } from "../cache.js";
 import { sha256 } from "../write.js";
@@ -38,7 +38,7 @@ export interface EmitResult {
 export async function emitAll(tools: readonly BundledTool[], options: EmitOptions): Promise<EmitResult> {
   const names = assignNames(tools.map((t) => t.name));
   const render = await createRenderer(options.templates);
-  const files: GeneratedFile[] = [...emitNative(tools), ...emitLegacy(tools, render)];
+  const files: GeneratedFile[] = [...emitNative(tools, names), ...emitLegacy(tools, render)];
   const warnings: string[] = [];
 
   // Per-tool types and validators: from the cache when the tool is unchanged.
@@ -59,7 +59,7 @@ export async function emitAll(tools: readonly BundledTool[], options: EmitOption
     if (stub.file) files.push(stub.file);
     if (stub.warning) warnings.push(stub.warning);
   }
-  files.push(emitTypesIndex(tools, names));
+  files.push(emitTypesIndex(tools, names, removedToolUses(tools, options.existingHandlers)));
   files.push(...(await emitRuntime()));
   files.push(emitIndexModule(tools, names, options.handlersImportBase));
   return { files, warnings, handlerFiles: tools.map((t) => names.get(t.name)!.file) };
