@@ -171,7 +171,7 @@ function orphanedHandlers(dir: string, present: readonly string[], current: read
   const known = new Set(current.map((s) => `${s}.ts`));
   return present
     .filter((n) => !known.has(n))
-    .map((n) => `${path.relative(process.cwd(), path.join(dir, n)).split(path.sep).join("/")}: no tool has this handler any more (schema removed or renamed?); it is kept, delete it yourself if it is no longer needed`);
+    .map((n) => `${path.relative(process.cwd(), path.join(dir, n)).split(path.sep).join("/")}: no tool has this handler any more (schema removed or renamed?); it is kept and still compiles (its tool's input type is now a deprecated \`any\`), but nothing calls it: move its code to the new tool's handler if renamed, then delete the file`);
 }
 
 /** The flags of `toolgen build` (cli/build.ts declares them to yargs). */
