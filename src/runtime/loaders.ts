@@ -33,10 +33,19 @@ function defaultOf(value: unknown): unknown {
 }
 
 /**
- * A validator loader from `() => import("./validators/<tool>.js")`. Not generic on purpose: the
- * generated index calls it once per tool, and a plain signature costs the type-checker one
- * comparison per call where `.then((m) => m.validate)` costs an inference.
+ * A validator loader from `() => import("./validators/<tool>.js")`. It takes the module as `unknown`
+ * and checks its `validate` export at run time: typing it would make the type-checker infer the
+ * type of every generated validator (thousands of lines of Ajv's code each) in the user's project.
  */
-export function lazyValidator(load: () => Promise<{ readonly validate: ValidateFunction }>): () => Promise<ValidateFunction> {
-  return () => load().then((m) => m.validate);
+export function lazyValidator(load: () => Promise<unknown>): () => Promise<ValidateFunction> {
+  return async () => {
+    const loaded: unknown = await load();
+    const validate = typeof loaded === "object" && loaded !== null && "validate" in loaded ? loaded.validate : undefined;
+    if (!isValidateFunction(validate)) throw new TypeError("toolgen: a validator file has no `validate` export function");
+    return validate;
+  };
+}
+
+function isValidateFunction(value: unknown): value is ValidateFunction {
+  return typeof value === "function";
 }
