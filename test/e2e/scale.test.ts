@@ -49,7 +49,7 @@ it(`builds, type-checks and dispatches ${N} tools`, { timeout: N * 200 }, async 
   for (const [name, input] of Object.entries(inputs)) {
     const result = await g.dispatcher.dispatch({ type: "tool_use", id: `toolu_${name}`, name, input });
     // The stub handler answers: validation passed, and the call reached this tool's own file.
-    expect(result, name).toMatchObject({ tool_use_id: `toolu_${name}`, is_error: true, content: `${name} is not implemented yet: write its handler in this file` });
+    expect(result, name).toMatchObject({ tool_use_id: `toolu_${name}`, is_error: true, content: `Error: ${name} is not implemented yet: write its handler in this file` });
   }
   expect(await readFile(path.join(out, "types.ts"), "utf8")).toContain("export type ToolName = keyof ToolInputs;");
 });
