@@ -15,10 +15,13 @@ export function tsLiteral(value: unknown, depth = 0): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
   const pad = "  ".repeat(depth + 1);
   const end = "  ".repeat(depth);
-  const item = (prefix: string, v: unknown): string =>
-    typeof v === "string" && pad.length + prefix.length + JSON.stringify(v).length + 1 > MAX_LINE
+  const item = (prefix: string, v: unknown): string => {
+    const inline = inlineArray(v);
+    if (inline !== undefined && pad.length + prefix.length + inline.length + 1 <= MAX_LINE) return `${pad}${prefix}${inline}`;
+    return typeof v === "string" && pad.length + prefix.length + JSON.stringify(v).length + 1 > MAX_LINE
       ? `${pad}${prefix.trimEnd()}\n${splitString(v, pad + "  ")}`
       : `${pad}${prefix}${tsLiteral(v, depth + 1)}`;
+  };
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
     return `[\n${value.map((v) => item("", v)).join(",\n")},\n${end}]`;
@@ -28,6 +31,13 @@ export function tsLiteral(value: unknown, depth = 0): string {
   const record = value as { readonly [key: string]: unknown };
   const entries = keys.map((k) => item(`${k === "__proto__" ? `["__proto__"]` : JSON.stringify(k)}: `, record[k]));
   return `{\n${entries.join(",\n")},\n${end}}`;
+}
+
+/** `["a", "b"]` for a non-empty array of strings, numbers, booleans and nulls; else undefined. */
+function inlineArray(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  if (!value.every((v) => v === null || ["string", "number", "boolean"].includes(typeof v))) return undefined;
+  return `[${value.map((v) => JSON.stringify(v)).join(", ")}]`;
 }
 
 /** A long string as `"a " +\n"b"` lines (each starting with `pad`), every line within 120 columns. */
@@ -82,4 +92,26 @@ export function wrapDocComments(code: string): string {
       return out;
     })
     .join("\n");
+}
+
+/** `import type { A } from "x";` (or `export`), with the names on their own lines when it runs past 120. */
+export function importList(keyword: string, items: readonly string[], from: string): string[] {
+  const one = `${keyword} { ${items.join(", ")} } from ${JSON.stringify(from)};`;
+  if (one.length <= MAX_LINE) return [one];
+  return [`${keyword} {`, ...items.map((i) => `  ${i},`), `} from ${JSON.stringify(from)};`];
+}
+
+/**
+ * An object or interface member `key: value` + `end` at two spaces' indent, on one line when it fits,
+ * else with the value on the next line; a value that is a call `f(arg)` may also put `arg` on a line
+ * of its own.
+ */
+export function member(key: string, value: string, end: string, call?: { head: string; arg: string }): string {
+  const candidates = [`  ${key}: ${value}${end}`, `  ${key}:\n    ${value}${end}`];
+  if (call !== undefined) {
+    candidates.push(`  ${key}: ${call.head}(\n    ${call.arg},\n  )${end}`);
+    candidates.push(`  ${key}:\n    ${call.head}(\n      ${call.arg},\n    )${end}`);
+  }
+  const fits = (text: string): boolean => text.split("\n").every((l) => l.length <= MAX_LINE);
+  return candidates.find(fits) ?? candidates[candidates.length - 1]!;
 }

@@ -10,31 +10,12 @@
 import type { BundledTool, GeneratedFile } from "../model.js";
 import type { ToolNames } from "../names.js";
 import { tsString } from "../names.js";
-import { MAX_LINE } from "./code-lines.js";
+import { importList, member } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 
 /** An object literal's key for a tool name: `"__proto__"` written plainly would set the prototype. */
 function propKey(name: string): string {
   return name === "__proto__" ? `["__proto__"]` : tsString(name);
-}
-
-/** `head(\n  arg,\n)` when `head(arg)` would run past column 120 from `indent`. */
-function call(indent: string, head: string, arg: string, tail: string): string {
-  const one = `${indent}${head}${arg}${tail}`;
-  return one.length <= MAX_LINE ? one : `${indent}${head}\n${indent}  ${arg},\n${indent}${tail}`;
-}
-
-/** `  key value` on one line, or the value on the next when that line would run past column 120. */
-function entry(key: string, value: string): string {
-  const one = `  ${key} ${value}`;
-  return one.length <= MAX_LINE ? one : `  ${key}\n    ${value}`;
-}
-
-/** `export type { A, B, ... } from "...";` on as many lines as it takes. */
-function exportList(keyword: string, items: readonly string[], from: string): string[] {
-  const one = `${keyword} { ${items.join(", ")} } from ${tsString(from)};`;
-  if (one.length <= MAX_LINE) return [one];
-  return [`${keyword} {`, ...items.map((i) => `  ${i},`), `} from ${tsString(from)};`];
 }
 
 export function emitIndexModule(
@@ -46,7 +27,7 @@ export function emitIndexModule(
   const typeNames = tools.map((t) => names.get(t.name)?.type ?? "never");
   const out: string[] = [
     `// ${GENERATED_HEADER}`,
-    ...exportList(
+    ...importList(
       "import",
       ["createDispatcherFrom", "type Dispatcher", "type RegisteredTool", "type ToolHandler", "type ValidateFunction"],
       "./runtime/dispatch.js",
@@ -58,10 +39,10 @@ export function emitIndexModule(
     ``,
     `export { tools, type ToolDefinition } from "./tools.js";`,
     `export { legacySystemPrompt, LEGACY_STOP_SEQUENCE } from "./legacy.js";`,
-    ...exportList("export type", ["ToolInputs", "ToolName", ...typeNames], "./types.js"),
+    ...importList("export type", ["ToolInputs", "ToolName", ...typeNames], "./types.js"),
     `export { renderFunctionCalls, renderFunctionResults, escapeXml, unescapeXml } from "./runtime/legacy.js";`,
     `export type { FunctionCall, FunctionResult, ParsedFunctionCalls } from "./runtime/legacy.js";`,
-    ...exportList(
+    ...importList(
       "export type",
       ["Dispatcher", "ToolContext", "ToolHandler", "ToolUseBlock", "ToolResultBlock", "ToolResultContent", "TextBlock", "ImageBlock"],
       "./runtime/dispatch.js",
@@ -72,9 +53,10 @@ export function emitIndexModule(
     ``,
     `/** Each tool's validator (compiled at build time, loaded on first use), by tool name. */`,
     `const validators: { readonly [K in ToolName]: () => Promise<ValidateFunction> } = {`,
-    ...tools.map((t) =>
-      entry(`${propKey(t.name)}:`, `lazyValidator(() => import(${tsString(`./validators/${fileOf(t)}.js`)})),`),
-    ),
+    ...tools.map((t) => {
+      const load = `() => import(${tsString(`./validators/${fileOf(t)}.js`)})`;
+      return member(propKey(t.name), `lazyValidator(${load})`, ",", { head: "lazyValidator", arg: load });
+    }),
     `};`,
     ``,
     `/** Every tool: its schema, and its validator. */`,
@@ -100,14 +82,11 @@ export function emitIndexModule(
     ``,
     `/** The ready dispatcher, wired to the handler files (each loaded on first use). */`,
     `export const dispatcher: Dispatcher = createDispatcher({`,
-    ...tools.map((t) =>
-      call(
-        "  ",
-        `${propKey(t.name)}: lazyHandler<ToolInputs[${tsString(t.name)}]>(`,
-        `() => import(${tsString(`${handlersImportBase}/${fileOf(t)}.js`)})`,
-        `),`,
-      ),
-    ),
+    ...tools.map((t) => {
+      const head = `lazyHandler<ToolInputs[${tsString(t.name)}]>`;
+      const load = `() => import(${tsString(`${handlersImportBase}/${fileOf(t)}.js`)})`;
+      return member(propKey(t.name), `${head}(${load})`, ",", { head, arg: load });
+    }),
     `});`,
   ];
   return { root: "out", path: "index.ts", contents: out.join("\n") + "\n", ownership: "generated" };

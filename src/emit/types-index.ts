@@ -10,7 +10,7 @@
 import type { BundledTool, GeneratedFile } from "../model.js";
 import type { ToolNames } from "../names.js";
 import { tsString } from "../names.js";
-import { wrapDocComments } from "./code-lines.js";
+import { importList, member, wrapDocComments } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 
 /** A handler file that names tools with no schema any more. */
@@ -63,7 +63,7 @@ export function emitTypesIndex(
 ): GeneratedFile {
   const typeOf = (t: BundledTool): string => names.get(t.name)?.type ?? "never";
   const lines = [`// ${GENERATED_HEADER}`, ""];
-  for (const tool of tools) lines.push(`import type { ${typeOf(tool)} } from "./types/${names.get(tool.name)?.file}.js";`);
+  for (const tool of tools) lines.push(...importList("import type", [typeOf(tool)], `./types/${names.get(tool.name)?.file}.js`));
   if (tools.length > 0) lines.push("");
   for (const tool of tools) lines.push(`export type { ${typeOf(tool)} };`);
   if (tools.length > 0) lines.push("");
@@ -71,7 +71,7 @@ export function emitTypesIndex(
   for (const use of removed) for (const t of use.tools) removedNames.set(t, [...(removedNames.get(t) ?? []), use.file]);
   lines.push("/** Each tool's input type, by tool name: `ToolInputs[\"get_weather\"]`. */");
   lines.push(`export interface ToolInputs${removedNames.size > 0 ? " extends RemovedToolInputs" : ""} {`);
-  for (const tool of tools) lines.push(`  ${tsString(tool.name)}: ${typeOf(tool)};`);
+  for (const tool of tools) lines.push(member(tsString(tool.name), typeOf(tool), ";"));
   lines.push("}");
   lines.push("");
   lines.push("/** The name of every tool. */");
