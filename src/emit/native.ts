@@ -1,5 +1,7 @@
 import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
-import { GENERATED_HEADER, toTsLiteral } from "./literal.js";
+import type { ToolNames } from "../names.js";
+import { tsLiteral } from "./code-lines.js";
+import { GENERATED_HEADER } from "./literal.js";
 
 /** The Messages API `tools` array: `{name, description, input_schema}` per tool, in name order. */
 export function nativeTools(tools: readonly BundledTool[]): JsonObject[] {
@@ -11,28 +13,40 @@ export function nativeTools(tools: readonly BundledTool[]): JsonObject[] {
   });
 }
 
-/** `tools.json` (no header: JSON has no comments) and `tools.ts`, which exports the same array. */
-export function emitNative(tools: readonly BundledTool[]): GeneratedFile[] {
+/**
+ * `tools.json` (no header: JSON has no comments) and `tools.ts`, which exports the same array. In
+ * `tools.ts` each tool is its own constant typed `ToolDefinition`, and the array lists them: one
+ * array literal of thousands of object literals makes TypeScript build the union of their types
+ * (error TS2590 past about 1,000 tools, and time and memory that grow faster than the tools).
+ */
+export function emitNative(tools: readonly BundledTool[], names: ReadonlyMap<string, ToolNames>): GeneratedFile[] {
   const array = nativeTools(tools);
   const json = JSON.stringify(array, null, 2) + "\n";
-  const ts =
-    `// ${GENERATED_HEADER}\n` +
-    `import type { ToolName } from "./types.js";\n\n` +
-    `/** One entry of the Messages API \`tools\` array; assignable to the SDK's \`Tool\` type. */\n` +
-    `export interface ToolDefinition {\n` +
-    `  name: ToolName;\n` +
-    `  description?: string;\n` +
-    `  input_schema: {\n` +
-    `    type: "object";\n` +
-    `    properties?: { [key: string]: unknown } | null;\n` +
-    `    required?: string[] | null;\n` +
-    `    [key: string]: unknown;\n` +
-    `  };\n` +
-    `}\n\n` +
-    `/** Pass as the \`tools\` field of a Messages API request. Self-contained: external $refs are bundled. */\n` +
-    `export const tools: ToolDefinition[] = ${toTsLiteral(array)};\n`;
+  const constName = (i: number): string => `${names.get(tools[i]!.name)?.handler ?? `tool${i}`}Tool`;
+  const ts = [
+    `// ${GENERATED_HEADER}`,
+    `import type { ToolName } from "./types.js";`,
+    ``,
+    `/** One entry of the Messages API \`tools\` array; assignable to the SDK's \`Tool\` type. */`,
+    `export interface ToolDefinition {`,
+    `  name: ToolName;`,
+    `  description?: string;`,
+    `  input_schema: {`,
+    `    type: "object";`,
+    `    properties?: { [key: string]: unknown } | null;`,
+    `    required?: string[] | null;`,
+    `    [key: string]: unknown;`,
+    `  };`,
+    `}`,
+    ``,
+    ...array.map((entry, i) => `const ${constName(i)}: ToolDefinition = ${tsLiteral(entry)};\n`),
+    `/** Pass as the \`tools\` field of a Messages API request. Self-contained: external $refs are bundled. */`,
+    `export const tools: ToolDefinition[] = [${array.length === 0 ? "];" : ""}`,
+    ...array.map((_, i) => `  ${constName(i)},`),
+    ...(array.length === 0 ? [] : [`];`]),
+  ];
   return [
     { root: "out", path: "tools.json", contents: json, ownership: "generated" },
-    { root: "out", path: "tools.ts", contents: ts, ownership: "generated" },
+    { root: "out", path: "tools.ts", contents: ts.join("\n") + "\n", ownership: "generated" },
   ];
 }

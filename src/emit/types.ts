@@ -1,12 +1,15 @@
 /**
  * Input types with json-schema-to-typescript: one file per tool (`types/<file>.ts`, so types that two
- * tools name alike never clash). Compiled unformatted, in one pass per tool; nothing is formatted.
+ * tools name alike never clash), formatted by json-schema-to-typescript (Prettier, 120 columns), with
+ * doc-comment lines wrapped to 120 columns too. Formatting is the slow part of a type; the build
+ * cache keeps each tool's result, so it is paid once per changed tool.
  */
 import { compile } from "json-schema-to-typescript";
 import type { GeneratedFile, JsonObject } from "../model.js";
 import type { ToolNames } from "../names.js";
 import type { ToolSource } from "./artifacts.js";
 import { tsString } from "../names.js";
+import { wrapDocComments } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { SchemaCompileError } from "../load/compile-error.js";
 import { hideShadowingKeys } from "./shadowing-keys.js";
@@ -19,7 +22,8 @@ export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<
   const hidden = hideShadowingKeys(schema);
   const compiled = await compile(hidden.schema, names.type, {
     bannerComment: "",
-    format: false,
+    format: true,
+    style: { printWidth: 120, trailingComma: "all", bracketSpacing: true },
     additionalProperties: false,
     declareExternallyReferenced: true,
     unknownAny: true,
@@ -33,7 +37,7 @@ export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<
   return {
     root: "out",
     path: `types/${names.file}.ts`,
-    contents: `// ${GENERATED_HEADER}\n// Input types for the tool ${tsString(tool.name)}.\n\n${code.trimEnd()}\n`,
+    contents: `// ${GENERATED_HEADER}\n// Input types for the tool ${tsString(tool.name)}.\n\n${wrapDocComments(code).trimEnd()}\n`,
     ownership: "generated",
   };
 }

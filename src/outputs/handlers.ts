@@ -19,7 +19,7 @@ export default defineOutput({
     for (const stem of ctx.handlers.keys()) {
       if (current.has(stem)) continue;
       const shown = path.relative(process.cwd(), path.join(ctx.handlersDir, `${stem}.ts`)).split(path.sep).join("/");
-      ctx.note(`${shown}: no tool has this handler any more (schema removed or renamed?); it is kept, delete it yourself if it is no longer needed`);
+      ctx.note(`${shown}: no tool has this handler any more (schema removed or renamed?); it is kept and still compiles (its tool's input type is now a deprecated \`any\`), but nothing calls it: move its code to the new tool's handler if renamed, then delete the file`);
     }
     return files;
   },

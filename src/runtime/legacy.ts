@@ -330,10 +330,11 @@ export function renderFunctionCalls(
 export function renderFunctionResults(results: readonly FunctionResult[]): string {
   let out = "<function_results>";
   for (const r of results) {
-    if (r.ok) {
-      out += `\n<result>\n<tool_name>${escapeXml(String(r.name))}</tool_name>\n<stdout>\n${escapeXml(String(r.stdout))}\n</stdout>\n</result>`;
-    } else {
+    // `=== false`, not `if (r.ok)`: without strictNullChecks only an equality narrows the union.
+    if (r.ok === false) {
       out += `\n<error>\n${escapeXml(String(r.error))}\n</error>`;
+    } else {
+      out += `\n<result>\n<tool_name>${escapeXml(String(r.name))}</tool_name>\n<stdout>\n${escapeXml(String(r.stdout))}\n</stdout>\n</result>`;
     }
   }
   return `${out}\n</function_results>`;

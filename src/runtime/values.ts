@@ -103,8 +103,8 @@ export function convertValue(param: string, text: string, types: readonly ValueK
   const ordered = types.includes("string") ? [...types.filter((t) => t !== "string"), "string"] : types;
   for (const type of ordered) {
     const r = convertAs(type, text);
-    if (r.ok) return r;
-    detail ??= r.detail;
+    if (r.ok === false) detail ??= r.detail; // an equality narrows even without strictNullChecks
+    else return r;
   }
   const json = types.includes("array") || types.includes("object");
   const hint = json ? ` written as JSON${detail !== undefined ? ` (${detail})` : ""}` : "";

@@ -1,0 +1,139 @@
+/**
+ * Issue 11 item 3: the generated code compiles AND runs in the projects people have. A matrix of
+ * {ES-module package with NodeNext, CommonJS package (no "type") with NodeNext, bundler resolution}
+ * x {strict on, strict off}, every case with noUnusedLocals and noUnusedParameters: tsc emits the
+ * generated folder and the (filled-in) handlers into dist/, and Node runs the emitted JavaScript,
+ * dispatching one call per tool through the handler files.
+ */
+import { spawnSync } from "node:child_process";
+import { cp, readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import ts from "typescript";
+import { beforeAll, describe, expect, it } from "vitest";
+import { build } from "../../src/pipeline.js";
+import { fixture, repoRoot } from "../helpers.js";
+import { repoTempDir } from "./compile.js";
+
+type Setup = "esm-nodenext" | "cjs-nodenext" | "bundler";
+
+const SETUPS: Record<Setup, { packageJson: object; options: ts.CompilerOptions; runner: string }> = {
+  "esm-nodenext": {
+    packageJson: { type: "module" },
+    options: { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
+    runner: "run.mjs",
+  },
+  "cjs-nodenext": {
+    packageJson: {},
+    options: { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
+    runner: "run.cjs",
+  },
+  bundler: {
+    packageJson: { type: "module" },
+    options: { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
+    runner: "run.mjs",
+  },
+};
+
+/** Dispatches one call per example through dist/generated/index.js and prints the results as JSON. */
+const RUN_BODY = `
+const examples = JSON.parse(process.argv[2]);
+const results = [];
+for (const [name, input] of Object.entries(examples)) {
+  results.push(await g.dispatcher.dispatch({ type: "tool_use", id: "toolu_" + name, name, input }));
+}
+const turn = g.renderFunctionCalls([{ name: Object.keys(examples)[0], input: Object.values(examples)[0] }]);
+results.push(await g.dispatcher.dispatchFunctionCalls(turn));
+process.stdout.write(JSON.stringify(results));
+`;
+const RUNNERS = {
+  "run.mjs": `const g = await import("./dist/generated/index.js");\n${RUN_BODY}`,
+  "run.cjs": `const g = require("./dist/generated/index.js");\n(async () => {\n${RUN_BODY}\n})();`,
+};
+
+const SEED_EXAMPLES = {
+  get_weather: { location: "Paris" },
+  get_ticker_symbol: { company_name: "GM" },
+  get_current_stock_price: { symbol: "GM" },
+  get_stock_price: { ticker: "GM" },
+};
+
+let built: { dir: string; examples: Record<string, unknown> }[] = [];
+
+/** Builds a schemas folder once and makes every handler return `{tool, input}` (using both parameters). */
+async function buildOnce(schemas: string, examples: Record<string, unknown>) {
+  const dir = await repoTempDir();
+  await cp(schemas, path.join(dir, "schemas"), { recursive: true });
+  const handlers = path.join(dir, "handlers");
+  await build({ schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers, lint: false });
+  for (const file of await readdir(handlers)) {
+    const full = path.join(handlers, file);
+    const text = await readFile(full, "utf8");
+    await writeFile(full, text.replace(/  throw new Error\(.*\);\n/, "  return { tool: context.toolName, input };\n"));
+  }
+  return { dir, examples };
+}
+
+beforeAll(async () => {
+  const awkward = JSON.parse(await readFile(fixture("awkward", "examples.json"), "utf8")) as Record<string, unknown>;
+  built = [
+    await buildOnce(path.join(repoRoot, "schemas"), SEED_EXAMPLES),
+    await buildOnce(fixture("awkward", "schemas"), awkward),
+  ];
+});
+
+function compile(dir: string, setup: Setup, strict: boolean): string[] {
+  const files = ts.sys
+    .readDirectory(dir, [".ts"], undefined, ["generated/**/*", "handlers/**/*"])
+    .filter((f) => !f.endsWith(".d.ts"));
+  const options: ts.CompilerOptions = {
+    ...SETUPS[setup].options,
+    strict,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts"],
+    skipLibCheck: true,
+    types: [],
+    rootDir: dir,
+    outDir: path.join(dir, "dist"),
+  };
+  const program = ts.createProgram(files, options);
+  const emitted = program.emit();
+  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => {
+    const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+    if (!d.file || d.start === undefined) return text;
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+    return `${path.relative(dir, d.file.fileName)}:${line + 1}:${character + 1}: ${text}`;
+  });
+}
+
+describe.each([0, 1])("generated code (%#: seed tools, then awkward names)", (which) => {
+  for (const setup of Object.keys(SETUPS) as Setup[]) {
+    for (const strict of [true, false]) {
+      it(`compiles and runs: ${setup}, strict ${strict ? "on" : "off"}`, async () => {
+        const { dir: source, examples } = built[which]!;
+        const dir = await repoTempDir();
+        await cp(path.join(source, "generated"), path.join(dir, "generated"), { recursive: true });
+        await cp(path.join(source, "handlers"), path.join(dir, "handlers"), { recursive: true });
+        const { packageJson, runner } = SETUPS[setup];
+        await writeFile(path.join(dir, "package.json"), JSON.stringify(packageJson));
+        await writeFile(path.join(dir, runner), RUNNERS[runner as keyof typeof RUNNERS]);
+
+        expect(compile(dir, setup, strict)).toEqual([]);
+
+        const run = spawnSync(process.execPath, [runner, JSON.stringify(examples)], { cwd: dir, encoding: "utf8" });
+        expect(run.stderr).toBe("");
+        const results = JSON.parse(run.stdout) as unknown[];
+        const names = Object.keys(examples);
+        expect(results.slice(0, names.length)).toEqual(
+          names.map((tool) => ({
+            type: "tool_result",
+            tool_use_id: `toolu_${tool}`,
+            content: JSON.stringify({ tool, input: examples[tool] }),
+          })),
+        );
+        expect(results[names.length]).toContain(`<tool_name>${names[0]}</tool_name>`);
+      });
+    }
+  }
+});
