@@ -90,10 +90,10 @@ export async function compileGenerated(schemasDir, dir, timeoutMs) {
       types: [],
       // The test suite typechecks generated code; here only the JavaScript is wanted.
       noCheck: true,
-      // The validators are plain .js (with a .d.ts): copied to outDir with the rest.
+      // The validators are plain .mjs (with a .d.mts): copied to outDir with the rest.
       allowJs: true,
     },
-    include: ["generated/**/*.ts", "generated/**/*.js", "handlers/**/*.ts"],
+    include: ["generated/**/*.ts", "generated/**/*.mjs", "handlers/**/*.ts"],
   };
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2) + "\n");
   step("tsc of the generated code", [PATHS.tsc, "-p", path.join(dir, "tsconfig.json")]);

@@ -1,7 +1,7 @@
 /**
  * The files generated validators need beside them, computed from the validators' text (so cached
- * validators need no compiler): a `.d.ts` per validator and the vendored RE2 engine
- * (`runtime/re2.js`; why re2js, see validators.ts). Loads no compiler and no ajv.
+ * validators need no compiler): a `.d.mts` per validator and the vendored RE2 engine
+ * (`runtime/re2.mjs`; why re2js, see validators.ts). Loads no compiler and no ajv.
  */
 import type { VendoredSources } from "../load/assets.js";
 import type { GeneratedFile } from "../model.js";
@@ -14,23 +14,23 @@ const DECLARATION =
   `export default validate;\n`;
 
 /**
- * What the validators among `files` need beside them: a `.d.ts` for each (so TypeScript projects
- * type the lazy `import("./validators/<tool>.js")`), and the vendored RE2 engine when one of them
+ * What the validators among `files` need beside them: a `.d.mts` for each (so TypeScript projects
+ * type the lazy `import("./validators/<tool>.mjs")`), and the vendored RE2 engine when one of them
  * uses a pattern.
  */
 export function validatorCompanions(files: readonly GeneratedFile[], vendored: VendoredSources): GeneratedFile[] {
   const out: GeneratedFile[] = [];
   let needsRe2 = false;
   for (const f of files) {
-    if (f.root !== "out" || !/^validators\/[^/]+\.js$/.test(f.path)) continue;
-    out.push({ root: "out", path: `${f.path.slice(0, -3)}.d.ts`, contents: DECLARATION, ownership: "generated" });
-    if (f.contents.includes(`from "../runtime/re2.js"`)) needsRe2 = true;
+    if (f.root !== "out" || !/^validators\/[^/]+\.mjs$/.test(f.path)) continue;
+    out.push({ root: "out", path: `${f.path.slice(0, -4)}.d.mts`, contents: DECLARATION, ownership: "generated" });
+    if (f.contents.includes(`from "../runtime/re2.mjs"`)) needsRe2 = true;
   }
   if (needsRe2) out.push(...re2Files(vendored.re2));
   return out;
 }
 
-/** `runtime/re2.js` (re2js's ES module, its licence, and toolgen's `re2` wrapper) and its `.d.ts`. */
+/** `runtime/re2.mjs` (re2js's ES module, its licence, and toolgen's `re2` wrapper) and its `.d.ts`. */
 function re2Files({ source, licence }: VendoredSources["re2"]): GeneratedFile[] {
   const js =
     `// ${GENERATED_HEADER}\n` +
@@ -49,7 +49,7 @@ function re2Files({ source, licence }: VendoredSources["re2"]): GeneratedFile[] 
     `// ${GENERATED_HEADER}\n` +
     `export declare function re2(pattern: string, flags?: string): { test(s: string): boolean };\n`;
   return [
-    { root: "out" as const, path: "runtime/re2.js", contents: js, ownership: "generated" as const },
-    { root: "out" as const, path: "runtime/re2.d.ts", contents: dts, ownership: "generated" as const },
+    { root: "out" as const, path: "runtime/re2.mjs", contents: js, ownership: "generated" as const },
+    { root: "out" as const, path: "runtime/re2.d.mts", contents: dts, ownership: "generated" as const },
   ];
 }

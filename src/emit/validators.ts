@@ -1,16 +1,16 @@
 /**
  * Validators compiled at build time with ajv's standalone code: one plain ES module per tool
- * (`validators/<file>.js`, with a `validators/<file>.d.ts` beside it), loaded lazily by the
+ * (`validators/<file>.mjs`, with a `validators/<file>.d.mts` beside it: ES modules whatever the project's package type, so CommonJS projects load them too), loaded lazily by the
  * dispatcher, so no schema is compiled when the user's process starts. ajv's run-time helpers are
  * pointed at the generated `runtime/` folder: `ajv.ts` (equal, ucs2length), `formats.ts` (`format`)
- * and, only when some tool has a `pattern` or `patternProperties`, `re2.js` (see below).
+ * and, only when some tool has a `pattern` or `patternProperties`, `re2.mjs` (see below).
  *
  * Why re2js for `pattern`: ajv compiles patterns to native RegExp, which backtracks (`^(a+)+$`
  * on 41 characters of model input did not finish in 30 s). The engine must run in linear time and
  * keep the generated folder free of npm packages. `re2` (native bindings) needs a compiled addon at
  * run time, per platform: not dependency-free. `re2-wasm` ships a WebAssembly blob and loads it
  * asynchronously, which ajv's synchronous `code.regExp` cannot wait for. `re2js` is pure
- * JavaScript (MIT), so its one ES-module file is vendored into `runtime/re2.js` with its licence
+ * JavaScript (MIT), so its one ES-module file is vendored into `runtime/re2.mjs` with its licence
  * header, and only for projects whose schemas have a pattern: about 260 KB (65 KB gzipped) of
  * generated code that is read only when a validator using a pattern is first loaded.
  */
@@ -74,7 +74,7 @@ const HELPERS: Record<string, readonly [string, string]> = {
   ucs2length: ["ucs2length", "ajv.js"],
   duplicatePair: ["duplicatePair", "ajv.js"],
   formats: ["formats", "formats.js"],
-  re2: ["re2", "re2.js"],
+  re2: ["re2", "re2.mjs"],
 };
 
 /** `uniqueItems` through runtime/ajv.ts's linear `duplicatePair`, with ajv's error and params. */
@@ -139,7 +139,7 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
     .join("");
   return {
     root: "out",
-    path: `validators/${names.file}.js`,
+    path: `validators/${names.file}.mjs`,
     contents: `// ${GENERATED_HEADER}\n// Validator for the tool ${tsString(tool.name)}.\n` + imports + code + "\n",
     ownership: "generated",
   };

@@ -21,10 +21,6 @@ export function setOwn(obj: Record<string, unknown>, key: string, value: unknown
   Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-function isObject(v: unknown): v is { readonly [key: string]: unknown } {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 function quoteValue(text: string): string {
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 }

@@ -68,7 +68,7 @@ async function buildOnce(schemas: string, examples: Record<string, unknown>) {
   for (const file of await readdir(handlers)) {
     const full = path.join(handlers, file);
     const text = await readFile(full, "utf8");
-    await writeFile(full, text.replace(/  throw new Error\(.*\);\n/, "  return { tool: context.toolName, input };\n"));
+    await writeFile(full, text.replace(/  throw new Error\(.*\);\n/, "  return { tool: _context.toolName, input };\n"));
   }
   return { dir, examples };
 }
@@ -83,7 +83,7 @@ beforeAll(async () => {
 
 function compile(dir: string, setup: Setup, strict: boolean): string[] {
   const files = ts.sys
-    .readDirectory(dir, [".ts"], undefined, ["generated/**/*", "handlers/**/*"])
+    .readDirectory(dir, [".ts", ".mjs"], undefined, ["generated/**/*", "handlers/**/*"])
     .filter((f) => !f.endsWith(".d.ts"));
   const options: ts.CompilerOptions = {
     ...SETUPS[setup].options,
@@ -96,6 +96,8 @@ function compile(dir: string, setup: Setup, strict: boolean): string[] {
     types: [],
     rootDir: dir,
     outDir: path.join(dir, "dist"),
+    // The validators are plain .mjs (typed by the .d.mts beside them): allowJs copies them to outDir.
+    allowJs: true,
   };
   const program = ts.createProgram(files, options);
   const emitted = program.emit();

@@ -25,7 +25,7 @@ describe("removing a tool", () => {
     const handler = path.join(dir, "handlers", "get_weather.ts");
     const body = (await readFile(handler, "utf8")).replace(
       /  throw new Error\(.*\);\n/,
-      "  return `${input.location} (${input.unit ?? \"celsius\"}) for ${context.toolUseId}`;\n",
+      "  return `${input.location} (${input.unit ?? \"celsius\"}) for ${_context.toolUseId}`;\n",
     );
     await writeFile(handler, body);
     expect(typecheck([...(await tsFiles(dir, "generated")), ...(await tsFiles(dir, "handlers"))], "nodenext")).toEqual([]);

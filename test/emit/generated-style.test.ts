@@ -78,7 +78,7 @@ describe("generated code style", () => {
   for (const name of ["awkward", "hostile", "cross-ref"]) {
     it(`holds for what the ${name} fixture builds`, async () => {
       const p = await project(fixture(name, "schemas"));
-      await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint: false, cache: false });
+      await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, refRoots: [p.dir], lint: false, cache: false });
       const files = new Map([...(await readTree(p.out))].map(([f, t]) => [`generated/${f}`, t]));
       check(files, (key) => key.replace(/^generated\//, ""));
     });

@@ -1,5 +1,5 @@
 /**
- * The generated folder end to end (a real build): validators are .js with a .d.ts, a schema with a
+ * The generated folder end to end (a real build): validators are .mjs with a .d.mts, a schema with a
  * catastrophic pattern dispatches 64 KB in bounded time through the generated index, the RE2 engine
  * is vendored only when some schema has a pattern, and nothing generated imports a package.
  */
@@ -45,10 +45,10 @@ describe("generated validators", () => {
   it("dispatch through the generated index: patterns bounded, formats and nullable messages", async () => {
     const p = await project([TOOL]);
     const tree = await readTree(p.out);
-    expect(tree.has("validators/count_words.js")).toBe(true);
-    expect(tree.has("validators/count_words.d.ts")).toBe(true);
+    expect(tree.has("validators/count_words.mjs")).toBe(true);
+    expect(tree.has("validators/count_words.d.mts")).toBe(true);
     expect(tree.has("validators/count_words.ts")).toBe(false);
-    expect(tree.get("runtime/re2.js")).toContain("@license MIT");
+    expect(tree.get("runtime/re2.mjs")).toContain("@license MIT");
     for (const [file, text] of tree) {
       if (!/\.(js|ts)$/.test(file)) continue;
       for (const m of text.matchAll(/(?:from|import\()\s*"([^"]+)"/g)) {
@@ -90,7 +90,7 @@ describe("generated validators", () => {
   it("no pattern, no vendored engine", async () => {
     const plain = { ...TOOL, input_schema: { type: "object", properties: { text: { type: "string", description: "Any text." } } } };
     const tree = await readTree((await project([plain])).out);
-    expect(tree.has("runtime/re2.js")).toBe(false);
-    expect(tree.has("validators/count_words.js")).toBe(true);
+    expect(tree.has("runtime/re2.mjs")).toBe(false);
+    expect(tree.has("validators/count_words.mjs")).toBe(true);
   });
 });
