@@ -1,0 +1,132 @@
+/**
+ * Issue 13: the generated MCP server, compiled with tsc and driven by the official MCP client over
+ * stdio and over Streamable HTTP on a loopback port, for the seed tools, the awkward-names fixture
+ * set and a set with titles, annotations and output schemas.
+ */
+import type { ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Ajv } from "ajv";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "@modelcontextprotocol/client";
+import { fixture, repoRoot } from "../helpers.js";
+import { buildMcpCase, httpClient, rawToolsList, stdioClient, withoutProtoKeys, type McpCase } from "./harness.js";
+
+const SEED_EXAMPLES: Record<string, unknown> = {
+  get_weather: { location: "Paris" },
+  get_ticker_symbol: { company_name: "GM" },
+  get_current_stock_price: { symbol: "GM" },
+  get_stock_price: { ticker: "GM" },
+};
+const MCP_FIXTURE = path.join(repoRoot, "test", "mcp", "fixtures", "schemas");
+const MCP_EXAMPLES: Record<string, unknown> = { search_notes: { query: "plan" }, count_words: { text: "one two  three" } };
+
+interface NativeTool {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+}
+
+const sets: Array<[string, string, () => Promise<Record<string, unknown>>]> = [
+  ["the seed tools", path.join(repoRoot, "schemas"), async () => SEED_EXAMPLES],
+  ["awkward names and shapes", fixture("awkward", "schemas"), async () => JSON.parse(await readFile(fixture("awkward", "examples.json"), "utf8")) as Record<string, unknown>],
+  ["titles, annotations and output schemas", MCP_FIXTURE, async () => MCP_EXAMPLES],
+];
+
+function textOf(result: { content?: unknown }): string {
+  const content = result.content as Array<{ type: string; text?: string }>;
+  return content.map((c) => c.text ?? "").join("");
+}
+
+for (const [name, schemas, examplesOf] of sets) {
+  describe(`MCP server for ${name}`, () => {
+    let c: McpCase & { diagnostics: string[] };
+    let native: NativeTool[];
+    const clients: Array<[string, Client]> = [];
+    let child: ChildProcess | undefined;
+    beforeAll(async () => {
+      c = await buildMcpCase(schemas);
+      native = JSON.parse(await readFile(path.join(c.out, "tools.json"), "utf8")) as NativeTool[];
+      if (c.diagnostics.length > 0) return;
+      clients.push(["stdio", await stdioClient(path.join(c.dist, "generated", "mcp", "stdio.js"))]);
+      const http = await httpClient(path.join(c.dist, "generated", "mcp", "http.js"));
+      child = http.child;
+      clients.push(["http", http.client]);
+    }, 60_000);
+    afterAll(async () => {
+      for (const [, client] of clients) await client.close();
+      child?.kill();
+    });
+
+    it("compiles with tsc (strict, NodeNext)", () => {
+      expect(c.diagnostics).toEqual([]);
+    });
+
+    it("stdio, raw JSON-RPC: tools/list carries every name, description and input schema of tools.json exactly", async () => {
+      const tools = (await rawToolsList(path.join(c.dist, "generated", "mcp", "stdio.js"))) as Array<Record<string, unknown>>;
+      expect(tools.map((t) => ({ name: t["name"], description: t["description"], input_schema: t["inputSchema"] }))).toEqual(native);
+    });
+
+    for (const transport of ["stdio", "http"]) {
+      const client = () => clients.find(([t]) => t === transport)![1];
+
+      it(`${transport}: listTools equals tools.json (names, descriptions, schemas, in order)`, async () => {
+        const { tools } = await client().listTools();
+        expect(tools.map((t) => t.name)).toEqual(native.map((t) => t.name));
+        for (const [i, t] of native.entries()) {
+          expect(tools[i]!.description).toEqual(t.description);
+          // The client SDK drops object keys named __proto__ when it parses a result; the wire
+          // carries them (see the raw test below).
+          expect(tools[i]!.inputSchema).toEqual(withoutProtoKeys(t.input_schema));
+        }
+      });
+
+      it(`${transport}: a valid call returns the handler's result`, async () => {
+        const examples = await examplesOf();
+        for (const t of native) {
+          const result = await client().callTool({ name: t.name, arguments: examples[t.name] as Record<string, unknown> });
+          expect(result.isError ?? false, `${t.name}: ${textOf(result)}`).toBe(false);
+          const expected = t.name === "count_words" ? { count: 3 } : { tool: t.name, input: examples[t.name] };
+          expect(JSON.parse(textOf(result))).toEqual(expected);
+        }
+      });
+
+      it(`${transport}: an invalid call returns isError naming the parameter`, async () => {
+        for (const t of native) {
+          const required = (t.input_schema["required"] as string[] | undefined) ?? [];
+          if (required.length === 0) continue;
+          const result = await client().callTool({ name: t.name, arguments: {} });
+          expect(result.isError).toBe(true);
+          expect(textOf(result)).toContain(required[0]!);
+        }
+      });
+
+      it(`${transport}: an unknown tool gets the protocol error -32602`, async () => {
+        await expect(client().callTool({ name: "no_such_tool", arguments: {} })).rejects.toMatchObject({ code: -32602 });
+      });
+    }
+
+    if (schemas === MCP_FIXTURE) {
+      it("passes title, annotations and outputSchema through; structuredContent validates", async () => {
+        const files = new Map<string, Record<string, unknown>>();
+        for (const f of ["search_notes", "count_words"]) {
+          files.set(f, JSON.parse(await readFile(path.join(MCP_FIXTURE, `${f}.json`), "utf8")) as Record<string, unknown>);
+        }
+        for (const [, client] of clients) {
+          const { tools } = await client.listTools();
+          for (const t of tools) {
+            const file = files.get(t.name)!;
+            expect(t.title).toEqual(file["title"]);
+            expect(t.annotations).toEqual(file["annotations"]);
+            const outputSchema = (file["output_schema"] ?? file["outputSchema"]) as Record<string, unknown>;
+            expect(t.outputSchema).toEqual(outputSchema);
+            const result = await client.callTool({ name: t.name, arguments: MCP_EXAMPLES[t.name] as Record<string, unknown> });
+            expect(result.structuredContent).toBeDefined();
+            expect(new Ajv({ strict: false }).validate(outputSchema, result.structuredContent)).toBe(true);
+            expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+          }
+        }
+      });
+    }
+  });
+}
