@@ -14,16 +14,18 @@ if (fast?.command === "build") {
   const args = fast.args;
   await runAndExit(async () => (await import("../src/commands/build.js")).runBuild(args));
 } else {
-  const [{ default: yargs }, { buildCommand }, { lintCommand }] = await Promise.all([
+  const [{ default: yargs }, { buildCommand }, { lintCommand }, { importCommand }] = await Promise.all([
     import("yargs"),
     import("./build.js"),
     import("./lint.js"),
+    import("./import.js"),
   ]);
   await yargs(argv)
     .scriptName("toolgen")
     .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
     .command(buildCommand)
     .command(lintCommand)
+    .command(importCommand)
     .demandCommand(1, "Name a command: build or lint (see --help).")
     .strict()
     .recommendCommands()

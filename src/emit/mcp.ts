@@ -21,10 +21,18 @@ function isObject(v: unknown): v is JsonObject {
 }
 
 /** The MCP-only fields a tool file may carry: `title`, `annotations`, `output_schema`/`outputSchema`. */
-export function mcpExtras(tool: BundledTool): { title?: string; annotations?: JsonObject; outputSchema?: JsonObject } {
+export interface McpExtras {
+  title?: string;
+  annotations?: JsonObject;
+  outputSchema?: JsonObject;
+  /** MCP's `execution` (e.g. `{taskSupport: "forbidden"}`), passed through as written. */
+  execution?: JsonObject;
+}
+
+export function mcpExtras(tool: BundledTool): McpExtras {
   const data = tool.source.data;
   if (!isObject(data)) return {};
-  const out: { title?: string; annotations?: JsonObject; outputSchema?: JsonObject } = {};
+  const out: McpExtras = {};
   if (typeof data["title"] === "string") out.title = data["title"];
   const annotations = data["annotations"];
   if (isObject(annotations)) {
@@ -37,6 +45,7 @@ export function mcpExtras(tool: BundledTool): { title?: string; annotations?: Js
   }
   const output = data["output_schema"] ?? data["outputSchema"];
   if (isObject(output)) out.outputSchema = output;
+  if (isObject(data["execution"])) out.execution = data["execution"];
   return out;
 }
 
@@ -69,6 +78,7 @@ export function emitMcp(
       files.push(outputValidator(tool, x.outputSchema, names.get(tool.name)!));
     }
     if (x.annotations !== undefined) entry.annotations = x.annotations;
+    if (x.execution !== undefined) entry.execution = x.execution;
     if (Object.keys(entry).length > 0) extras[tool.name] = entry;
   }
   const file = (t: BundledTool) => names.get(t.name)!.file;
@@ -83,8 +93,8 @@ export function emitMcp(
     `import { describeValidationErrors } from "../runtime/messages.js";`,
     `import type { ValidateFunction } from "../runtime/dispatch.js";`,
     ``,
-    `/** What MCP adds to a tool of tools.json: title, annotations, output schema (from the tool files). */`,
-    `const extras = new Map<string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema">>>(${toTsLiteral(Object.entries(extras))} as Array<[string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema">>]>);`,
+    `/** What MCP adds to a tool of tools.json: title, annotations, output schema, execution (from the tool files). */`,
+    `const extras = new Map<string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution">>>(${toTsLiteral(Object.entries(extras))} as Array<[string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution">>]>);`,
     ``,
     `/** The \`tools/list\` answer: each tool's input schema exactly as tools.json has it, in its order. */`,
     `export const mcpTools: Tool[] = tools.map((t) => {`,
@@ -94,6 +104,7 @@ export function emitMcp(
     `  if (t.description !== undefined) tool.description = t.description;`,
     `  if (x.outputSchema !== undefined) tool.outputSchema = x.outputSchema;`,
     `  if (x.annotations !== undefined) tool.annotations = x.annotations;`,
+    `  if (x.execution !== undefined) tool.execution = x.execution;`,
     `  return tool;`,
     `});`,
     ``,

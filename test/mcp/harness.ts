@@ -80,7 +80,7 @@ export async function stdioClient(entry: string): Promise<Client> {
 }
 
 /** Starts `http.js` on a free loopback port (PORT=0) and connects a client to it. */
-export async function httpClient(entry: string): Promise<{ client: Client; child: ChildProcess }> {
+export async function httpClient(entry: string): Promise<{ client: Client; child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: "0", HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "pipe"] });
   const url = await new Promise<string>((resolve, reject) => {
     let err = "";
@@ -94,7 +94,7 @@ export async function httpClient(entry: string): Promise<{ client: Client; child
   });
   const client = new Client({ name: "toolgen-test", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  return { client, child };
+  return { client, child, url };
 }
 
 /**
