@@ -9,6 +9,7 @@ import type { BundledTool, GeneratedFile, JsonObject, JsonValue } from "../model
 import type { ToolNames } from "../names.js";
 import { tsString } from "../names.js";
 import { GENERATED_HEADER, toTsLiteral } from "./literal.js";
+import { emitToolType } from "./types.js";
 import { compileValidator } from "./validators.js";
 
 /** MCP's tool-name rule (2025-11-25 spec): 1-128 characters of `[A-Za-z0-9_.-]`. */
@@ -60,14 +61,45 @@ function outputValidator(tool: BundledTool, schema: JsonObject, names: ToolNames
   };
 }
 
-export function emitMcp(
+/** `mcp/output-types/<tool>.ts`: the type of a tool's output, from its output schema (json-schema-to-typescript). */
+async function outputType(tool: BundledTool, schema: JsonObject, names: ToolNames): Promise<GeneratedFile> {
+  const type = `${names.base}Output`;
+  const file = await emitToolType({ name: tool.name, bundledSchema: { ...schema, description: typeof schema["description"] === "string" ? schema["description"] : `What the tool ${tool.name} returns.` } }, { ...names, type });
+  return {
+    ...file,
+    path: `mcp/output-types/${names.file}.ts`,
+    contents: file.contents.replace(`// Input types for the tool`, `// Output types for the tool`),
+  };
+}
+
+/** `mcp/outputs.ts`: `ToolOutputs`, tool name -> output type, for the tools with an output schema. */
+async function outputTypes(withOutput: ReadonlyArray<[BundledTool, JsonObject]>, names: ReadonlyMap<string, ToolNames>): Promise<GeneratedFile[]> {
+  const files = await Promise.all(withOutput.map(([tool, schema]) => outputType(tool, schema, names.get(tool.name)!)));
+  const n = (t: BundledTool) => names.get(t.name)!;
+  const index = [
+    `// ${GENERATED_HEADER}`,
+    ...withOutput.map(([t]) => `import type { ${n(t).base}Output } from "./output-types/${n(t).file}.js";`),
+    ``,
+    ...withOutput.map(([t]) => `export type { ${n(t).base}Output } from "./output-types/${n(t).file}.js";`),
+    ``,
+    `/** What each tool with an output schema returns (its handler's value, sent as structuredContent). */`,
+    `export interface ToolOutputs {`,
+    ...withOutput.map(([t]) => `  ${tsString(t.name)}: ${n(t).base}Output;`),
+    `}`,
+  ];
+  files.push({ root: "out", path: "mcp/outputs.ts", contents: index.join("\n") + "\n", ownership: "generated" });
+  return files;
+}
+
+export async function emitMcp(
   tools: readonly BundledTool[],
   names: ReadonlyMap<string, ToolNames>,
   handlersImportBase: string,
-): GeneratedFile[] {
+): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   const extras: Record<string, JsonObject> = {};
   const withOutput: BundledTool[] = [];
+  const outputSchemas: Array<[BundledTool, JsonObject]> = [];
   for (const tool of tools) {
     const x = mcpExtras(tool);
     const entry: JsonObject = {};
@@ -75,6 +107,7 @@ export function emitMcp(
     if (x.outputSchema !== undefined) {
       entry.outputSchema = x.outputSchema;
       withOutput.push(tool);
+      outputSchemas.push([tool, x.outputSchema]);
       files.push(outputValidator(tool, x.outputSchema, names.get(tool.name)!));
     }
     if (x.annotations !== undefined) entry.annotations = x.annotations;
@@ -172,7 +205,8 @@ export function emitMcp(
     `    if (!known.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Unknown tool: \${name}\`);`,
     `    const callId = \`mcp_\${++calls}\`;`,
     `    const block = await dispatcher.dispatch({ type: "tool_use", id: callId, name, input: request.params.arguments ?? {} });`,
-    `    return toCallToolResult(block, callId);`,
+    `    // The SDK's projection for the negotiated protocol revision (as McpServer's own tools/call does).`,
+    `    return server.projectCallToolResult(toCallToolResult(block, callId), extras.get(name)?.outputSchema);`,
     `  });`,
     `  return server;`,
     `}`,
@@ -192,6 +226,7 @@ export function emitMcp(
     ].join("\n"),
     ownership: "generated",
   });
+  files.push(...(await outputTypes(outputSchemas, names)));
   files.push({
     root: "out",
     path: "mcp/http.ts",

@@ -31,7 +31,7 @@ export async function fillHandlers(handlers: string): Promise<void> {
     const text = await readFile(full, "utf8");
     const body = file.startsWith("count_words")
       ? "  return { count: input.text.split(/\\s+/).filter((w) => w !== \"\").length };\n"
-      : "  return { tool: context.toolName, input };\n";
+      : "  if (JSON.stringify(input).includes(\"boom\")) throw new Error(\"boom: the handler failed\");\n  return { tool: context.toolName, input };\n";
     await writeFile(full, text.replace(/  throw new Error\(.*\);\n/, body));
   }
 }
@@ -59,7 +59,8 @@ export function compile(dir: string, files: string[]): string[] {
   });
 }
 
-export async function buildMcpCase(schemasDir: string): Promise<McpCase & { diagnostics: string[] }> {
+/** `extra`: more TypeScript files (path relative to the case folder -> text) compiled with the generated code. */
+export async function buildMcpCase(schemasDir: string, extra: Record<string, string> = {}): Promise<McpCase & { diagnostics: string[] }> {
   const dir = await repoTempDir();
   await cp(schemasDir, path.join(dir, "schemas"), { recursive: true });
   const p = { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), dist: path.join(dir, "dist") };
@@ -68,6 +69,10 @@ export async function buildMcpCase(schemasDir: string): Promise<McpCase & { diag
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   const files = [...(await readTree(p.out)).keys()].filter((f) => f.endsWith(".ts")).map((f) => path.join(p.out, f));
   files.push(...[...(await readTree(p.handlers)).keys()].map((f) => path.join(p.handlers, f)));
+  for (const [file, text] of Object.entries(extra)) {
+    await writeFile(path.join(dir, file), text);
+    files.push(path.join(dir, file));
+  }
   const diagnostics = compile(dir, files);
   await writeFile(path.join(p.dist, "package.json"), JSON.stringify({ type: "module" }));
   return { ...p, diagnostics };

@@ -30,7 +30,18 @@ describe("the mcp output", () => {
     const p = await project();
     const result = await build({ ...p, cache: false, outputs: ALL_OUTPUTS });
     const mcp = result.files.filter((f) => f.path.startsWith("mcp/")).map((f) => f.path).sort();
-    expect(mcp).toEqual(["mcp/http.ts", "mcp/output-validators/count_words.ts", "mcp/output-validators/search_notes.ts", "mcp/server.ts", "mcp/stdio.ts"]);
+    expect(mcp).toEqual([
+      "mcp/http.ts",
+      "mcp/output-types/broken_output.ts",
+      "mcp/output-types/count_words.ts",
+      "mcp/output-types/search_notes.ts",
+      "mcp/output-validators/broken_output.ts",
+      "mcp/output-validators/count_words.ts",
+      "mcp/output-validators/search_notes.ts",
+      "mcp/outputs.ts",
+      "mcp/server.ts",
+      "mcp/stdio.ts",
+    ]);
     for (const f of result.files) {
       expect(f.contents.includes("@modelcontextprotocol"), f.path).toBe(["mcp/http.ts", "mcp/server.ts", "mcp/stdio.ts"].includes(f.path));
     }

@@ -19,7 +19,15 @@ const SEED_EXAMPLES: Record<string, unknown> = {
   get_stock_price: { ticker: "GM" },
 };
 const MCP_FIXTURE = path.join(repoRoot, "test", "mcp", "fixtures", "schemas");
-const MCP_EXAMPLES: Record<string, unknown> = { search_notes: { query: "plan" }, count_words: { text: "one two  three" } };
+const MCP_EXAMPLES: Record<string, unknown> = { search_notes: { query: "plan" }, count_words: { text: "one two  three" }, broken_output: { value: "x" } };
+/** Compiled with the generated code of the output-schema set: ToolOutputs is generated from the output schemas. */
+const OUTPUT_TYPES_CHECK = `
+import type { ToolOutputs } from "./generated/mcp/outputs.js";
+export const ok: ToolOutputs["count_words"] = { count: 3 };
+// @ts-expect-error -- count is an integer, not a string
+export const wrong: ToolOutputs["count_words"] = { count: "3" };
+export const notes: ToolOutputs["search_notes"] = { tool: "search_notes", input: {} };
+`;
 
 interface NativeTool {
   name: string;
@@ -45,7 +53,7 @@ for (const [name, schemas, examplesOf] of sets) {
     const clients: Array<[string, Client]> = [];
     let child: ChildProcess | undefined;
     beforeAll(async () => {
-      c = await buildMcpCase(schemas);
+      c = await buildMcpCase(schemas, schemas === MCP_FIXTURE ? { "output-types-check.ts": OUTPUT_TYPES_CHECK } : {});
       native = JSON.parse(await readFile(path.join(c.out, "tools.json"), "utf8")) as NativeTool[];
       if (c.diagnostics.length > 0) return;
       clients.push(["stdio", await stdioClient(path.join(c.dist, "generated", "mcp", "stdio.js"))]);
@@ -83,7 +91,7 @@ for (const [name, schemas, examplesOf] of sets) {
 
       it(`${transport}: a valid call returns the handler's result`, async () => {
         const examples = await examplesOf();
-        for (const t of native) {
+        for (const t of native.filter((t) => t.name !== "broken_output")) {
           const result = await client().callTool({ name: t.name, arguments: examples[t.name] as Record<string, unknown> });
           expect(result.isError ?? false, `${t.name}: ${textOf(result)}`).toBe(false);
           const expected = t.name === "count_words" ? { count: 3 } : { tool: t.name, input: examples[t.name] };
@@ -114,7 +122,7 @@ for (const [name, schemas, examplesOf] of sets) {
         }
         for (const [, client] of clients) {
           const { tools } = await client.listTools();
-          for (const t of tools) {
+          for (const t of tools.filter((t) => t.name !== "broken_output")) {
             const file = files.get(t.name)!;
             expect(t.title).toEqual(file["title"]);
             expect(t.annotations).toEqual(file["annotations"]);
@@ -125,6 +133,20 @@ for (const [name, schemas, examplesOf] of sets) {
             expect(new Ajv({ strict: false }).validate(outputSchema, result.structuredContent)).toBe(true);
             expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
           }
+        }
+      });
+
+      it("an output that breaks the output schema is an isError result; a handler's error is sent as is, unchecked", async () => {
+        for (const [, client] of clients) {
+          const broken = await client.callTool({ name: "broken_output", arguments: { value: "x" } });
+          expect(broken.isError).toBe(true);
+          expect(broken.structuredContent).toBeUndefined();
+          expect(textOf(broken)).toContain("does not match its output schema");
+          expect(textOf(broken)).toContain("count");
+          const failed = await client.callTool({ name: "search_notes", arguments: { query: "boom" } });
+          expect(failed.isError).toBe(true);
+          expect(failed.structuredContent).toBeUndefined();
+          expect(textOf(failed)).toBe("Error: boom: the handler failed");
         }
       });
     }
