@@ -5,10 +5,12 @@
  * An existing file is never overwritten without `force`.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig } from "../config.js";
 import { UsageError, UserError } from "../errors.js";
+import type { GeneratedFile } from "../model.js";
+import { writeFiles } from "../write.js";
 
 /** A tool as read from the source, before naming. */
 export interface ImportedTool {
@@ -181,10 +183,9 @@ export async function runImport(flags: ImportFlags): Promise<number> {
   }
   const config = await loadConfig({ ...(flags.schemas !== undefined ? { schemas: flags.schemas } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) });
   const dir = config.schemas;
-  await mkdir(dir, { recursive: true });
   const used = new Set<string>();
   let kept = 0;
-  let written = 0;
+  const files: GeneratedFile[] = [];
   for (const tool of tools) {
     const base = sanitiseName(tool.name);
     let name = base;
@@ -197,9 +198,11 @@ export async function runImport(flags: ImportFlags): Promise<number> {
       kept++;
       continue;
     }
-    await writeFile(file, toolFile(tool, name, origin));
-    written++;
+    files.push({ root: "out", path: `${name}.json`, contents: toolFile(tool, name, origin), ownership: "user" });
   }
+  // write.ts writes (temp file + rename); the schemas folder is the only root here.
+  await writeFiles({ out: dir, handlers: dir }, files);
+  const written = files.length;
   stdout.write(`toolgen: imported ${written} tool(s) into ${dir}/${kept > 0 ? `, kept ${kept} existing file(s)` : ""}\n`);
   if (flags.lint !== false && written + kept > 0) {
     const { runLint } = await import("../lint/command.js");
