@@ -55,9 +55,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** Reads OpenAI function definitions: Chat Completions `{type, function: {...}}` or the Responses flat form. */
 export function readOpenAiTools(data: unknown, display: string): ImportedTool[] {
-  const list = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data["tools"]) ? data["tools"] : isRecord(data) ? [data] : undefined;
-  if (list === undefined) throw new UserError(`${display}: expected an array of function definitions, or an object with a "tools" array`);
-  return list.map((item: unknown, i: number) => {
+  const list = Array.isArray(data) ? data : isRecord(data) && "tools" in data ? data["tools"] : isRecord(data) ? [data] : undefined;
+  if (!Array.isArray(list)) throw new UserError(`${display}: expected an array of function definitions, or an object with a "tools" array`);
+  return (list as unknown[]).map((item: unknown, i: number) => {
     if (!isRecord(item)) throw new UserError(`${display}: tools[${i}] is not an object`);
     if (item["type"] !== undefined && item["type"] !== "function") {
       throw new UserError(`${display}: tools[${i}] has type '${String(item["type"])}'; only "function" tools can be imported`);

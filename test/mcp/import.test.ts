@@ -88,6 +88,8 @@ describe("toolgen import openai", () => {
     expect(Object.keys(await readTools(path.join(dir, "s")))).toEqual(["a_b.json", "a_b_2.json"]);
     await writeFile(file, "[{\"type\": \"web_search\"}]");
     await expect(runImport({ source: "openai", file, schemas: path.join(dir, "s"), lint: false, stdout: sink(), stderr: sink() })).rejects.toThrow(/only "function" tools/);
+    await writeFile(file, JSON.stringify({ tools: 5 }));
+    await expect(runImport({ source: "openai", file, schemas: path.join(dir, "s"), lint: false, stdout: sink(), stderr: sink() })).rejects.toThrow(/an object with a "tools" array/);
     await writeFile(file, "not json");
     await expect(runImport({ source: "openai", file, schemas: path.join(dir, "s"), lint: false, stdout: sink(), stderr: sink() })).rejects.toThrow(/not JSON/);
   });
