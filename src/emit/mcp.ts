@@ -254,7 +254,7 @@ const HTTP_ENTRY = `// ${GENERATED_HEADER}
 // Serves the tools over Streamable HTTP at http://127.0.0.1:<port>/mcp (PORT, default 3000; HOST, default 127.0.0.1).
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
-import { createMcpHandler } from "@modelcontextprotocol/server";
+import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse } from "@modelcontextprotocol/server";
 import { createMcpServer } from "./server.js";
 
 async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
@@ -290,6 +290,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 /** Starts the HTTP server; resolves once it listens (port 0 picks a free port: read \`address()\`). */
 export function startHttpServer(port = 3000, host = "127.0.0.1", path = "/mcp"): Promise<HttpServer> {
   const handler = createMcpHandler(() => createMcpServer());
+  const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
   const base = \`http://\${host.includes(":") ? \`[\${host}]\` : host}:\${port}\`;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", base);
@@ -298,7 +299,13 @@ export function startHttpServer(port = 3000, host = "127.0.0.1", path = "/mcp"):
       return;
     }
     toRequest(req, base)
-      .then((request) => handler.fetch(request))
+      .then((request) => {
+        // DNS-rebinding protection on a loopback address: only local Host and Origin headers.
+        const rejected = loopback
+          ? (hostHeaderValidationResponse(request, localhostAllowedHostnames()) ?? originValidationResponse(request, localhostAllowedOrigins()))
+          : undefined;
+        return rejected ?? handler.fetch(request);
+      })
       .then((response) => send(res, response))
       .catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });

@@ -152,3 +152,31 @@ for (const [name, schemas, examplesOf] of sets) {
     }
   });
 }
+
+describe("the Streamable HTTP entry on a loopback address", () => {
+  it("refuses a foreign Host or Origin header (DNS rebinding) and serves a local one", async () => {
+    const c = await buildMcpCase(path.join(repoRoot, "schemas"));
+    expect(c.diagnostics).toEqual([]);
+    const { client, child, url } = await httpClient(path.join(c.dist, "generated", "mcp", "http.js"));
+    try {
+      await client.close();
+      const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+      const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+      const { request } = await import("node:http");
+      const post = (extra: Record<string, string>) =>
+        new Promise<number>((resolve, reject) => {
+          const req = request(url, { method: "POST", headers: { ...headers, ...extra } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on("error", reject);
+          req.end(body);
+        });
+      expect(await post({ host: "evil.example:80" })).toBe(403);
+      expect(await post({ origin: "http://evil.example" })).toBe(403);
+      expect(await post({})).toBe(200);
+    } finally {
+      child.kill();
+    }
+  }, 60_000);
+});
