@@ -125,6 +125,7 @@ export async function emitMcp(
     `import type { ToolResultBlock } from "../index.js";`,
     `import { describeValidationErrors } from "../runtime/messages.js";`,
     `import type { ValidateFunction } from "../runtime/dispatch.js";`,
+    ...(withOutput.length === 0 ? [] : [`import type { ToolOutputs } from "./outputs.js";`]),
     ``,
     `/** What MCP adds to a tool of tools.json: title, annotations, output schema, execution (from the tool files). */`,
     `const extras = new Map<string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution">>>(${toTsLiteral(Object.entries(extras))} as Array<[string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution">>]>);`,
@@ -178,6 +179,18 @@ export async function emitMcp(
     ``,
     ...tools.map((t, i) => `const handler${i} = once(() => import(${tsString(`${handlersBase}/${file(t)}.js`)}));`),
     ``,
+    ...(withOutput.length === 0
+      ? []
+      : [
+          `/** The awaited return type a handler declares. */`,
+          `type Returned<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;`,
+          `/** A handler may leave its return type \`unknown\` (checked at run time); a declared one must be the tool's ToolOutputs entry. */`,
+          `type OutputTypeCheck<K extends keyof ToolOutputs, F> = unknown extends Returned<F> ? true : [Returned<F>] extends [ToolOutputs[K]] ? true : \`the handler of '\${K}' declares a return type that is not ToolOutputs['\${K}']\`;`,
+          ...withOutput.map(
+            (t) => `true satisfies OutputTypeCheck<${tsString(t.name)}, (typeof import(${tsString(`${handlersBase}/${file(t)}.js`)}))["default"]>;`,
+          ),
+          ``,
+        ]),
     `/** The native dispatcher over the same handler files, with output checks for tools that declare an output schema. */`,
     `const dispatcher = createDispatcher({`,
     ...tools.map(

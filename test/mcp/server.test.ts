@@ -180,3 +180,21 @@ describe("the Streamable HTTP entry on a loopback address", () => {
     }
   }, 60_000);
 });
+
+describe("handler return types of tools with an output schema", () => {
+  it("unknown (the stub's) and ToolOutputs[name] compile; another declared type is a compile error naming the tool", async () => {
+    const c = await buildMcpCase(MCP_FIXTURE);
+    expect(c.diagnostics).toEqual([]);
+    const { readFile: read, writeFile: write } = await import("node:fs/promises");
+    const handler = path.join(c.handlers, "count_words.ts");
+    const text = await read(handler, "utf8");
+    await write(handler, text.replace(/: Promise<unknown>/, ": Promise<{ count: string }>").replace(/return \{ count: .*\};/, "return { count: \"3\" };"));
+    const files = [path.join(c.out, "mcp", "server.ts"), handler];
+    const { compile } = await import("./harness.js");
+    const diagnostics = compile(c.dir, files).join("\n");
+    expect(diagnostics).toContain(`the handler of 'count_words' declares a return type that is not ToolOutputs['count_words']`);
+    expect(diagnostics).not.toContain("search_notes");
+    await write(handler, `import type { ToolOutputs } from "../generated/mcp/outputs.js";\n` + text.replace(/: Promise<unknown>/, `: Promise<ToolOutputs["count_words"]>`));
+    expect(compile(c.dir, files)).toEqual([]);
+  }, 60_000);
+});
