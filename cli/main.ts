@@ -10,13 +10,14 @@ import yargs, { type Argv } from "yargs";
 import { packageVersion } from "../src/paths.js";
 import { buildCommand } from "./build.js";
 import type { Command } from "./command.js";
+import { importCommand, IMPORT_OPTIONS } from "./import.js";
 import { lintCommand } from "./lint.js";
 import { BUILD_OPTIONS, flagNames, LINT_OPTIONS } from "./options.js";
 import { exitWithUsageError, runAndExit } from "./run.js";
 import { didYouMean } from "./suggest.js";
 
-const COMMANDS: readonly Command[] = [buildCommand, lintCommand];
-const FLAGS: Record<string, string[]> = { build: flagNames(BUILD_OPTIONS), lint: flagNames(LINT_OPTIONS) };
+const COMMANDS: readonly Command[] = [buildCommand, lintCommand, importCommand];
+const FLAGS: Record<string, string[]> = { build: flagNames(BUILD_OPTIONS), lint: flagNames(LINT_OPTIONS), import: flagNames(IMPORT_OPTIONS) };
 
 const argv = process.argv.slice(2);
 const command = COMMANDS.find((c) => c.name === argv[0]);
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   let parser = common(yargs(argv), ["help", "version"])
     .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
     .strict()
-    .demandCommand(1, "Name a command: build or lint (see --help).")
+    .demandCommand(1, "Name a command: build, lint or import (see --help).")
     .recommendCommands();
   for (const c of COMMANDS) parser = parser.command(c.usage, c.describe);
   await parser.parseAsync();

@@ -74,7 +74,7 @@ export function selectOutputs(list: readonly Output[], ids: readonly string[] | 
   for (const id of ids ?? []) {
     if (!known.includes(id)) throw new UsageError(`unknown output '${id}' in "outputs" (outputs: ${known.join(", ")})`);
   }
-  const selected = ids === undefined ? [...list] : list.filter((o) => ids.includes(o.id));
+  const selected = ids === undefined ? list.filter((o) => o.optIn !== true) : list.filter((o) => ids.includes(o.id));
   if (selected.length === 0) throw new UsageError(`"outputs" selects nothing to build (outputs: ${known.join(", ")})`);
   const chosen = new Set(selected.map((o) => o.id));
   for (const output of selected) {

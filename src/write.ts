@@ -656,3 +656,29 @@ function cleanUp(run: () => void): void {
     // Left for the next build: the journal says what to do.
   }
 }
+
+/**
+ * Writes new files a user owns from then on, into one folder (`toolgen import`'s tool files): each to
+ * a temporary name first, then all renamed into place, so a failure leaves none of them half-written
+ * (the temporary files are removed). No manifest, no journal: these are not generated files.
+ */
+export function writeUserFiles(dir: string, files: readonly { path: string; contents: string }[]): string[] {
+  if (files.length === 0) return [];
+  const temps: string[] = [];
+  try {
+    fsOp("mkdir", dir, () => mkdirSync(dir, { recursive: true }));
+    for (const f of files) {
+      const temp = `${path.join(dir, f.path)}${TEMP_MARK}${process.pid}`;
+      fsOp("write", temp, () => writeFileSync(temp, f.contents));
+      temps.push(temp);
+    }
+    for (const f of files) {
+      const target = path.join(dir, f.path);
+      fsOp("rename", target, () => renameSync(`${target}${TEMP_MARK}${process.pid}`, target));
+    }
+  } catch (error) {
+    for (const temp of temps) rmSync(temp, { force: true });
+    throw new WriteError(`cannot write in ${show(dir)}: ${reason(error)}`);
+  }
+  return files.map((f) => path.join(dir, f.path));
+}

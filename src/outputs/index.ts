@@ -7,6 +7,7 @@
 import handlers from "./handlers.js";
 import indexModule from "./index-module.js";
 import legacy from "./legacy.js";
+import mcp from "./mcp.js";
 import native from "./native.js";
 import type { Output } from "./output.js";
 import runtime from "./runtime.js";
@@ -16,4 +17,4 @@ import validators from "./validators.js";
 export type { Output, OutputContext } from "./output.js";
 export { defineOutput } from "./output.js";
 
-export const OUTPUTS: readonly Output[] = [native, legacy, types, validators, handlers, runtime, indexModule];
+export const OUTPUTS: readonly Output[] = [native, legacy, types, validators, handlers, runtime, indexModule, mcp];

@@ -44,6 +44,8 @@ export interface Output {
   needs?: readonly string[];
   /** Lint rules that only concern this output: a build without it turns them off. */
   rules?: readonly string[];
+  /** Built only when the `outputs` config names it (not in the default set). */
+  optIn?: boolean;
   emit(context: OutputContext): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 

@@ -1,0 +1,46 @@
+import { UsageError } from "../src/errors.js";
+import type { Command } from "./command.js";
+
+/** The flags of `toolgen import` (main.ts also reads their names for "did you mean"). */
+export const IMPORT_OPTIONS = {
+  url: { type: "string", describe: "mcp: the server's Streamable HTTP endpoint (else the command after --)" },
+  schemas: { type: "string", describe: "schemas folder to write into [default: schemas]" },
+  config: { type: "string", describe: "config file [default: the nearest toolgen config]" },
+  force: { type: "boolean", default: false, describe: "overwrite existing tool files" },
+} as const;
+
+export const importCommand: Command = {
+  name: "import",
+  usage: "import <source> [file]",
+  describe: "Write tool files from an MCP server's tools or OpenAI function definitions, then lint them",
+  options: (yargs) =>
+    yargs
+      .usage(
+        "$0 import mcp -- <command> [args...]\n$0 import mcp --url <endpoint>\n$0 import openai <file.json>\n\n" +
+          "Writes one tool file per tool into the schemas folder (names sanitised to the API's pattern, the original\n" +
+          "kept in original_name), never over an existing file without --force, then lints what it wrote.",
+      )
+      .parserConfiguration({ "populate--": true })
+      .options(IMPORT_OPTIONS)
+      .example("$0 import mcp -- npx -y @modelcontextprotocol/server-memory", "import a stdio server's tools")
+      .example("$0 import mcp --url http://127.0.0.1:3000/mcp", "import over Streamable HTTP")
+      .example("$0 import openai functions.json", "import OpenAI function definitions"),
+  run: async (argv) => {
+    const [source, file, ...extra] = argv._.map(String);
+    if (source !== "mcp" && source !== "openai") {
+      throw new UsageError(`toolgen import: name a source, mcp or openai${source === undefined ? "" : ` (not '${source}')`} (see toolgen import --help)`);
+    }
+    if (extra.length > 0) throw new UsageError(`toolgen import: unexpected argument '${extra[0]}' (a server's command goes after --)`);
+    const str = (key: string) => argv[key] as string | undefined;
+    const { runImport } = await import("../src/commands/import.js");
+    return runImport({
+      source,
+      ...(file !== undefined ? { file } : {}),
+      ...(str("url") !== undefined ? { url: str("url")! } : {}),
+      command: ((argv["--"] as (string | number)[] | undefined) ?? []).map(String),
+      ...(str("schemas") !== undefined ? { schemas: str("schemas")! } : {}),
+      ...(str("config") !== undefined ? { config: str("config")! } : {}),
+      force: argv.force === true,
+    });
+  },
+};

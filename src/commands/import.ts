@@ -1,0 +1,213 @@
+/**
+ * `toolgen import`: writes one tool file per tool of an existing MCP server (stdio or Streamable
+ * HTTP) or of an OpenAI function-definition file into the schemas folder, then prints a lint report.
+ * Names are sanitised to the Anthropic pattern; the original name is kept in `original_name`.
+ * An existing file is never overwritten without `force`.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { loadConfig } from "../config.js";
+import { UsageError, UserError } from "../errors.js";
+import type { GeneratedFile } from "../model.js";
+import { writeUserFiles } from "../write.js";
+
+/** A tool as read from the source, before naming. */
+export interface ImportedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: unknown;
+  outputSchema?: unknown;
+  annotations?: unknown;
+  execution?: unknown;
+}
+
+export interface ImportFlags {
+  source: string;
+  /** `openai`: the JSON file. */
+  file?: string;
+  /** `mcp`: a Streamable HTTP endpoint. */
+  url?: string;
+  /** `mcp`: the command (and its arguments) that starts a stdio server. */
+  command?: readonly string[];
+  schemas?: string;
+  config?: string;
+  force?: boolean;
+  /** Skip the closing lint report (tests). */
+  lint?: boolean;
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+}
+
+/** The Anthropic tool-name pattern. */
+export const ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** A name matching the Anthropic pattern: other characters become `_`, at most 64 characters. */
+export function sanitiseName(name: string): string {
+  const cleaned = name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64);
+  return cleaned === "" ? "tool" : cleaned;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Reads OpenAI function definitions: Chat Completions `{type, function: {...}}` or the Responses flat form. */
+export function readOpenAiTools(data: unknown, display: string): ImportedTool[] {
+  const list = Array.isArray(data) ? data : isRecord(data) && "tools" in data ? data["tools"] : isRecord(data) ? [data] : undefined;
+  if (!Array.isArray(list)) throw new UserError(`${display}: expected an array of function definitions, or an object with a "tools" array`);
+  return (list as unknown[]).map((item: unknown, i: number) => {
+    if (!isRecord(item)) throw new UserError(`${display}: tools[${i}] is not an object`);
+    if (item["type"] !== undefined && item["type"] !== "function") {
+      throw new UserError(`${display}: tools[${i}] has type '${String(item["type"])}'; only "function" tools can be imported`);
+    }
+    const fn = isRecord(item["function"]) ? item["function"] : item;
+    const name = fn["name"];
+    if (typeof name !== "string" || name === "") throw new UserError(`${display}: tools[${i}] has no name`);
+    const tool: ImportedTool = { name, inputSchema: fn["parameters"] ?? { type: "object", properties: {} } };
+    if (typeof fn["description"] === "string") tool.description = fn["description"];
+    return tool;
+  });
+}
+
+async function loadClient(): Promise<typeof import("@modelcontextprotocol/client")> {
+  try {
+    return await import("@modelcontextprotocol/client");
+  } catch {
+    throw new UserError("`toolgen import mcp` needs the MCP client SDK: npm install @modelcontextprotocol/client");
+  }
+}
+
+/** Lists every tool of an MCP server, following `nextCursor`. */
+export async function listMcpTools(target: { url: string } | { command: readonly string[] }): Promise<ImportedTool[]> {
+  const { Client, StreamableHTTPClientTransport } = await loadClient();
+  const client = new Client({ name: "toolgen-import", version: "1.0.0" });
+  let transport;
+  if ("url" in target) {
+    let url: URL;
+    try {
+      url = new URL(target.url);
+    } catch {
+      throw new UsageError(`--url: not a URL: ${target.url}`);
+    }
+    transport = new StreamableHTTPClientTransport(url);
+  } else {
+    const [command, ...args] = target.command;
+    if (command === undefined) throw new UsageError("name the server's command after --, e.g. toolgen import mcp -- npx my-server");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+    transport = new StdioClientTransport({ command, args, stderr: "inherit" });
+  }
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    throw new UserError(`could not connect to the MCP server: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const tools: ImportedTool[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+      for (const t of page.tools) {
+        const tool: ImportedTool = { name: t.name, inputSchema: t.inputSchema };
+        if (t.title !== undefined) tool.title = t.title;
+        if (t.description !== undefined) tool.description = t.description;
+        if (t.annotations !== undefined) tool.annotations = t.annotations;
+        if (t.outputSchema !== undefined) tool.outputSchema = t.outputSchema;
+        if (t.execution !== undefined) tool.execution = t.execution;
+        tools.push(tool);
+      }
+      cursor = page.nextCursor;
+      if (cursor !== undefined) {
+        if (seen.has(cursor)) throw new UserError(`the MCP server repeated the cursor '${cursor}' (pagination loop)`);
+        seen.add(cursor);
+      }
+    } while (cursor !== undefined);
+    return tools;
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    throw new UserError(`could not list the MCP server's tools: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await client.close();
+  }
+}
+
+/** The tool file: Anthropic fields, then what MCP adds; `original_name` when the name changed. */
+export function toolFile(tool: ImportedTool, name: string, origin: string): string {
+  const doc: Record<string, unknown> = { name };
+  if (name !== tool.name) doc["original_name"] = tool.name;
+  doc["x-imported-from"] = origin;
+  if (tool.title !== undefined) doc["title"] = tool.title;
+  if (tool.description !== undefined) doc["description"] = tool.description;
+  if (tool.annotations !== undefined) doc["annotations"] = tool.annotations;
+  doc["input_schema"] = tool.inputSchema;
+  if (tool.outputSchema !== undefined) doc["output_schema"] = tool.outputSchema;
+  if (tool.execution !== undefined) doc["execution"] = tool.execution;
+  return JSON.stringify(doc, null, 2) + "\n";
+}
+
+/** Runs the import; returns the exit code (0; 1 when an existing file was kept). */
+export async function runImport(flags: ImportFlags): Promise<number> {
+  const stdout = flags.stdout ?? process.stdout;
+  const stderr = flags.stderr ?? process.stderr;
+  let tools: ImportedTool[];
+  let origin: string;
+  if (flags.source === "openai") {
+    if (flags.file === undefined) throw new UsageError("name the file: toolgen import openai <file.json>");
+    let text: string;
+    try {
+      text = await readFile(flags.file, "utf8");
+    } catch (error) {
+      throw new UserError(`cannot read ${flags.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new UserError(`${flags.file}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    tools = readOpenAiTools(data, flags.file);
+    origin = `openai:${path.basename(flags.file)}`;
+  } else if (flags.source === "mcp") {
+    if (flags.url !== undefined && (flags.command?.length ?? 0) > 0) throw new UsageError("give either --url or a command after --, not both");
+    if (flags.url !== undefined) {
+      tools = await listMcpTools({ url: flags.url });
+      origin = `mcp:${flags.url}`;
+    } else {
+      tools = await listMcpTools({ command: flags.command ?? [] });
+      origin = `mcp:stdio`;
+    }
+  } else {
+    throw new UsageError(`unknown import source '${flags.source}' (sources: mcp, openai)`);
+  }
+  const config = await loadConfig({ ...(flags.schemas !== undefined ? { schemas: flags.schemas } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) });
+  const dir = config.schemas;
+  const used = new Set<string>();
+  let kept = 0;
+  const files: GeneratedFile[] = [];
+  for (const tool of tools) {
+    const base = sanitiseName(tool.name);
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 64 - String(n).length - 1)}_${n}`;
+    used.add(name.toLowerCase());
+    if (name !== tool.name) stderr.write(`note: '${tool.name}' is imported as '${name}' (the Anthropic name pattern); the original is kept in "original_name"\n`);
+    const file = path.join(dir, `${name}.json`);
+    if (existsSync(file) && flags.force !== true) {
+      stderr.write(`kept: ${file} exists (--force overwrites it)\n`);
+      kept++;
+      continue;
+    }
+    files.push({ root: "out", path: `${name}.json`, contents: toolFile(tool, name, origin), ownership: "user" });
+  }
+  // write.ts writes (temp files, then renames): tool files are the user's, with no manifest.
+  writeUserFiles(dir, files);
+  const written = files.length;
+  stdout.write(`toolgen: imported ${written} tool(s) into ${dir}/${kept > 0 ? `, kept ${kept} existing file(s)` : ""}\n`);
+  if (flags.lint !== false && written + kept > 0) {
+    const { runLint } = await import("../lint/command.js");
+    stdout.write("\nLint report for the imported tools:\n");
+    await runLint({ paths: [dir], schemas: dir, ...(flags.config !== undefined ? { config: flags.config } : {}), stdout, stderr });
+  }
+  return kept > 0 ? 1 : 0;
+}

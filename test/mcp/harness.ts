@@ -1,0 +1,145 @@
+/**
+ * Builds a schemas folder with the `mcp` output, fills the handler stubs, compiles the generated
+ * TypeScript with tsc (strict, NodeNext) to JavaScript, and starts the server with the official
+ * MCP client over stdio or Streamable HTTP.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { cp, readFile, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import ts from "typescript";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { build } from "../../src/pipeline.js";
+import { readTree } from "../helpers.js";
+import { repoTempDir } from "../e2e/compile.js";
+
+export const ALL_OUTPUTS = ["native", "legacy", "types", "validators", "handlers", "runtime", "index", "mcp"];
+
+export interface McpCase {
+  dir: string;
+  schemas: string;
+  out: string;
+  handlers: string;
+  /** Compiled JavaScript: `<dist>/generated/mcp/stdio.js` etc. */
+  dist: string;
+}
+
+/** Makes every stub return `{tool, input}` (or `{count}` for count_words) instead of throwing. */
+export async function fillHandlers(handlers: string): Promise<void> {
+  for (const file of await readdir(handlers)) {
+    const full = path.join(handlers, file);
+    const text = await readFile(full, "utf8");
+    const body = file.startsWith("count_words")
+      ? "  return { count: input.text.split(/\\s+/).filter((w) => w !== \"\").length };\n"
+      : "  if (JSON.stringify(input).includes(\"boom\")) throw new Error(\"boom: the handler failed\");\n  return { tool: _context.toolName, input };\n";
+    await writeFile(full, text.replace(/  throw new Error\(.*\);\n/, body));
+  }
+}
+
+/** Strict tsc over the generated folder and the handlers; returns diagnostics as lines (empty: it compiled). */
+export function compile(dir: string, files: string[]): string[] {
+  const options: ts.CompilerOptions = {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+    types: ["node"],
+    rootDir: dir,
+    outDir: path.join(dir, "dist"),
+    // The validators are plain .mjs (typed by the .d.mts beside them): allowJs copies them to outDir.
+    allowJs: true,
+  };
+  const program = ts.createProgram(files, options);
+  const emitted = program.emit();
+  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => {
+    const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+    if (!d.file || d.start === undefined) return text;
+    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+    return `${path.relative(dir, d.file.fileName)}:${line + 1}:${character + 1}: ${text}`;
+  });
+}
+
+/** `extra`: more TypeScript files (path relative to the case folder -> text) compiled with the generated code. */
+export async function buildMcpCase(schemasDir: string, extra: Record<string, string> = {}): Promise<McpCase & { diagnostics: string[] }> {
+  const dir = await repoTempDir();
+  await cp(schemasDir, path.join(dir, "schemas"), { recursive: true });
+  const p = { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), dist: path.join(dir, "dist") };
+  await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint: true, outputs: ALL_OUTPUTS });
+  await fillHandlers(p.handlers);
+  await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  const files = [...(await readTree(p.out)).keys()].filter((f) => f.endsWith(".ts") || f.endsWith(".mjs")).map((f) => path.join(p.out, f));
+  files.push(...[...(await readTree(p.handlers)).keys()].map((f) => path.join(p.handlers, f)));
+  for (const [file, text] of Object.entries(extra)) {
+    await writeFile(path.join(dir, file), text);
+    files.push(path.join(dir, file));
+  }
+  const diagnostics = compile(dir, files);
+  await writeFile(path.join(p.dist, "package.json"), JSON.stringify({ type: "module" }));
+  return { ...p, diagnostics };
+}
+
+export async function stdioClient(entry: string): Promise<Client> {
+  const client = new Client({ name: "toolgen-test", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry], stderr: "pipe" }));
+  return client;
+}
+
+/** Starts `http.js` on a free loopback port (PORT=0) and connects a client to it. */
+export async function httpClient(entry: string): Promise<{ client: Client; child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: "0", HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "pipe"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = "";
+    child.stderr!.setEncoding("utf8");
+    child.stderr!.on("data", (chunk: string) => {
+      err += chunk;
+      const m = /(http:\/\/\S+\/mcp)/.exec(err);
+      if (m) resolve(m[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`the HTTP server exited (${code}): ${err}`)));
+  });
+  const client = new Client({ name: "toolgen-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return { client, child, url };
+}
+
+/**
+ * `tools/list` as the server writes it on stdio, read with JSON.parse (which keeps a key named
+ * `__proto__`; the client SDK's result parsing drops such keys, so the exact bytes are checked here).
+ */
+export async function rawToolsList(entry: string): Promise<unknown[]> {
+  const child = spawn(process.execPath, [entry], { stdio: ["pipe", "pipe", "ignore"] });
+  const send = (message: object) => child.stdin!.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\n");
+  try {
+    return await new Promise<unknown[]>((resolve, reject) => {
+      let buffer = "";
+      child.stdout!.setEncoding("utf8");
+      child.stdout!.on("data", (chunk: string) => {
+        buffer += chunk;
+        for (let nl = buffer.indexOf("\n"); nl >= 0; nl = buffer.indexOf("\n")) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          const message = JSON.parse(line) as { id?: number; result?: { tools?: unknown[] } };
+          if (message.id === 1) {
+            send({ method: "notifications/initialized" });
+            send({ id: 2, method: "tools/list" });
+          } else if (message.id === 2) resolve(message.result?.tools ?? []);
+        }
+      });
+      child.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
+      send({ id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    });
+  } finally {
+    child.kill();
+  }
+}
+
+/** A copy without keys named `__proto__` (what the client SDK's parsing of a result keeps). */
+export function withoutProtoKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutProtoKeys);
+  if (typeof value !== "object" || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== "__proto__") out[k] = withoutProtoKeys(v);
+  return out;
+}

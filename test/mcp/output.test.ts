@@ -1,0 +1,57 @@
+/** Issue 13: the `mcp` output is opt-in, and only its files import the MCP SDK. */
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { build } from "../../src/pipeline.js";
+import { repoRoot } from "../helpers.js";
+import { ALL_OUTPUTS } from "./harness.js";
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function project() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "toolgen-mcp-"));
+  dirs.push(dir);
+  await cp(path.join(repoRoot, "test", "mcp", "fixtures", "schemas"), path.join(dir, "schemas"), { recursive: true });
+  return { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers") };
+}
+
+describe("the mcp output", () => {
+  it("is not built by default", async () => {
+    const p = await project();
+    const result = await build({ ...p, cache: false });
+    expect(result.files.filter((f) => f.path.startsWith("mcp/"))).toEqual([]);
+  });
+
+  it("when named, writes the server, both entries and one output validator per output schema; only they import the SDK", async () => {
+    const p = await project();
+    const result = await build({ ...p, cache: false, outputs: ALL_OUTPUTS });
+    const mcp = result.files.filter((f) => f.path.startsWith("mcp/")).map((f) => f.path).sort();
+    expect(mcp).toEqual([
+      "mcp/http.ts",
+      "mcp/output-types/broken_output.ts",
+      "mcp/output-types/count_words.ts",
+      "mcp/output-types/search_notes.ts",
+      "mcp/output-validators/broken_output.d.mts",
+      "mcp/output-validators/broken_output.mjs",
+      "mcp/output-validators/count_words.d.mts",
+      "mcp/output-validators/count_words.mjs",
+      "mcp/output-validators/search_notes.d.mts",
+      "mcp/output-validators/search_notes.mjs",
+      "mcp/outputs.ts",
+      "mcp/server.ts",
+      "mcp/stdio.ts",
+    ]);
+    for (const f of result.files) {
+      expect(f.contents.includes("@modelcontextprotocol"), f.path).toBe(["mcp/http.ts", "mcp/server.ts", "mcp/stdio.ts"].includes(f.path));
+    }
+  });
+
+  it("is a usage error without the outputs its code imports", async () => {
+    const p = await project();
+    await expect(build({ ...p, cache: false, outputs: ["mcp"] })).rejects.toThrow(/output 'mcp' needs/);
+  });
+});
