@@ -67,7 +67,7 @@ async function prepare(dir) {
   for (const f of await readdir(p.handlers)) {
     const file = path.join(p.handlers, f);
     const text = await readFile(file, "utf8");
-    await writeFile(file, text.replace(/ {2}throw new Error\(.*\);\n/, "  return { tool: context.toolName, input };\n"));
+    await writeFile(file, text.replace(/ {2}throw new Error\(.*\);\n/, "  return { tool: _context.toolName, input };\n"));
   }
   // Transpile only (the test suite type-checks the same code).
   const walk = async (d) => (await readdir(d, { withFileTypes: true })).flatMap((e) => (e.isDirectory() ? [] : [path.join(d, e.name)]));
