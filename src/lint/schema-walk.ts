@@ -154,3 +154,11 @@ export function followRef(doc: SchemaDocument, pointer: string): SchemaObject | 
   const chain = followRefs(root, getByPointer(root, pointer.slice(doc.pointer.length)));
   return chain.ok && isPlainObject(chain.schema) ? chain.schema : undefined;
 }
+
+/** followRef for a node of `doc`: without building its pointer when the node lives in the reference root. */
+export function followNodeRef(doc: SchemaDocument, node: SchemaNode): SchemaObject | undefined {
+  const root = refRoot(doc);
+  if (root !== doc.schema) return followRef(doc, node.pointer);
+  const chain = followRefs(root, node.node);
+  return chain.ok && isPlainObject(chain.schema) ? chain.schema : undefined;
+}

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import type { BundledTool, Diagnostic, JsonObject, JsonValue, SourceFile, ToolSpec } from "../model.js";
-import { DATA_KEYWORDS } from "../schema/keywords.js";
+import { DATA_KEYWORDS, IN_PLACE_KEYWORDS } from "../schema/keywords.js";
 import { escapeToken, getByPointer, isPlainObject, joinPointer, setOwn, splitPointer } from "../schema/pointer.js";
 import { findInPlaceCycle, resolveLocal } from "../schema/refs.js";
 import { isToolDocument } from "./tools.js";
@@ -136,8 +136,9 @@ export async function bundleTool(
       const ctx = { file: tool.source, pointer: joinPointer("/input_schema", ...r.path) };
       await resolveRef(r.ref, ctx);
     }
-    // A cycle needs a reference: most tools have none, and skip that walk.
-    if (diagnostics.length === 0 && refs.length > 0) checkCycles(tool.inputSchema, new Set());
+    // A cycle needs a reference whose target leads, in place, to a reference: most tools have
+    // none (their references name object definitions), and skip that walk.
+    if (diagnostics.length === 0 && refs.length > 0 && refsChain(tool.inputSchema, refs)) checkCycles(tool.inputSchema, new Set());
     return diagnostics.length > 0 ? { diagnostics } : { tool: { ...tool, bundledSchema: tool.inputSchema }, diagnostics };
   }
 
@@ -151,6 +152,37 @@ export async function bundleTool(
   checkCycles(schema, new Set(extraDefs.map(([name]) => name)));
   if (diagnostics.length > 0) return { diagnostics };
   return { tool: { ...tool, bundledSchema: schema }, diagnostics };
+}
+
+/**
+ * Whether some reference's target reaches, through keywords that apply to the same value (`allOf`,
+ * `not`, ...: IN_PLACE_KEYWORDS) and no `$ref`, a schema that has a `$ref` (the target itself
+ * included). A cycle of in-place references (findInPlaceCycle) follows at least one reference, and
+ * from its target goes on in place to the next one; so when this is false there is no such cycle.
+ */
+function refsChain(root: JsonObject, refs: readonly { ref: string }[]): boolean {
+  const seen = new Set<object>();
+  const reaches = (node: unknown): boolean => {
+    if (Array.isArray(node)) {
+      for (const item of node) if (reaches(item)) return true;
+      return false;
+    }
+    if (!isPlainObject(node) || seen.has(node)) return false;
+    seen.add(node);
+    if (typeof node.$ref === "string") return true;
+    for (const keyword of Object.keys(node)) {
+      if (!IN_PLACE_KEYWORDS.has(keyword)) continue;
+      const value = node[keyword];
+      if (keyword === "dependentSchemas" && isPlainObject(value)) {
+        for (const key of Object.keys(value)) if (reaches(value[key])) return true;
+      } else if (reaches(value)) {
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const { ref } of refs) if (reaches(resolveLocal(root, ref))) return true;
+  return false;
 }
 
 /** Every `$ref` string in a schema, with the path of the object holding it (data keywords skipped). */

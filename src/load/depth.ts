@@ -15,6 +15,8 @@ export const MAX_NESTING = 128;
 /** The pointer of the first value nested deeper than `max` (depth first), or `undefined`. */
 export function tooDeep(data: unknown, max: number = MAX_NESTING): string | undefined {
   if (data === null || typeof data !== "object") return undefined;
+  // Almost every document fits: say so without allocating; the walk below finds where one does not.
+  if (fits(data, max - 1)) return undefined;
   // Each entry: a container, its depth, and the token that leads to it from its parent.
   const stack: { value: object; depth: number; parent: number; token: string }[] = [{ value: data, depth: 1, parent: -1, token: "" }];
   const path: { parent: number; token: string }[] = [];
@@ -44,4 +46,25 @@ function pointerOf(path: readonly { parent: number; token: string }[], index: nu
   const tokens: string[] = [];
   for (let i = index; i > 0; i = path[i]!.parent) tokens.push(escapeToken(path[i]!.token));
   return tokens.reverse().map((t) => `/${t}`).join("");
+}
+
+/**
+ * Whether nothing below `value` nests more than `room` further levels. Recursion, bounded by `room`
+ * (so a cyclic document ends too), and no allocation but the key lists.
+ */
+function fits(value: object, room: number): boolean {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (child !== null && typeof child === "object" && (room === 0 || !fits(child, room - 1))) return false;
+    }
+    return true;
+  }
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  for (let i = 0; i < keys.length; i++) {
+    const child = object[keys[i]!];
+    if (child !== null && typeof child === "object" && (room === 0 || !fits(child, room - 1))) return false;
+  }
+  return true;
 }

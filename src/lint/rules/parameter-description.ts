@@ -1,7 +1,7 @@
 import { isPlainObject } from "../../load/pointer.js";
 import { defineRule } from "../rule.js";
 import { reachedBy } from "../reachable.js";
-import { childPointer, followRef, schemaNodes } from "../schema-walk.js";
+import { childPointer, followNodeRef, schemaNodes } from "../schema-walk.js";
 
 export default defineRule({
   meta: {
@@ -25,7 +25,7 @@ export default defineRule({
           // A `const` (a discriminator) has one possible value: the model needs no explanation to fill it in.
           if (Object.hasOwn(node.node, "const")) continue;
           if (typeof node.ref === "string") {
-            const target = followRef(doc, node.pointer);
+            const target = followNodeRef(doc, node);
             // A reference we cannot follow is ref-resolvable's business (or lives in another file).
             if (target === undefined || hasDescription(target)) continue;
           }

@@ -7,6 +7,7 @@
 import { defineRule } from "../rule.js";
 import { childPointer, schemaNodes } from "../schema-walk.js";
 import { toRe2Syntax } from "../../runtime/pattern.js";
+import { isPlainPattern } from "../plain-pattern.js";
 
 export default defineRule({
   meta: {
@@ -19,6 +20,8 @@ export default defineRule({
   },
   async check(ctx) {
     let compile: ((source: string) => unknown) | undefined;
+    /** Each distinct pattern's problem ("" when RE2 runs it), found once per run. */
+    const problems = new Map<string, string>();
     for (const doc of ctx.schemas) {
       for (const node of schemaNodes(doc)) {
         const found: Array<[keyword: string, pattern: string, pointer: string]> = [];
@@ -27,17 +30,26 @@ export default defineRule({
           found.push(["patternProperties", key, childPointer(childPointer(node.pointer, "patternProperties"), key)]);
         }
         for (const [keyword, pattern, pointer] of found) {
-          if (!isEcmaRegExp(pattern)) continue;
-          if (compile === undefined) {
-            const { RE2JS } = await import("re2js");
-            compile = (source) => RE2JS.compile(source);
+          let problem = problems.get(pattern);
+          if (problem === undefined) {
+            if (isPlainPattern(pattern) || !isEcmaRegExp(pattern)) {
+              problem = "";
+            } else {
+              if (compile === undefined) {
+                const { RE2JS } = await import("re2js");
+                compile = (source) => RE2JS.compile(source);
+              }
+              try {
+                compile(toRe2Syntax(pattern));
+                problem = "";
+              } catch (error) {
+                problem = error instanceof Error ? error.message : String(error);
+              }
+            }
+            problems.set(pattern, problem);
           }
-          try {
-            compile(toRe2Syntax(pattern));
-          } catch (error) {
-            const problem = error instanceof Error ? error.message : String(error);
-            ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "unsupported", data: { keyword, pattern, problem } });
-          }
+          if (problem === "") continue;
+          ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "unsupported", data: { keyword, pattern, problem } });
         }
       }
     }

@@ -26,6 +26,13 @@ export default defineRule({
   async check(ctx) {
     /** Loaded only for a schema the fast path cannot vouch for (Ajv's draft-07 validator is 30 kB of code). */
     let validators: typeof import("../meta/validators.js") | undefined;
+    /** Each distinct regular expression's problem ("" when it compiles), found once per run. */
+    const regexProblems = new Map<string, string>();
+    const regexProblemOf = (source: string): string => {
+      let problem = regexProblems.get(source);
+      if (problem === undefined) regexProblems.set(source, (problem = regexProblem(source) ?? ""));
+      return problem;
+    };
     for (const doc of ctx.schemas) {
       const report = (pointer: string, messageId: string, data: Record<string, string>) =>
         ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId, data });
@@ -36,10 +43,11 @@ export default defineRule({
       }
       // The document, then (draft-07) each subschema under a keyword its meta-schema does not walk
       // into, which Ajv compiles all the same: `$defs` and the 2019-09 / 2020-12 keywords.
-      const roots: { schema: Record<string, unknown>; pointer: string }[] = [{ schema: doc.schema, pointer: doc.pointer }];
+      // (A node's pointer is built only when it has something to report.)
+      const roots: { schema: Record<string, unknown>; readonly pointer: string }[] = [{ schema: doc.schema, pointer: doc.pointer }];
       if (dialect === DRAFT_07) {
         for (const node of schemaNodes(doc)) {
-          if (node.parent !== undefined && !DRAFT_07_SUBSCHEMAS.has(node.keyword)) roots.push({ schema: node.node, pointer: node.pointer });
+          if (node.parent !== undefined && !DRAFT_07_SUBSCHEMAS.has(node.keyword)) roots.push({ schema: node.node, get pointer() { return node.pointer; } });
         }
       }
       for (const root of roots) {
@@ -59,12 +67,12 @@ export default defineRule({
       }
       for (const node of schemaNodes(doc)) {
         if (typeof node.pattern === "string") {
-          const problem = regexProblem(node.pattern);
+          const problem = regexProblemOf(node.pattern);
           if (problem) report(childPointer(node.pointer, "pattern"), "regex", { keyword: "pattern", problem });
         }
         if (node.patternProperties) {
           for (const key of Object.keys(node.patternProperties)) {
-            const problem = regexProblem(key);
+            const problem = regexProblemOf(key);
             if (problem) report(childPointer(childPointer(node.pointer, "patternProperties"), key), "regex", { keyword: "patternProperties", problem });
           }
         }

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * The lint reports that performance work must leave byte for byte as they are: every fixture
+ * folder and a 300-tool bench corpus in the four formats, a folder of regular-expression patterns
+ * (plain, unsupported by RE2, ReDoS-prone, invalid), and the positional-folder and file-list forms.
+ * test/lint/report-identity.test.ts lints each case in process and compares the SHA-256 of the
+ * output and the exit code with test/lint/golden/report-hashes.json, which this script writes from
+ * a built CLI (run it with the CLI of the revision whose output is the reference):
+ *
+ *   node bench/report-cases.mjs dist/bin/toolgen.cjs > test/lint/golden/report-hashes.json
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeCorpus } from "./corpus.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const FORMATS = ["json", "sarif", "stylish", "github"];
+const FIXTURES = [
+  "awkward", "bad-input", "cross-ref", "hostile",
+  "lint/clean", "lint/config-options", "lint/config-unknown-rule", "lint/dialect-2020", "lint/project", "lint/warnings-only",
+];
+// Only patterns redos-detector settles well within pattern-redos' 1 s time limit: one that takes
+// half a second (`(a+)+$`, `a{25}`) can hit that limit on a loaded machine and change its message.
+const PATTERNS = [
+  "^[A-Z]{3}-[0-9]{6}$", "^[A-Z]{2}$", "(\\w)\\1", "^(?=a)b", "(?<=x)y", "^\\d{5}(-\\d{4})?$",
+  "^[a-z]+$", "[]", "[^]", "\\p{L}+", "^\\S+@\\S+$", "^.*$", "[a-", "^\\u00e9{3}$", "^[\\w-]{4}$",
+  "\\cA", "(?<n>a)\\k<n>", "[\\d-z]", "\\b{3}", "a{3}{2}", "^$", "\\/{2}", "\\q", "ab|cd", "\\x41{3}", "a{12}", "^a{30}$",
+];
+
+/** Writes the corpora into a fresh temporary folder; returns the cases: `{ name, cwd, options }` (runLint's options). */
+export async function prepareCases() {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "toolgen-report-cases-"));
+  const corpus = path.join(tmp, "corpus");
+  await writeCorpus(path.join(corpus, "schemas"), 300);
+  const patterns = path.join(tmp, "patterns");
+  mkdirSync(path.join(patterns, "schemas"), { recursive: true });
+  PATTERNS.forEach((pattern, i) => {
+    const tool = {
+      name: `pattern_${i}`,
+      description: "Checks a value against a pattern. It returns whether the value matched. Use it for identifiers only.",
+      input_schema: {
+        type: "object",
+        properties: { value: { type: "string", description: "The value. It is checked as written.", pattern } },
+        patternProperties: { [pattern]: { type: "string" } },
+      },
+    };
+    writeFileSync(path.join(patterns, "schemas", `p${String(i).padStart(2, "0")}.json`), JSON.stringify(tool, null, 2));
+  });
+  const cases = [];
+  for (const fixture of FIXTURES) {
+    for (const format of FORMATS) cases.push({ name: `${fixture} ${format}`, cwd: root, options: { schemas: `test/fixtures/${fixture}/schemas`, format } });
+  }
+  for (const format of FORMATS) {
+    cases.push({ name: `corpus ${format}`, cwd: corpus, options: { schemas: "schemas", format } });
+    cases.push({ name: `patterns ${format}`, cwd: patterns, options: { schemas: "schemas", format } });
+  }
+  const files = readdirSync(path.join(corpus, "schemas")).sort().map((f) => `schemas/${f}`);
+  cases.push({ name: "corpus folder named", cwd: corpus, options: { paths: ["schemas"], format: "json" } });
+  cases.push({ name: "corpus every file named", cwd: corpus, options: { paths: files, format: "json" } });
+  cases.push({ name: "corpus some files named", cwd: corpus, options: { paths: files.filter((_, i) => i % 7 === 0), format: "stylish" } });
+  cases.push({ name: "corpus outside the schemas folder", cwd: patterns, options: { paths: [path.relative(patterns, path.join(corpus, "schemas"))], format: "json" } });
+  return { tmp, cases };
+}
+
+/** The digest of a report, with the temporary folder's path (in SARIF's URIs, say) written as `<tmp>`. */
+export const digest = (text, tmp) => createHash("sha256").update(text.split(tmp).join("<tmp>")).digest("hex");
+
+function argsOf(options) {
+  return ["lint", ...(options.schemas ? ["--schemas", options.schemas] : []), "--format", options.format, ...(options.paths ?? [])];
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const cli = path.resolve(process.argv[2] ?? "dist/bin/toolgen.cjs");
+  const { tmp, cases } = await prepareCases();
+  const out = {};
+  for (const c of cases) {
+    const env = { ...process.env };
+    delete env.FORCE_COLOR;
+    delete env.TOOLGEN_TIMINGS;
+    env.NO_COLOR = "1";
+    const r = spawnSync(process.execPath, [cli, ...argsOf(c.options)], { cwd: c.cwd, encoding: "utf8", env, maxBuffer: 1 << 28 });
+    out[c.name] = { exit: r.status, stdout: digest(r.stdout, tmp) };
+  }
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
