@@ -11,7 +11,8 @@ function parsedValue(code: string): unknown {
     ts.forEachChild(node, visit);
   };
   visit(file);
-  expect(file.parseDiagnostics ?? []).toEqual([]);
+  const syntax = ts.transpileModule(code, { reportDiagnostics: true }).diagnostics ?? [];
+  expect(syntax.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
   expect(text).toBeDefined();
   return JSON.parse(text ?? "");
 }
