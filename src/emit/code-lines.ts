@@ -115,3 +115,54 @@ export function member(key: string, value: string, end: string, call?: { head: s
   const fits = (text: string): boolean => text.split("\n").every((l) => l.length <= MAX_LINE);
   return candidates.find(fits) ?? candidates[candidates.length - 1]!;
 }
+
+/**
+ * `head` + `JSON.parse(\`...\`)` + `end`: JSON data that the type-checker reads as one string. Large
+ * generated data (the `tools` array, the legacy conversions) is written this way because TypeScript
+ * infers a type for every node of an object or array literal (and reduces the union of an array's
+ * element types), which at thousands of tools costs more than type-checking everything else; a
+ * string costs next to nothing, and `JSON.parse` builds the same values (a `__proto__` key included,
+ * as an own property). The JSON is indented for reading; a line that would run past column 120 is
+ * continued with `\` at the line's end, which a template literal drops (continuation lines therefore
+ * start at column 0: spaces there would be part of the data).
+ */
+export function jsonParseStatement(head: string, value: unknown, end: string): string {
+  const open = `${head}JSON.parse(\``;
+  const close = `\`)${end}`;
+  const lines = (JSON.stringify(value, null, 2) ?? "null").split("\n");
+  return lines
+    .flatMap((line, i) => continued(i === 0 ? open : "", templateUnits(line), i === lines.length - 1 ? close : ""))
+    .join("\n");
+}
+
+/** The characters of `text` as template-literal source, one unit per code point (`\`, `` ` `` and `$` escaped). */
+function templateUnits(text: string): string[] {
+  return Array.from(text, (ch) => (ch === "\\" || ch === "`" || ch === "$" ? `\\${ch}` : ch));
+}
+
+/**
+ * `prefix` + `units` + `suffix` as lines within 120 columns (unless the prefix alone is longer), each
+ * but the last ending in `\`; broken after a space where one is near, never inside a unit.
+ */
+function continued(prefix: string, units: readonly string[], suffix: string): string[] {
+  const lines: string[] = [];
+  let current = prefix;
+  let rest = units;
+  let restWidth = units.reduce((n, u) => n + u.length, 0);
+  while (rest.length > 1 && current.length + restWidth + suffix.length > MAX_LINE) {
+    const room = MAX_LINE - 1 - current.length; // keep a column for the trailing `\`
+    let take = 0;
+    let used = 0;
+    while (take < rest.length - 1 && used + (rest[take]?.length ?? 0) <= room) used += rest[take++]?.length ?? 0;
+    const space = take > 0 ? rest.lastIndexOf(" ", take - 1) : -1;
+    if (space >= take / 2) take = space + 1;
+    if (take === 0 && current === "") take = 1;
+    const piece = rest.slice(0, take).join("");
+    lines.push(`${current}${piece}\\`);
+    current = "";
+    rest = rest.slice(take);
+    restWidth -= piece.length;
+  }
+  lines.push(`${current}${rest.join("")}${suffix}`);
+  return lines;
+}

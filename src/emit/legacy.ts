@@ -1,5 +1,6 @@
 import type { BundledTool, GeneratedFile } from "../model.js";
 import { legacyConversions, legacyPromptView } from "./legacy-view.js";
+import { jsonParseStatement } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { tsString } from "../names.js";
 import type { Renderer } from "./templates.js";
@@ -13,11 +14,6 @@ export const LEGACY_STOP_SEQUENCE = "</function_calls>";
  */
 export function emitLegacy(tools: readonly BundledTool[], render: Renderer): GeneratedFile[] {
   const prompt = render("legacy-prompt", legacyPromptView(tools));
-  const conversions = legacyConversions(tools).map(([name, c]) => {
-    const params = c.parameters.map(([p, kinds]) => `[${JSON.stringify(p)}, ${JSON.stringify(kinds)}]`).join(", ");
-    const additional = c.additional === undefined ? "" : `, additional: ${JSON.stringify(c.additional)}`;
-    return `  [${JSON.stringify(name)}, { parameters: [${params}]${additional} }],\n`;
-  });
   const ts =
     `// ${GENERATED_HEADER}\n\n` +
     `import type { LegacyConversions } from "./runtime/legacy.js";\n\n` +
@@ -26,7 +22,8 @@ export function emitLegacy(tools: readonly BundledTool[], render: Renderer): Gen
     `/** Pass as a stop sequence: the model's text then ends where its <function_calls> block would close. */\n` +
     `export const LEGACY_STOP_SEQUENCE = ${JSON.stringify(LEGACY_STOP_SEQUENCE)};\n\n` +
     `/** How parseFunctionCalls converts each parameter's text: the JSON types the prompt announces for it. */\n` +
-    `export const legacyConversions: LegacyConversions = [\n${conversions.join("")}];\n`;
+    // JSON text, not an array literal: TypeScript type-checks a literal of thousands of entries slowly.
+    `${jsonParseStatement("export const legacyConversions: LegacyConversions = ", legacyConversions(tools), ";")}\n`;
   return [
     { root: "out", path: "legacy-prompt.txt", contents: prompt, ownership: "generated" },
     { root: "out", path: "legacy.ts", contents: ts, ownership: "generated" },

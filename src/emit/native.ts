@@ -1,6 +1,6 @@
 import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
 import type { ToolNames } from "../names.js";
-import { tsLiteral } from "./code-lines.js";
+import { jsonParseStatement } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 
 /** The Messages API `tools` array: `{name, description, input_schema}` per tool, in name order. */
@@ -15,14 +15,13 @@ export function nativeTools(tools: readonly BundledTool[]): JsonObject[] {
 
 /**
  * `tools.json` (no header: JSON has no comments) and `tools.ts`, which exports the same array. In
- * `tools.ts` each tool is its own constant typed `ToolDefinition`, and the array lists them: one
- * array literal of thousands of object literals makes TypeScript build the union of their types
- * (error TS2590 past about 1,000 tools, and time and memory that grow faster than the tools).
+ * `tools.ts` the array is JSON text parsed on import (`jsonParseStatement`), typed `ToolDefinition[]`:
+ * written as object literals, thousands of tools cost TypeScript more to type-check than the rest
+ * of the generated code (a type inferred for every node, then discarded for the declared type).
  */
-export function emitNative(tools: readonly BundledTool[], names: ReadonlyMap<string, ToolNames>): GeneratedFile[] {
+export function emitNative(tools: readonly BundledTool[], _names?: ReadonlyMap<string, ToolNames>): GeneratedFile[] {
   const array = nativeTools(tools);
   const json = JSON.stringify(array, null, 2) + "\n";
-  const constName = (i: number): string => `${names.get(tools[i]!.name)?.handler ?? `tool${i}`}Tool`;
   const ts = [
     `// ${GENERATED_HEADER}`,
     `import type { ToolName } from "./types.js";`,
@@ -39,11 +38,8 @@ export function emitNative(tools: readonly BundledTool[], names: ReadonlyMap<str
     `  };`,
     `}`,
     ``,
-    ...array.map((entry, i) => `const ${constName(i)}: ToolDefinition = ${tsLiteral(entry)};\n`),
     `/** Pass as the \`tools\` field of a Messages API request. Self-contained: external $refs are bundled. */`,
-    `export const tools: ToolDefinition[] = [${array.length === 0 ? "];" : ""}`,
-    ...array.map((_, i) => `  ${constName(i)},`),
-    ...(array.length === 0 ? [] : [`];`]),
+    jsonParseStatement("export const tools: ToolDefinition[] = ", array, ";"),
   ];
   return [
     { root: "out", path: "tools.json", contents: json, ownership: "generated" },
