@@ -1,73 +1,9 @@
 /**
- * Writing generated TypeScript that stays within 120 columns: JSON data as a TypeScript literal whose
- * long strings are split into concatenations, and long doc-comment lines wrapped at spaces.
+ * Writing generated TypeScript that stays within 120 columns: JSON data as text parsed at load time
+ * (jsonParseStatement), import lists, members, and long doc-comment lines wrapped at spaces.
  */
 
 export const MAX_LINE = 120;
-
-/**
- * `value` (JSON data) as a TypeScript expression, indented by two spaces per level and starting at
- * `depth`. A key named `__proto__` is written computed (`["__proto__"]`): in an object literal the
- * plain form sets the prototype instead of creating a property. A string that would end its line
- * past column 120 becomes `"..." +` lines, split at spaces where it can.
- */
-export function tsLiteral(value: unknown, depth = 0): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
-  const pad = "  ".repeat(depth + 1);
-  const end = "  ".repeat(depth);
-  const item = (prefix: string, v: unknown): string => {
-    const inline = inlineArray(v);
-    if (inline !== undefined && pad.length + prefix.length + inline.length + 1 <= MAX_LINE) return `${pad}${prefix}${inline}`;
-    return typeof v === "string" && pad.length + prefix.length + JSON.stringify(v).length + 1 > MAX_LINE
-      ? `${pad}${prefix.trimEnd()}\n${splitString(v, pad + "  ")}`
-      : `${pad}${prefix}${tsLiteral(v, depth + 1)}`;
-  };
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    return `[\n${value.map((v) => item("", v)).join(",\n")},\n${end}]`;
-  }
-  const keys = Object.keys(value);
-  if (keys.length === 0) return "{}";
-  const record = value as { readonly [key: string]: unknown };
-  const entries = keys.map((k) => item(`${k === "__proto__" ? `["__proto__"]` : JSON.stringify(k)}: `, record[k]));
-  return `{\n${entries.join(",\n")},\n${end}}`;
-}
-
-/** `["a", "b"]` for a non-empty array of strings, numbers, booleans and nulls; else undefined. */
-function inlineArray(value: unknown): string | undefined {
-  if (!Array.isArray(value) || value.length === 0) return undefined;
-  if (!value.every((v) => v === null || ["string", "number", "boolean"].includes(typeof v))) return undefined;
-  return `[${value.map((v) => JSON.stringify(v)).join(", ")}]`;
-}
-
-/** A long string as `"a " +\n"b"` lines (each starting with `pad`), every line within 120 columns. */
-function splitString(text: string, pad: string): string {
-  const room = Math.max(MAX_LINE - pad.length - 4, 20); // quotes, space and `+`
-  const chunks: string[] = [];
-  let rest = text;
-  while (rest !== "") {
-    let cut = fitting(rest, room);
-    if (cut < rest.length) {
-      const space = rest.lastIndexOf(" ", cut - 1);
-      if (space > 0) cut = space + 1;
-    }
-    chunks.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
-  }
-  return chunks.map((c, i) => `${pad}${JSON.stringify(c)}${i < chunks.length - 1 ? " +" : ""}`).join("\n");
-}
-
-/** The longest prefix of `text` (whole code points) whose JSON form fits in `room` characters. */
-function fitting(text: string, room: number): number {
-  let width = 0;
-  let i = 0;
-  for (const ch of text) {
-    width += JSON.stringify(ch).length - 2;
-    if (width > room && i > 0) return i;
-    i += ch.length;
-  }
-  return text.length;
-}
 
 /**
  * Wraps the lines of `/** ... *\/` doc comments in `code` that run past column 120, at spaces. A

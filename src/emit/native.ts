@@ -1,5 +1,4 @@
 import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
-import type { ToolNames } from "../names.js";
 import { jsonParseStatement } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 
@@ -19,7 +18,7 @@ export function nativeTools(tools: readonly BundledTool[]): JsonObject[] {
  * written as object literals, thousands of tools cost TypeScript more to type-check than the rest
  * of the generated code (a type inferred for every node, then discarded for the declared type).
  */
-export function emitNative(tools: readonly BundledTool[], _names?: ReadonlyMap<string, ToolNames>): GeneratedFile[] {
+export function emitNative(tools: readonly BundledTool[]): GeneratedFile[] {
   const array = nativeTools(tools);
   const json = JSON.stringify(array, null, 2) + "\n";
   const ts = [

@@ -4,5 +4,5 @@ export default defineOutput({
   id: "native",
   description: "tools.json and tools.ts: the Messages API `tools` array",
   needs: ["types"],
-  emit: async (ctx) => (await import("../emit/native.js")).emitNative(ctx.tools, ctx.names),
+  emit: async (ctx) => (await import("../emit/native.js")).emitNative(ctx.tools),
 });

@@ -15,7 +15,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { GENERATED_HEADER } from "../../src/emit/literal.js";
-import { tsLiteral, wrapDocComments } from "../../src/emit/code-lines.js";
+import { wrapDocComments } from "../../src/emit/code-lines.js";
 import { fixture, project, readTree, tempDir } from "../helpers.js";
 
 const NOT_HELD = (file: string): boolean =>
@@ -85,19 +85,7 @@ describe("generated code style", () => {
   }
 });
 
-describe("tsLiteral and wrapDocComments", () => {
-  it("splits long strings into concatenations that evaluate to the same data", async () => {
-    const value = { description: "word ".repeat(80) + "x".repeat(300), ["__proto__"]: ["a", "b"], list: ["é\u{1F600}".repeat(100)] };
-    const text = tsLiteral(value, 1);
-    expect(longLines(text)).toEqual([]);
-    expect(text).toContain('["__proto__"]: ["a", "b"]');
-    // Evaluate the literal: the data is unchanged (a __proto__ key stays an own property).
-    const file = path.join(await tempDir(), "literal.mjs");
-    await writeFile(file, `export default ${text};\n`);
-    const evaluated: unknown = JSON.parse(JSON.stringify(((await import(file)) as { default: unknown }).default));
-    expect(evaluated).toEqual(JSON.parse(JSON.stringify(value)));
-  });
-
+describe("wrapDocComments", () => {
   it("wraps doc-comment lines at spaces and keeps a long word whole", () => {
     const long = `/**\n * ${"alpha ".repeat(40)}\n * ${"y".repeat(150)}\n */`;
     const wrapped = wrapDocComments(long);
