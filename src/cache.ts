@@ -177,10 +177,19 @@ function contentHash(file: string): string | undefined {
   }
 }
 
+/**
+ * Per cache file, the artifacts this process last saved there: a watch session's next build takes
+ * them from memory (no re-read of the cache file, no re-hash of every entry). They hold only what
+ * this process made or verified, under keys that hash everything they depend on.
+ */
+const remembered = new Map<string, ReadonlyMap<string, StoredArtifact>>();
+
 class BuildCache implements ArtifactStore {
   /** The artifacts of the last build, read on first use (a build with nothing changed never needs them). */
   private tools: Record<string, unknown> | undefined;
   private used: Record<string, StoredArtifact> = {};
+  /** Entries this process saved to this cache (verified or made by it), when it built before. */
+  private known: ReadonlyMap<string, StoredArtifact> | undefined;
 
   constructor(
     readonly dir: string,
@@ -199,12 +208,24 @@ class BuildCache implements ArtifactStore {
 
   async loadTools(): Promise<void> {
     if (this.tools) return;
+    // A watch session's later builds: what this process made or verified last time, already in memory.
+    const known = remembered.get(this.toolsFile());
+    if (known) {
+      this.known = known;
+      this.tools = {};
+      return;
+    }
     const data = await readJson(this.toolsFile());
     this.tools = isObject(data) ? data : {};
   }
 
   /** The stored file, only when its shape is right and its hash matches its key and contents. */
   get(key: string): GeneratedFile | undefined {
+    const mine = this.known?.get(key);
+    if (mine) {
+      this.used[key] = mine;
+      return { ...mine.file };
+    }
     const entry = this.tools && Object.hasOwn(this.tools, key) ? this.tools[key] : undefined;
     if (!isObject(entry) || !isGeneratedFile(entry.file) || entry.hash !== artifactHash(key, entry.file)) return undefined;
     const file: GeneratedFile = { root: entry.file.root, path: entry.file.path, contents: entry.file.contents, ownership: entry.file.ownership };
@@ -218,6 +239,7 @@ class BuildCache implements ArtifactStore {
 
   /** Keeps the artifacts of this build's tools only, so the cache does not grow without bound. */
   async saveTools(): Promise<void> {
+    remembered.set(this.toolsFile(), new Map(Object.entries(this.used)));
     await writeJson(this.toolsFile(), this.used);
   }
 

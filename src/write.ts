@@ -615,8 +615,9 @@ function upToDate(roots: Roots, files: readonly GeneratedFile[]): boolean {
   const top = listTree(roots.out, false);
   if (top.has(JOURNAL) || [...top].some((n) => TEMP_RE.test(n))) return false;
   try {
-    const current = currentPlaces(roots, files);
-    if (files.some((f, i) => current[i]!.text !== f.contents)) return false;
+    // File by file, stopping at the first that differs (a rebuild then reads the rest once, under the lock).
+    const listings = { out: listTree(roots.out, true), handlers: listTree(roots.handlers, false) };
+    if (files.some((f) => place(absolutePath(roots, f), listings[f.root].has(f.path)).text !== f.contents)) return false;
     return leftovers(readManifestSync(roots.out), files).every((p) => readTextSync(path.join(roots.out, ...p.split("/"))) === undefined);
   } catch {
     return false; // the locked pass reports it

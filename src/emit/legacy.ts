@@ -1,5 +1,6 @@
 import type { BundledTool, GeneratedFile } from "../model.js";
-import { legacyConversions, legacyPromptView } from "./legacy-view.js";
+import { legacyConversions, legacyPromptView, type ToolConversion } from "./legacy-view.js";
+import { memoByTool } from "./tool-memo.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { tsString } from "../names.js";
 import type { Renderer } from "./templates.js";
@@ -12,12 +13,9 @@ export const LEGACY_STOP_SEQUENCE = "</function_calls>";
  * `<type>` by one function, so the two agree).
  */
 export function emitLegacy(tools: readonly BundledTool[], render: Renderer): GeneratedFile[] {
-  const prompt = render("legacy-prompt", legacyPromptView(tools));
-  const conversions = legacyConversions(tools).map(([name, c]) => {
-    const params = c.parameters.map(([p, kinds]) => `[${JSON.stringify(p)}, ${JSON.stringify(kinds)}]`).join(", ");
-    const additional = c.additional === undefined ? "" : `, additional: ${JSON.stringify(c.additional)}`;
-    return `  [${JSON.stringify(name)}, { parameters: [${params}]${additional} }],\n`;
-  });
+  // Per tool, memoised (tool-memo.ts): a watch rebuild works out the changed tool's view and conversions only.
+  const prompt = render("legacy-prompt", { tools: tools.map((t) => memoByTool("legacy-view", t, () => legacyPromptView([t]).tools[0]!)) });
+  const conversions = tools.map((t) => memoByTool("legacy-conversions", t, () => conversionLine(legacyConversions([t])[0]!)));
   const ts =
     `// ${GENERATED_HEADER}\n\n` +
     `import type { LegacyConversions } from "./runtime/legacy.js";\n\n` +
@@ -31,4 +29,10 @@ export function emitLegacy(tools: readonly BundledTool[], render: Renderer): Gen
     { root: "out", path: "legacy-prompt.txt", contents: prompt, ownership: "generated" },
     { root: "out", path: "legacy.ts", contents: ts, ownership: "generated" },
   ];
+}
+
+function conversionLine([name, c]: [string, ToolConversion]): string {
+  const params = c.parameters.map(([p, kinds]) => `[${JSON.stringify(p)}, ${JSON.stringify(kinds)}]`).join(", ");
+  const additional = c.additional === undefined ? "" : `, additional: ${JSON.stringify(c.additional)}`;
+  return `  [${JSON.stringify(name)}, { parameters: [${params}]${additional} }],\n`;
 }

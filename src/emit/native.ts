@@ -2,6 +2,7 @@ import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
 import type { ToolNames } from "../names.js";
 import { tsLiteral } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
+import { memoByTool } from "./tool-memo.js";
 
 /** The Messages API `tools` array: `{name, description, input_schema}` per tool, in name order. */
 export function nativeTools(tools: readonly BundledTool[]): JsonObject[] {
@@ -21,7 +22,11 @@ export function nativeTools(tools: readonly BundledTool[]): JsonObject[] {
  */
 export function emitNative(tools: readonly BundledTool[], names: ReadonlyMap<string, ToolNames>): GeneratedFile[] {
   const array = nativeTools(tools);
-  const json = JSON.stringify(array, null, 2) + "\n";
+  // Each entry's text is memoised per tool (tool-memo.ts): a watch rebuild renders the changed tool only.
+  // An array's element at indent 2 is the element's own JSON.stringify(e, null, 2) shifted two spaces
+  // (JSON strings hold no raw line break), so the joined text is JSON.stringify(array, null, 2).
+  const entryJson = (i: number): string => memoByTool("native-json", tools[i]!, () => JSON.stringify(array[i], null, 2).replace(/\n/g, "\n  "));
+  const json = (array.length === 0 ? "[]" : `[\n${array.map((_, i) => `  ${entryJson(i)}`).join(",\n")}\n]`) + "\n";
   const constName = (i: number): string => `${names.get(tools[i]!.name)?.handler ?? `tool${i}`}Tool`;
   const ts = [
     `// ${GENERATED_HEADER}`,
@@ -39,7 +44,7 @@ export function emitNative(tools: readonly BundledTool[], names: ReadonlyMap<str
     `  };`,
     `}`,
     ``,
-    ...array.map((entry, i) => `const ${constName(i)}: ToolDefinition = ${tsLiteral(entry)};\n`),
+    ...array.map((entry, i) => `const ${constName(i)}: ToolDefinition = ${memoByTool("native-ts", tools[i]!, () => tsLiteral(entry))};\n`),
     `/** Pass as the \`tools\` field of a Messages API request. Self-contained: external $refs are bundled. */`,
     `export const tools: ToolDefinition[] = [${array.length === 0 ? "];" : ""}`,
     ...array.map((_, i) => `  ${constName(i)},`),
