@@ -47,6 +47,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { UserError, UsageError } from "./errors.js";
 import { sha256 } from "./hash.js";
+import { textHash } from "./hash-memo.js";
 import type { GeneratedFile } from "./model.js";
 import { GENERATED_HEADER } from "./emit/literal.js";
 
@@ -155,7 +156,7 @@ export async function readManifest(out: string): Promise<Manifest | undefined> {
 export function manifestFile(toolgenVersion: string, files: readonly GeneratedFile[]): GeneratedFile {
   const manifest: Manifest = { toolgen: toolgenVersion, files: {} };
   for (const f of [...files].filter((f) => f.root === "out").sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    manifest.files[f.path] = sha256(f.contents);
+    manifest.files[f.path] = textHash(f.contents);
   }
   return { root: "out", path: MANIFEST, contents: JSON.stringify(manifest, null, 2) + "\n", ownership: "generated" };
 }
@@ -248,7 +249,7 @@ function place(abs: string, listed: boolean): Place {
   }
   let real: string;
   try {
-    real = realpathSync(abs);
+    real = realpathSync.native(abs); // one system call (the JS version lstat()s every path component)
   } catch (error) {
     if (errno(error) === "ENOENT") {
       throw new WriteError(`${show(abs)} is a symbolic link to a file that does not exist (dangling link); remove or fix it, then build again (nothing was written)`);

@@ -11,6 +11,7 @@
  * - Memory stays bounded: `nextGeneration()` (called by emit() at the start of every build) keeps only
  *   the entries the previous build used, so a watch session holds at most two builds' worth.
  */
+import { hashMemoSize, nextHashGeneration } from "../hash-memo.js";
 import type { BundledTool } from "../model.js";
 
 type MemoTool = Pick<BundledTool, "name" | "description" | "bundledSchema">;
@@ -49,11 +50,12 @@ export function memoByTool<T>(kind: string, tool: MemoTool, compute: () => T): T
 export function nextGeneration(): void {
   previous = current;
   current = new Map();
+  nextHashGeneration();
 }
 
 /** Entries held now (tests). */
 export function memoSize(): number {
   let n = 0;
   for (const generation of [current, previous]) for (const kinds of generation.values()) n += kinds.size;
-  return n;
+  return n + hashMemoSize();
 }
