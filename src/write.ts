@@ -215,11 +215,18 @@ function listTree(dir: string, recursive: boolean): Set<string> {
     return new Set(
       readdirSync(dir, { recursive, withFileTypes: true })
         .filter((e) => e.isFile() || e.isSymbolicLink())
-        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/")),
+        .map((e) => relativeName(dir, e.parentPath, e.name)),
     );
   } catch {
     return new Set();
   }
+}
+
+/** `name` in `parent`, relative to `dir`, with forward slashes (by slicing when it can: every build lists thousands). */
+function relativeName(dir: string, parent: string, name: string): string {
+  if (parent === dir) return name;
+  if (parent.startsWith(dir + path.sep)) return `${parent.slice(dir.length + 1).split(path.sep).join("/")}/${name}`;
+  return path.relative(dir, path.join(parent, name)).split(path.sep).join("/");
 }
 
 /** Where a file's bytes live: the file itself, or the end of its chain of links. */

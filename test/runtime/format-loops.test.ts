@@ -15,6 +15,14 @@ function emailRef(value: string): boolean {
   return local.length <= 64 && local.split(".").every((atom) => /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+$/i.test(atom)) &&
     hostnameRef(value.slice(at + 1)) && !value.endsWith(".");
 }
+function dateRef(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && !leap ? 28 : [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month]!);
+}
 function canonical(value: unknown): string {
   if (value === null || typeof value !== "object") return typeof value === "string" ? JSON.stringify(value) : `${typeof value}:${String(value)}`;
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -55,6 +63,21 @@ describe("format checks written as loops agree with their regular expressions", 
     for (const s of cases) {
       expect([s, formats["hostname"]!(s)]).toEqual([s, hostnameRef(s)]);
       expect([s, formats["email"]!(s)]).toEqual([s, emailRef(s)]);
+    }
+  });
+
+  it("date (and date-time's date part), on random strings of digits and dashes", () => {
+    const random = prng(3);
+    const alphabet = ["0", "1", "2", "3", "9", "-", "/", "a", "٣", " "];
+    const cases = ["2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "0000-01-01", "9999-12-31"];
+    for (let n = 0; n < 20000; n++) {
+      const chars = Array.from({ length: random() < 0.9 ? 10 : Math.floor(random() * 13) }, () => alphabet[Math.floor(random() * (random() < 0.8 ? 5 : alphabet.length))]);
+      if (random() < 0.7 && chars.length === 10) [chars[4], chars[7]] = ["-", "-"];
+      cases.push(chars.join(""));
+    }
+    for (const s of cases) {
+      expect([s, formats["date"]!(s)]).toEqual([s, dateRef(s)]);
+      expect([s, formats["date-time"]!(`${s}T00:00:00Z`)]).toEqual([s, dateRef(s)]);
     }
   });
 
