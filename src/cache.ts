@@ -16,6 +16,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ArtifactStore } from "./emit/artifacts.js";
+import { textHash } from "./hash-memo.js";
 import { sha256 } from "./hash.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
 import { packageVersion } from "./paths.js";
@@ -108,11 +109,23 @@ async function readJson(file: string): Promise<unknown> {
   }
 }
 
+const entryTexts = new WeakMap<StoredArtifact, string>();
+
+function entryJson(key: string, entry: StoredArtifact): string {
+  let text = entryTexts.get(entry);
+  if (text === undefined) {
+    text = `${JSON.stringify(key)}:${JSON.stringify(entry)}`;
+    entryTexts.set(entry, text);
+  }
+  return text;
+}
+
+/** Writes `data` as JSON (a string is taken as JSON text already). */
 async function writeJson(file: string, data: unknown): Promise<void> {
   try {
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, JSON.stringify(data));
+    await writeFile(temp, typeof data === "string" ? data : JSON.stringify(data));
     await rename(temp, file);
   } catch {
     // A read-only or full disk makes the next build slower, never wrong.
@@ -177,10 +190,19 @@ function contentHash(file: string): string | undefined {
   }
 }
 
+/**
+ * Per cache file, the artifacts this process last saved there: a watch session's next build takes
+ * them from memory (no re-read of the cache file, no re-hash of every entry). They hold only what
+ * this process made or verified, under keys that hash everything they depend on.
+ */
+const remembered = new Map<string, ReadonlyMap<string, StoredArtifact>>();
+
 class BuildCache implements ArtifactStore {
   /** The artifacts of the last build, read on first use (a build with nothing changed never needs them). */
   private tools: Record<string, unknown> | undefined;
   private used: Record<string, StoredArtifact> = {};
+  /** Entries this process saved to this cache (verified or made by it), when it built before. */
+  private known: ReadonlyMap<string, StoredArtifact> | undefined;
 
   constructor(
     readonly dir: string,
@@ -199,12 +221,24 @@ class BuildCache implements ArtifactStore {
 
   async loadTools(): Promise<void> {
     if (this.tools) return;
+    // A watch session's later builds: what this process made or verified last time, already in memory.
+    const known = remembered.get(this.toolsFile());
+    if (known) {
+      this.known = known;
+      this.tools = {};
+      return;
+    }
     const data = await readJson(this.toolsFile());
     this.tools = isObject(data) ? data : {};
   }
 
   /** The stored file, only when its shape is right and its hash matches its key and contents. */
   get(key: string): GeneratedFile | undefined {
+    const mine = this.known?.get(key);
+    if (mine) {
+      this.used[key] = mine;
+      return { ...mine.file };
+    }
     const entry = this.tools && Object.hasOwn(this.tools, key) ? this.tools[key] : undefined;
     if (!isObject(entry) || !isGeneratedFile(entry.file) || entry.hash !== artifactHash(key, entry.file)) return undefined;
     const file: GeneratedFile = { root: entry.file.root, path: entry.file.path, contents: entry.file.contents, ownership: entry.file.ownership };
@@ -218,7 +252,11 @@ class BuildCache implements ArtifactStore {
 
   /** Keeps the artifacts of this build's tools only, so the cache does not grow without bound. */
   async saveTools(): Promise<void> {
-    await writeJson(this.toolsFile(), this.used);
+    const entries = Object.entries(this.used);
+    remembered.set(this.toolsFile(), new Map(entries));
+    // The same text as JSON.stringify(this.used), each entry's part made once per entry object (an
+    // entry kept from the last build in memory is not serialised again).
+    await writeJson(this.toolsFile(), `{${entries.map(([key, entry]) => entryJson(key, entry)).join(",")}}`);
   }
 
   /** The last build's record, if its inputs match and every file it owns still has the contents it left. */
@@ -240,10 +278,10 @@ class BuildCache implements ArtifactStore {
   async saveRecord(inputs: string, options: ResolvedBuildOptions, input: BuildInput, result: BuildResult): Promise<void> {
     const files: Record<string, string> = {};
     const handlers: Record<string, string> = {};
-    for (const [stem, text] of input.handlers) handlers[stem] = sha256(text);
+    for (const [stem, text] of input.handlers) handlers[stem] = textHash(text);
     for (const f of result.files) {
-      if (f.root === "out") files[path.join(options.out, ...f.path.split("/"))] = sha256(f.contents);
-      else handlers[f.path.replace(/\.ts$/, "")] = sha256(f.contents);
+      if (f.root === "out") files[path.join(options.out, ...f.path.split("/"))] = textHash(f.contents);
+      else handlers[f.path.replace(/\.ts$/, "")] = textHash(f.contents);
     }
     // Files outside the schemas folder that `$ref`s pulled in: their change must make the next build work.
     const { loaded } = input;

@@ -47,6 +47,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { UserError, UsageError } from "./errors.js";
 import { sha256 } from "./hash.js";
+import { textHash } from "./hash-memo.js";
 import type { GeneratedFile } from "./model.js";
 import { GENERATED_HEADER } from "./emit/literal.js";
 
@@ -155,7 +156,7 @@ export async function readManifest(out: string): Promise<Manifest | undefined> {
 export function manifestFile(toolgenVersion: string, files: readonly GeneratedFile[]): GeneratedFile {
   const manifest: Manifest = { toolgen: toolgenVersion, files: {} };
   for (const f of [...files].filter((f) => f.root === "out").sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    manifest.files[f.path] = sha256(f.contents);
+    manifest.files[f.path] = textHash(f.contents);
   }
   return { root: "out", path: MANIFEST, contents: JSON.stringify(manifest, null, 2) + "\n", ownership: "generated" };
 }
@@ -214,11 +215,18 @@ function listTree(dir: string, recursive: boolean): Set<string> {
     return new Set(
       readdirSync(dir, { recursive, withFileTypes: true })
         .filter((e) => e.isFile() || e.isSymbolicLink())
-        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/")),
+        .map((e) => relativeName(dir, e.parentPath, e.name)),
     );
   } catch {
     return new Set();
   }
+}
+
+/** `name` in `parent`, relative to `dir`, with forward slashes (by slicing when it can: every build lists thousands). */
+function relativeName(dir: string, parent: string, name: string): string {
+  if (parent === dir) return name;
+  if (parent.startsWith(dir + path.sep)) return `${parent.slice(dir.length + 1).split(path.sep).join("/")}/${name}`;
+  return path.relative(dir, path.join(parent, name)).split(path.sep).join("/");
 }
 
 /** Where a file's bytes live: the file itself, or the end of its chain of links. */
@@ -248,7 +256,7 @@ function place(abs: string, listed: boolean): Place {
   }
   let real: string;
   try {
-    real = realpathSync(abs);
+    real = realpathSync.native(abs); // one system call (the JS version lstat()s every path component)
   } catch (error) {
     if (errno(error) === "ENOENT") {
       throw new WriteError(`${show(abs)} is a symbolic link to a file that does not exist (dangling link); remove or fix it, then build again (nothing was written)`);
@@ -615,8 +623,9 @@ function upToDate(roots: Roots, files: readonly GeneratedFile[]): boolean {
   const top = listTree(roots.out, false);
   if (top.has(JOURNAL) || [...top].some((n) => TEMP_RE.test(n))) return false;
   try {
-    const current = currentPlaces(roots, files);
-    if (files.some((f, i) => current[i]!.text !== f.contents)) return false;
+    // File by file, stopping at the first that differs (a rebuild then reads the rest once, under the lock).
+    const listings = { out: listTree(roots.out, true), handlers: listTree(roots.handlers, false) };
+    if (files.some((f) => place(absolutePath(roots, f), listings[f.root].has(f.path)).text !== f.contents)) return false;
     return leftovers(readManifestSync(roots.out), files).every((p) => readTextSync(path.join(roots.out, ...p.split("/"))) === undefined);
   } catch {
     return false; // the locked pass reports it

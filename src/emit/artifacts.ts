@@ -8,6 +8,7 @@
 import { sha256 } from "../hash.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
 import type { ToolNames } from "../names.js";
+import { memoByTool, toolKey } from "./tool-memo.js";
 
 /** What the per-tool emitters read of a tool (plain data, so the cache key is its JSON). */
 export type ToolSource = Pick<BundledTool, "name" | "description" | "bundledSchema">;
@@ -38,7 +39,8 @@ export async function perToolFiles(kind: ArtifactKind, jobs: readonly ToolJob[],
   const make = kind === "type" ? (await import("./types.js")).emitToolType : (await import("./validators.js")).compileValidator;
   const files: GeneratedFile[] = [];
   for (const job of jobs) {
-    const key = store ? sha256(`${store.salt}\0${kind}\0${JSON.stringify(job)}`) : "";
+    // The key hashes everything the file depends on: the tool's content, its names, toolgen's salt (memoised per tool: tool-memo.ts).
+    const key = store ? memoByTool(`key\0${kind}\0${store.salt}\0${JSON.stringify(job.names)}`, job.tool, () => sha256(`${store.salt}\0${kind}\0${toolKey(job.tool)}\0${JSON.stringify(job.names)}`)) : "";
     let file = store?.get(key);
     if (!file) {
       file = await make(job.tool, job.names);

@@ -8,6 +8,7 @@ import type { BundledTool, GeneratedFile } from "../model.js";
 import { assertSafeToolNames, assignNames } from "../names.js";
 import type { Output, OutputContext } from "../outputs/output.js";
 import { jobOf, perToolFiles, type ArtifactStore } from "./artifacts.js";
+import { nextGeneration } from "./tool-memo.js";
 
 export interface EmitInput {
   tools: readonly BundledTool[];
@@ -31,6 +32,7 @@ export interface EmitResult {
 
 export async function emit(outputs: readonly Output[], input: EmitInput): Promise<EmitResult> {
   assertSafeToolNames(input.tools);
+  nextGeneration();
   const names = assignNames(input.tools.map((t) => t.name));
   const jobs = input.tools.map((t) => jobOf(t, names.get(t.name)!));
   const notes: string[] = [];

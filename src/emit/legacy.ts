@@ -1,6 +1,7 @@
 import type { BundledTool, GeneratedFile } from "../model.js";
 import { legacyConversions, legacyPromptView } from "./legacy-view.js";
 import { jsonParseStatement } from "./code-lines.js";
+import { memoByTool } from "./tool-memo.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { tsString } from "../names.js";
 import type { Renderer } from "./templates.js";
@@ -13,7 +14,9 @@ export const LEGACY_STOP_SEQUENCE = "</function_calls>";
  * `<type>` by one function, so the two agree).
  */
 export function emitLegacy(tools: readonly BundledTool[], render: Renderer): GeneratedFile[] {
-  const prompt = render("legacy-prompt", legacyPromptView(tools));
+  // Per tool, memoised (tool-memo.ts): a watch rebuild works out the changed tool's view and conversions only.
+  const prompt = render("legacy-prompt", { tools: tools.map((t) => memoByTool("legacy-view", t, () => legacyPromptView([t]).tools[0]!)) });
+  const conversions = tools.map((t) => memoByTool("legacy-conversions", t, () => legacyConversions([t])[0]!));
   const ts =
     `// ${GENERATED_HEADER}\n\n` +
     `import type { LegacyConversions } from "./runtime/legacy.js";\n\n` +
@@ -23,7 +26,7 @@ export function emitLegacy(tools: readonly BundledTool[], render: Renderer): Gen
     `export const LEGACY_STOP_SEQUENCE = ${JSON.stringify(LEGACY_STOP_SEQUENCE)};\n\n` +
     `/** How parseFunctionCalls converts each parameter's text: the JSON types the prompt announces for it. */\n` +
     // JSON text, not an array literal: TypeScript type-checks a literal of thousands of entries slowly.
-    `${jsonParseStatement("export const legacyConversions: LegacyConversions = ", legacyConversions(tools), ";")}\n`;
+    `${jsonParseStatement("export const legacyConversions: LegacyConversions = ", conversions, ";")}\n`;
   return [
     { root: "out", path: "legacy-prompt.txt", contents: prompt, ownership: "generated" },
     { root: "out", path: "legacy.ts", contents: ts, ownership: "generated" },

@@ -1,6 +1,7 @@
 import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
 import { jsonParseStatement } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
+import { memoByTool } from "./tool-memo.js";
 
 /** The Messages API `tools` array: `{name, description, input_schema}` per tool, in name order. */
 export function nativeTools(tools: readonly BundledTool[]): JsonObject[] {
@@ -20,7 +21,11 @@ export function nativeTools(tools: readonly BundledTool[]): JsonObject[] {
  */
 export function emitNative(tools: readonly BundledTool[]): GeneratedFile[] {
   const array = nativeTools(tools);
-  const json = JSON.stringify(array, null, 2) + "\n";
+  // Each entry's text is memoised per tool (tool-memo.ts): a watch rebuild renders the changed tool only.
+  // An array's element at indent 2 is the element's own JSON.stringify(e, null, 2) shifted two spaces
+  // (JSON strings hold no raw line break), so the joined text is JSON.stringify(array, null, 2).
+  const entryJson = (i: number): string => memoByTool("native-json", tools[i]!, () => JSON.stringify(array[i], null, 2).replace(/\n/g, "\n  "));
+  const json = (array.length === 0 ? "[]" : `[\n${array.map((_, i) => `  ${entryJson(i)}`).join(",\n")}\n]`) + "\n";
   const ts = [
     `// ${GENERATED_HEADER}`,
     `import type { ToolName } from "./types.js";`,

@@ -61,10 +61,13 @@ function canonical(value: unknown): string {
  * or null when all items differ.
  */
 export function duplicatePair(items: readonly unknown[]): [number, number] | null {
-  const last = new Map<string, number>();
+  // Items that are all strings, numbers, booleans or null are their own keys (a Map's SameValueZero is
+  // JSON's equality for them: 0 and -0 alike, "1" and 1 not); only objects need a canonical text.
+  const scalars = items.every((item) => item === null || typeof item !== "object");
+  const last = new Map<unknown, number>();
   let pair: [number, number] | null = null;
   for (let i = 0; i < items.length; i++) {
-    const key = canonical(items[i]);
+    const key = scalars ? items[i] : canonical(items[i]);
     const before = last.get(key);
     if (before !== undefined) pair = [i, before];
     last.set(key, i);

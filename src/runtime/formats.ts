@@ -15,12 +15,24 @@ function isLeap(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 }
 
+/** The number written by the ASCII digits value[from..to), or -1 if one is not a digit. */
+function digits(value: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = value.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** YYYY-MM-DD (read by hand, not by a regular expression: a format check runs on every dispatched call). */
 function date(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  const year = digits(value, 0, 4);
+  const month = digits(value, 5, 7);
+  const day = digits(value, 8, 10);
+  if (year < 0) return false;
   if (month < 1 || month > 12 || day < 1) return false;
   return day <= (month === 2 && !isLeap(year) ? 28 : (DAYS[month] ?? 0));
 }
@@ -53,18 +65,54 @@ function duration(value: string): boolean {
   return m !== null && value !== "P" && !value.endsWith("T");
 }
 
+// Character classes of hostname labels and email atoms, by char code (ASCII only, as the case-insensitive
+// regular expressions these loops replace match). Loops, not split() and a regex per part: a format
+// check runs on every call a dispatcher validates.
+const LABEL_END = 1; // [a-z0-9]
+const LABEL_MID = 2; // [a-z0-9-]
+const ATEXT = 4; // [a-z0-9!#$%&'*+/=?^_`{|}~-]
+const CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[a-z0-9]/i.test(ch)) CHAR_CLASS[c]! |= LABEL_END | LABEL_MID | ATEXT;
+  if (ch === "-") CHAR_CLASS[c]! |= LABEL_MID | ATEXT;
+  if ("!#$%&'*+/=?^_`{|}~".includes(ch)) CHAR_CLASS[c]! |= ATEXT;
+}
+const is = (code: number, kind: number): boolean => code < 128 && (CHAR_CLASS[code]! & kind) !== 0;
+
+/** Dot-separated labels of 1 to 63 of [a-z0-9-], each starting and ending with [a-z0-9]; one final dot allowed. */
 function hostname(value: string): boolean {
   if (value.length === 0 || value.length > 253) return false;
-  const name = value.endsWith(".") ? value.slice(0, -1) : value;
-  return name.split(".").every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(label));
+  const end = value.charCodeAt(value.length - 1) === 46 ? value.length - 1 : value.length;
+  for (let start = 0; ; ) {
+    let i = start;
+    while (i < end && value.charCodeAt(i) !== 46) i++;
+    const n = i - start;
+    if (n < 1 || n > 63 || !is(value.charCodeAt(start), LABEL_END) || !is(value.charCodeAt(i - 1), LABEL_END)) return false;
+    for (let k = start + 1; k < i - 1; k++) if (!is(value.charCodeAt(k), LABEL_MID)) return false;
+    if (i >= end) return true;
+    start = i + 1;
+  }
+}
+
+/** Dot-separated non-empty atoms of RFC 5321's atext. */
+function dotAtom(value: string, end: number): boolean {
+  let size = 0;
+  for (let i = 0; i < end; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 46) {
+      if (size === 0) return false;
+      size = 0;
+    } else if (is(c, ATEXT)) size++;
+    else return false;
+  }
+  return size > 0;
 }
 
 function email(value: string): boolean {
   const at = value.lastIndexOf("@");
   if (at < 1 || value.length > 320) return false;
-  const local = value.slice(0, at);
-  return local.length <= 64 && local.split(".").every((atom) => /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+$/i.test(atom)) &&
-    hostname(value.slice(at + 1)) && !value.endsWith(".");
+  return at <= 64 && dotAtom(value, at) && hostname(value.slice(at + 1)) && !value.endsWith(".");
 }
 
 function ipv4(value: string): boolean {
