@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { writeCorpus } from "./corpus.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -66,8 +66,14 @@ export async function prepareCases() {
   return { tmp, cases };
 }
 
-/** The digest of a report, with the temporary folder's path (in SARIF's URIs, say) written as `<tmp>`. */
-export const digest = (text, tmp) => createHash("sha256").update(text.split(tmp).join("<tmp>")).digest("hex");
+/**
+ * The digest of a report, with the temporary folder's path written as `<tmp>` and the checkout's as
+ * `<root>/` (SARIF names the repository root in its URIs), so the digests hold in any clone.
+ */
+export const digest = (text, tmp) =>
+  createHash("sha256")
+    .update(text.split(tmp).join("<tmp>").split(pathToFileURL(root).href).join("<root>/").split(root).join("<root>/"))
+    .digest("hex");
 
 function argsOf(options) {
   return ["lint", ...(options.schemas ? ["--schemas", options.schemas] : []), "--format", options.format, ...(options.paths ?? [])];
