@@ -6,9 +6,9 @@
  */
 import path from "node:path";
 import { CONFIG_FILE, loadConfig } from "./config.js";
-import type { Diagnostic } from "./model.js";
 import type { BuildFlags } from "./commands/build.js";
 import type { RunLintOptions } from "./lint/command.js";
+import { reportFailure } from "./report-failure.js";
 import { watchAndRun, type WatchOptions } from "./watch.js";
 
 /** Config files a run may read from the working directory (the config loader decides which it takes). */
@@ -52,7 +52,7 @@ function common(extra: WatchCommandOptions): Pick<WatchOptions, "debounceMs" | "
     ...(extra.debounceMs !== undefined ? { debounceMs: extra.debounceMs } : {}),
     ...(extra.signal ? { signal: extra.signal } : {}),
     ...(extra.onIdle ? { onIdle: extra.onIdle } : {}),
-    reportError,
+    reportError: reportFailure,
   };
 }
 
@@ -79,18 +79,3 @@ async function targets(
   return [...out];
 }
 
-/** As the command line reports a failure (cli/run.ts), without ending the process. */
-async function reportError(error: unknown): Promise<number> {
-  const { UserError, StaleOutputError } = await import("./errors.js");
-  if (error instanceof UserError) {
-    if (error.diagnostics.length > 0) {
-      const { formatDiagnosticsPlain } = await import("./report.js");
-      process.stderr.write(formatDiagnosticsPlain(error.diagnostics as Diagnostic[]));
-    }
-    if (error instanceof StaleOutputError) process.stderr.write(error.stale.map((f) => `stale: ${f}\n`).join(""));
-    process.stderr.write(`toolgen: ${error.message}\n`);
-    return error.exitCode;
-  }
-  process.stderr.write(`toolgen: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  return 70;
-}
