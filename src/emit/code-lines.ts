@@ -67,7 +67,14 @@ export function jsonParseStatement(head: string, value: unknown, end: string): s
   const close = `\`)${end}`;
   const lines = (JSON.stringify(value, null, 2) ?? "null").split("\n");
   return lines
-    .flatMap((line, i) => continued(i === 0 ? open : "", templateUnits(line), i === lines.length - 1 ? close : ""))
+    .flatMap((line, i) => {
+      const prefix = i === 0 ? open : "";
+      const suffix = i === lines.length - 1 ? close : "";
+      // Most lines fit as they are: only a long one is split into code points and continued.
+      const escaped = line.replace(/[\\`$]/g, "\\$&");
+      if (prefix.length + escaped.length + suffix.length <= MAX_LINE) return [`${prefix}${escaped}${suffix}`];
+      return continued(prefix, templateUnits(line), suffix);
+    })
     .join("\n");
 }
 
