@@ -128,6 +128,16 @@ export function schemaNodes(doc: SchemaDocument): readonly SchemaNode[] {
   return list;
 }
 
+/** The regular expressions a node holds: its `pattern` and its `patternProperties` keys, each with its file pointer. */
+export function patternsOf(node: SchemaNode): Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: string]> {
+  const found: Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: string]> = [];
+  if (typeof node.pattern === "string") found.push(["pattern", node.pattern, childPointer(node.pointer, "pattern")]);
+  for (const key of Object.keys(node.patternProperties ?? {})) {
+    found.push(["patternProperties", key, childPointer(childPointer(node.pointer, "patternProperties"), key)]);
+  }
+  return found;
+}
+
 /** Whether a schema describes an object (by `type` or by having `properties`). */
 export function isObjectSchema(node: SchemaObject): boolean {
   const type = node.type;

@@ -9,7 +9,7 @@
  * on the machine's load. Each distinct pattern is analysed once per run.
  */
 import { defineRule } from "../rule.js";
-import { childPointer, schemaNodes } from "../schema-walk.js";
+import { patternsOf, schemaNodes } from "../schema-walk.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
 /** Steps one analysis may take (redos-detector's default, 20,000, takes tens of seconds on `(a|a)*b`). */
@@ -34,12 +34,7 @@ export default defineRule({
     const verdicts = new Map<string, ReturnType<Analyse>>();
     for (const doc of ctx.schemas) {
       for (const node of schemaNodes(doc)) {
-        const found: Array<[keyword: string, pattern: string, pointer: string]> = [];
-        if (typeof node.pattern === "string") found.push(["pattern", node.pattern, childPointer(node.pointer, "pattern")]);
-        for (const key of Object.keys(node.patternProperties ?? {})) {
-          found.push(["patternProperties", key, childPointer(childPointer(node.pointer, "patternProperties"), key)]);
-        }
-        for (const [keyword, pattern, pointer] of found) {
+        for (const [keyword, pattern, pointer] of patternsOf(node)) {
           let verdict = verdicts.get(pattern);
           if (verdict === undefined) {
             // a plain pattern has one way to match from each start: redos-detector would find it safe

@@ -5,7 +5,7 @@
  * The engine (re2js) is loaded only when some schema has a pattern.
  */
 import { defineRule } from "../rule.js";
-import { childPointer, schemaNodes } from "../schema-walk.js";
+import { patternsOf, schemaNodes } from "../schema-walk.js";
 import { toRe2Syntax } from "../../runtime/pattern.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
@@ -24,12 +24,7 @@ export default defineRule({
     const problems = new Map<string, string>();
     for (const doc of ctx.schemas) {
       for (const node of schemaNodes(doc)) {
-        const found: Array<[keyword: string, pattern: string, pointer: string]> = [];
-        if (typeof node.pattern === "string") found.push(["pattern", node.pattern, childPointer(node.pointer, "pattern")]);
-        for (const key of Object.keys(node.patternProperties ?? {})) {
-          found.push(["patternProperties", key, childPointer(childPointer(node.pointer, "patternProperties"), key)]);
-        }
-        for (const [keyword, pattern, pointer] of found) {
+        for (const [keyword, pattern, pointer] of patternsOf(node)) {
           let problem = problems.get(pattern);
           if (problem === undefined) {
             if (isPlainPattern(pattern) || !isEcmaRegExp(pattern)) {
