@@ -30,7 +30,7 @@ function keyIs(text: string, start: number, end: number, token: string): boolean
 }
 
 /** `i` is at a `"`: the offset just after the closing quote. */
-function skipString(text: string, i: number): number {
+export function skipString(text: string, i: number): number {
   let from = i + 1;
   for (;;) {
     const quote = text.indexOf('"', from);

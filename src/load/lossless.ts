@@ -8,6 +8,7 @@
  * Only files that parsed are scanned, so the text is valid JSON or YAML.
  */
 import type { SourceFile } from "../model.js";
+import { skipString } from "./json-locate.js";
 import { escapeToken } from "./pointer.js";
 
 export type LosslessKind =
@@ -72,19 +73,6 @@ interface Frame {
   expectKey: boolean;
 }
 
-/** `i` is at a `"`: the offset just after the closing quote. */
-function stringEnd(text: string, i: number): number {
-  let from = i + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote < 0) return text.length;
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    from = quote + 1;
-  }
-}
-
 /**
  * A fast proof that JSON text parsed exactly, from the parsed data (most files; the scan is for the
  * rest): no escapes (so every `:` of a string in the text is one in the data), every number a
@@ -133,7 +121,7 @@ export function scanJson(text: string): LosslessProblem[] {
     const c = text.charCodeAt(i);
     const top = frames[frames.length - 1];
     if (c === 0x22) {
-      const end = stringEnd(text, i);
+      const end = skipString(text, i);
       const raw = text.slice(i, end);
       const escaped = raw.includes("\\");
       const value = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
