@@ -36,11 +36,22 @@ export function typecheck(files: string[], mode: ModuleMode): string[] {
       ? { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }
       : { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }),
   };
+  return diagnosticLines(ts.getPreEmitDiagnostics(ts.createProgram(files, options)), repoRoot);
+}
+
+/** Compiles `files` with `options` into their outDir; returns its diagnostics as lines (empty: it compiled). */
+export function compileAndEmit(files: string[], options: ts.CompilerOptions, relativeTo: string): string[] {
   const program = ts.createProgram(files, options);
-  return ts.getPreEmitDiagnostics(program).map((d) => {
+  const emitted = program.emit();
+  return diagnosticLines([...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics], relativeTo);
+}
+
+/** `file:line:col: message` per diagnostic, the file relative to `relativeTo`. */
+function diagnosticLines(diagnostics: readonly ts.Diagnostic[], relativeTo: string): string[] {
+  return diagnostics.map((d) => {
     const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
     if (!d.file || d.start === undefined) return text;
     const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-    return `${path.relative(repoRoot, d.file.fileName)}:${line + 1}:${character + 1}: ${text}`;
+    return `${path.relative(relativeTo, d.file.fileName)}:${line + 1}:${character + 1}: ${text}`;
   });
 }

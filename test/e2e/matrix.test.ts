@@ -12,7 +12,7 @@ import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { fixture, repoRoot } from "../helpers.js";
-import { repoTempDir } from "./compile.js";
+import { compileAndEmit, repoTempDir } from "./compile.js";
 
 type Setup = "esm-nodenext" | "cjs-nodenext" | "bundler";
 
@@ -99,14 +99,7 @@ function compile(dir: string, setup: Setup, strict: boolean): string[] {
     // The validators are plain .mjs (typed by the .d.mts beside them): allowJs copies them to outDir.
     allowJs: true,
   };
-  const program = ts.createProgram(files, options);
-  const emitted = program.emit();
-  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => {
-    const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-    if (!d.file || d.start === undefined) return text;
-    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-    return `${path.relative(dir, d.file.fileName)}:${line + 1}:${character + 1}: ${text}`;
-  });
+  return compileAndEmit(files, options, dir);
 }
 
 describe.each([0, 1])("generated code (%#: seed tools, then awkward names)", (which) => {

@@ -11,7 +11,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { build } from "../../src/pipeline.js";
 import { readTree } from "../helpers.js";
-import { repoTempDir } from "../e2e/compile.js";
+import { compileAndEmit, repoTempDir } from "../e2e/compile.js";
 
 export const ALL_OUTPUTS = ["native", "legacy", "types", "validators", "handlers", "runtime", "index", "mcp"];
 
@@ -51,14 +51,7 @@ export function compile(dir: string, files: string[]): string[] {
     // The validators are plain .mjs (typed by the .d.mts beside them): allowJs copies them to outDir.
     allowJs: true,
   };
-  const program = ts.createProgram(files, options);
-  const emitted = program.emit();
-  return [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map((d) => {
-    const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
-    if (!d.file || d.start === undefined) return text;
-    const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-    return `${path.relative(dir, d.file.fileName)}:${line + 1}:${character + 1}: ${text}`;
-  });
+  return compileAndEmit(files, options, dir);
 }
 
 /** `extra`: more TypeScript files (path relative to the case folder -> text) compiled with the generated code. */
