@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * npm's `prepare` script: builds dist/ (`npm run build`: tsc, then the bin's bundle).
+ *
+ * npm runs `prepare` after installing the package's devDependencies, which hold the build's tools
+ * (TypeScript, esbuild). One install breaks that promise: a git dependency installed globally,
+ * `npm install -g git+file://...`, which is how pre-commit 4.6.1 and later install a `language:
+ * node` hook from its repository (pre_commit/languages/node.py). The `npm install` npm runs in the
+ * clone inherits `npm_config_global=true`, so it installs the clone as a global package instead of
+ * installing its devDependencies, and `tsc` is not found (npm/cli#8440, fixed upstream in
+ * npm/pacote#494 by passing `--global=false`; npm 11.19 still fails). When the build's tools are
+ * missing, this script installs them itself, locally and without running scripts, then builds.
+ *
+ *   node scripts/prepare.mjs
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+function run(args) {
+  const result = spawnSync(npm, args, { cwd: ROOT, stdio: "inherit", shell: process.platform === "win32" });
+  if (result.error) throw result.error;
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const tools = ["typescript/package.json", "esbuild/package.json"];
+if (!tools.every((file) => existsSync(path.join(ROOT, "node_modules", file)))) {
+  console.error("toolgen prepare: the build's devDependencies are missing (a global install from git, npm/cli#8440); installing them");
+  run(["install", "--global=false", "--include=dev", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund"]);
+}
+run(["run", "build"]);
