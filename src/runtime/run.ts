@@ -7,7 +7,8 @@ import type { AbortSignalLike, DispatchOptions, HostAbortSignal, ToolResultBlock
 
 /** A message of the conversation, as the Messages API takes it (`Anthropic.MessageParam` is assignable). */
 export interface MessageParam {
-  role: "user" | "assistant";
+  /** "system": SDK 1.12's `SystemMessageParam`, a system message inside `messages`. */
+  role: "user" | "assistant" | "system";
   content: string | readonly object[];
 }
 
