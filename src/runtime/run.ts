@@ -271,6 +271,7 @@ class ReplyAssembler {
   private stopReason: string | null = null;
   private stopSequence: string | null = null;
   private started = false;
+  private ended = false;
 
   add(event: StreamEvent): void {
     const index = typeof event.index === "number" ? event.index : -1;
@@ -309,6 +310,9 @@ class ReplyAssembler {
       case "content_block_stop":
         if (index >= 0) this.stopped.add(index);
         break;
+      case "message_stop":
+        this.ended = true;
+        break;
       case "message_delta": {
         const delta = event.delta;
         if (!isRecord(delta)) break;
@@ -321,6 +325,8 @@ class ReplyAssembler {
 
   finish(): { message: ModelMessage; unrunnable: ReadonlyMap<object, string> } {
     if (!this.started) throw new Error("toolgen: the stream ended without a message_start event");
+    // A stream cut short (a dropped connection) is not a reply: its stop_reason is unknown.
+    if (!this.ended) throw new Error("toolgen: the stream ended before its message_stop event");
     const unrunnable = new Map<object, string>();
     const content: object[] = [];
     this.blocks.forEach((block, index) => {

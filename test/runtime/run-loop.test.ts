@@ -324,6 +324,12 @@ describe("runToolsStreaming (server-sent events with input_json_delta)", () => {
     expect(sentResults(1)).toMatchObject([{ tool_use_id: "toolu_t", is_error: true }]);
   });
 
+  it("a stream that ends before message_stop rejects the loop instead of passing for a reply", async () => {
+    const events = sseEvents([{ type: "tool_use", id: "toolu_d", name: "get_weather", json: ['{"location": "Paris"}'] }], "tool_use");
+    server.script([{ kind: "sse", events: events.slice(0, -2) }]);
+    await expect(g.runToolsStreaming({ client: server.client, request: request() })).rejects.toThrow(/ended before its message_stop event/);
+  });
+
   it("why the loop reads raw events: the SDK's messages.stream() helper rejects on an invalid tool input", async () => {
     server.script([{ kind: "sse", events: sseEvents([{ type: "tool_use", id: "toolu_x", name: "get_weather", json: ['{"location": Paris}'] }], "tool_use") }]);
     const stream = server.client.messages.stream({ ...request(), tools: [] });
