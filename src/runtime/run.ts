@@ -148,12 +148,6 @@ function throwIfAborted(signal: AbortSignalLike | undefined): void {
   throw error;
 }
 
-/** A tool_use block whose input cannot be run, and why (the model gets the reason as is_error). */
-interface Unrunnable {
-  readonly block: object;
-  readonly reason: string;
-}
-
 function errorResult(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
 }
@@ -338,10 +332,10 @@ class ReplyAssembler {
         if (!this.stopped.has(index)) {
           unrunnable.set(block, cutOffMessage(name));
           block["input"] = {};
-        } else if (parsed.ok) {
-          block["input"] = parsed.value;
+        } else if (typeof parsed !== "string") {
+          block["input"] = parsed;
         } else {
-          unrunnable.set(block, `Error: the input of tool '${name}' is not a valid JSON object (${parsed.error}), so the tool did not run. Call it again with a complete, valid input.`);
+          unrunnable.set(block, `Error: the input of tool '${name}' is not a valid JSON object (${parsed}), so the tool did not run. Call it again with a complete, valid input.`);
           // The API takes a tool_use block back only with an object input.
           block["input"] = {};
         }
@@ -352,17 +346,17 @@ class ReplyAssembler {
   }
 }
 
-/** Parses a tool input's whole JSON text (empty text: a tool without input, `{}`). */
-function parseInput(raw: string): { ok: true; value: object } | { ok: false; error: string } {
-  if (raw.trim() === "") return { ok: true, value: {} };
+/** Parses a tool input's whole JSON text (empty text: a tool without input, `{}`); a string is why it cannot. */
+function parseInput(raw: string): object | string {
+  if (raw.trim() === "") return {};
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    return e instanceof Error ? e.message : String(e);
   }
-  if (!isRecord(value) || Array.isArray(value)) return { ok: false, error: "the JSON text is not an object" };
-  return { ok: true, value };
+  if (!isRecord(value) || Array.isArray(value)) return "the JSON text is not an object";
+  return value;
 }
 
 function textOf(message: ModelMessage): string {
