@@ -36,10 +36,15 @@ export function emitIndexModule(
       "./runtime/dispatch.js",
     ),
     `import { lazyHandler, lazyValidator } from "./runtime/loaders.js";`,
+    ...importList(
+      "import",
+      [...(legacy ? ["runLegacyToolsWith"] : []), "runToolsStreamingWith", "runToolsWith", "type RunOptions", "type RunResult", "type StreamingRunOptions"],
+      "./runtime/run.js",
+    ),
     ...(legacy
       ? [
           `import { parseFunctionCalls as parseCalls, type ParsedFunctionCalls } from "./runtime/legacy.js";`,
-          `import { legacyConversions } from "./legacy.js";`,
+          `import { LEGACY_STOP_SEQUENCE, legacyConversions, legacySystemPrompt } from "./legacy.js";`,
         ]
       : []),
     `import { tools } from "./tools.js";`,
@@ -52,12 +57,17 @@ export function emitIndexModule(
     `export type { FunctionCall, FunctionResult, ParsedFunctionCalls } from "./runtime/legacy.js";`,
     ...importList(
       "export type",
-      ["Dispatcher", "ToolContext", "ToolHandler", "ToolUseBlock", "ToolResultBlock", "ToolResultContent", "TextBlock", "ImageBlock"],
+      ["Dispatcher", "DispatchOptions", "ToolContext", "ToolHandler", "ToolUseBlock", "ToolResultBlock", "ToolResultContent", "TextBlock", "ImageBlock"],
       "./runtime/dispatch.js",
     ),
+    ...importList(
+      "export type",
+      ["MessageParam", "MessagesClient", "ModelMessage", "RunOptions", "RunRequest", "RunResult", "StreamEvent", "StreamingMessagesClient", "StreamingRunOptions"],
+      "./runtime/run.js",
+    ),
     ``,
-    `/** One handler per tool, each receiving its own tool's input type. */`,
-    `export type ToolHandlers = { [K in ToolName]: ToolHandler<ToolInputs[K]> };`,
+    `/** One handler per tool, each receiving its own tool's input type and the request context \`C\`. */`,
+    `export type ToolHandlers<C = unknown> = { [K in ToolName]: ToolHandler<ToolInputs[K], C> };`,
     ``,
     `/** Each tool's validator (compiled at build time, loaded on first use), by tool name. */`,
     `const validators: { readonly [K in ToolName]: () => Promise<ValidateFunction> } = {`,
@@ -74,11 +84,14 @@ export function emitIndexModule(
     `  loadValidator: validators[tool.name],`,
     `}));`,
     ``,
-    `/** A dispatcher over the given handlers: tool_use in, tool_result out; never throws. */`,
-    `export function createDispatcher(handlers: ToolHandlers): Dispatcher {`,
+    `/**`,
+    ` * A dispatcher over the given handlers: tool_use in, tool_result out; never throws. Name the request`,
+    ` * context's type to hand one to the handlers: \`createDispatcher<MyContext>(handlers)\`.`,
+    ` */`,
+    `export function createDispatcher<C = unknown>(handlers: ToolHandlers<C>): Dispatcher<C> {`,
     legacy
-      ? `  return createDispatcherFrom<Pick<ToolInputs, ToolName>>(registry, handlers, legacyConversions);`
-      : `  return createDispatcherFrom<Pick<ToolInputs, ToolName>>(registry, handlers);`,
+      ? `  return createDispatcherFrom<Pick<ToolInputs, ToolName>, C>(registry, handlers, legacyConversions);`
+      : `  return createDispatcherFrom<Pick<ToolInputs, ToolName>, C>(registry, handlers);`,
     `}`,
     ``,
     ...(legacy
@@ -98,6 +111,33 @@ export function emitIndexModule(
       return member(propKey(t.name), `${head}(${load})`, ",", { head, arg: load });
     }),
     `});`,
+    ``,
+    `/**`,
+    ` * The agent loop: sends \`request\` with \`tools\`, runs every tool_use of each reply (validated, concurrently,`,
+    ` * results in order) and sends the results back, until the model stops calling tools or after`,
+    ` * \`maxIterations\` model calls (default 10). \`client\` is \`new Anthropic()\` from @anthropic-ai/sdk.`,
+    ` */`,
+    `export function runTools<C = unknown>(options: RunOptions<C, ToolName>): Promise<RunResult> {`,
+    `  return runToolsWith({ tools, dispatcher }, options);`,
+    `}`,
+    ``,
+    `/** \`runTools\` over a streamed reply: a cut-off or invalid streamed tool input is answered is_error. */`,
+    `export function runToolsStreaming<C = unknown>(options: StreamingRunOptions<C, ToolName>): Promise<RunResult> {`,
+    `  return runToolsStreamingWith({ tools, dispatcher }, options);`,
+    `}`,
+    ...(legacy
+      ? [
+          ``,
+          `/**`,
+          ` * \`runTools\` for the legacy format: the legacy system prompt, the </function_calls> stop sequence and`,
+          ` * <function_results> turns.`,
+          ` */`,
+          `export function runLegacyTools<C = unknown>(options: RunOptions<C, ToolName>): Promise<RunResult> {`,
+          `  const defaults = { dispatcher, systemPrompt: legacySystemPrompt, stopSequence: LEGACY_STOP_SEQUENCE };`,
+          `  return runLegacyToolsWith(defaults, options);`,
+          `}`,
+        ]
+      : []),
   ];
   return { root: "out", path: "index.ts", contents: out.join("\n") + "\n", ownership: "generated" };
 }

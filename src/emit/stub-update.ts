@@ -31,7 +31,10 @@ export function updateStub(text: string, tool: string, generatedImport: string):
     const [input, context] = positional;
     const inputType = `${local.ToolInputs}[${tsString(tool)}]`;
     if (input && input.getTypeNode()?.getText() !== inputType) input.setType(inputType);
-    if (context && context.getTypeNode()?.getText() !== local.ToolContext) context.setType(local.ToolContext);
+    // `ToolContext<MyContext>` (the handler's own request context type) is the user's choice: kept.
+    const contextType = context?.getTypeNode()?.getText();
+    const isToolContext = contextType === local.ToolContext || (contextType !== undefined && contextType.startsWith(`${local.ToolContext}<`));
+    if (context && !isToolContext) context.setType(local.ToolContext);
     return { text: file.getFullText() };
   } finally {
     project.removeSourceFile(file);

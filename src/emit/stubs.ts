@@ -32,7 +32,8 @@ function docComment(tool: BundledTool): string {
     "",
     "Return a string, an array of text/image blocks, or any JSON value (sent as JSON text);",
     "throw to send the model an error it can act on. Your code here is never overwritten by `toolgen build`.",
-    "`_context` (the tool_use id, tool name and protocol) keeps its underscore while unused: rename it to use it.",
+    "`_context` (the tool_use id and name, your request context, an AbortSignal) keeps its underscore while unused:",
+    "rename it to use it, and type it `ToolContext<MyContext>` to read your own `context`.",
   );
   return `/**\n${lines.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */`;
 }

@@ -11,11 +11,50 @@ export type { ValidationError } from "./messages.js";
 
 export type ValidateFunction = ((data: unknown) => boolean) & { errors?: ValidationError[] | null };
 
-export interface ToolContext {
-  toolUseId: string;
-  toolName: string;
-  protocol: "native" | "legacy";
+/**
+ * The part of `AbortSignal` the runtime uses. The generated folder type-checks with no DOM or Node
+ * types; where the project has them, handlers get the host's own `AbortSignal` (`HostAbortSignal`),
+ * so `fetch(url, { signal })` compiles.
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
 }
+
+/** The global `AbortSignal` type when the project declares one (DOM or Node types), else `AbortSignalLike`. */
+export type HostAbortSignal = typeof globalThis extends { AbortSignal: { prototype: infer S } } ? S : AbortSignalLike;
+
+// Globals of every JavaScript host toolgen supports (Node >= 20, browsers, Deno, Bun), declared here
+// because the generated folder must type-check without DOM or Node types.
+declare const AbortController: new () => { readonly signal: HostAbortSignal; abort(reason?: unknown): void };
+declare function setTimeout(callback: () => void, ms: number): unknown;
+declare function clearTimeout(handle: unknown): void;
+
+/** What a handler receives besides its input. `C` is the request context's type (see `DispatchOptions`). */
+export interface ToolContext<C = unknown> {
+  readonly toolUseId: string;
+  readonly toolName: string;
+  readonly protocol: "native" | "legacy";
+  /** The `context` passed to dispatch / runTools (a user id, a database handle...); undefined when none was. */
+  readonly context: C;
+  /** Aborted when the call times out (`timeoutMs`) or the caller's `signal` aborts. */
+  readonly signal: HostAbortSignal;
+}
+
+/** Per-request options of dispatch, dispatchAll, dispatchFunctionCalls and the run loops. */
+export interface DispatchOptions<C = unknown> {
+  /** Handed to every handler as `context.context`. */
+  context?: C;
+  /** Aborting it aborts the handlers' signals; a call still running is answered "aborted". */
+  signal?: AbortSignalLike;
+  /** A handler still running after this many milliseconds is answered `is_error` ("timed out after N ms"). */
+  timeoutMs?: number;
+}
+
+/** The options argument: optional when `C` admits undefined, else required with its `context`. */
+export type DispatchArgs<C> = undefined extends C ? [options?: DispatchOptions<C>] : [options: DispatchOptions<C> & { context: C }];
 
 export interface TextBlock {
   type: "text";
@@ -48,10 +87,10 @@ export interface ToolResultBlock {
 }
 
 /** A tool implementation. May return a Promise. See `toResultBlock` for how values are sent. */
-export type ToolHandler<I> = (input: I, context: ToolContext) => unknown;
+export type ToolHandler<I, C = unknown> = (input: I, context: ToolContext<C>) => unknown;
 
-/** One handler per tool of the input map `M` (tool name -> input type). */
-export type ToolHandlers<M> = { readonly [K in keyof M]: ToolHandler<M[K]> };
+/** One handler per tool of the input map `M` (tool name -> input type), for a request context `C`. */
+export type ToolHandlers<M, C = unknown> = { readonly [K in keyof M]: ToolHandler<M[K], C> };
 
 export interface RegisteredTool {
   readonly name: string;
@@ -59,20 +98,21 @@ export interface RegisteredTool {
   readonly loadValidator: () => ValidateFunction | Promise<ValidateFunction>;
 }
 
-export interface Dispatcher {
+/** `C`: the request context's type, handed to the handlers (`unknown` when there is none). */
+export interface Dispatcher<C = unknown> {
   /** Runs one tool_use block. Never rejects. */
-  dispatch(toolUse: ToolUseBlock): Promise<ToolResultBlock>;
+  dispatch(toolUse: ToolUseBlock, ...options: DispatchArgs<C>): Promise<ToolResultBlock>;
   /** Runs every tool_use block of an assistant message's content, concurrently, in order. */
-  dispatchAll(content: readonly unknown[]): Promise<ToolResultBlock[]>;
+  dispatchAll(content: readonly unknown[], ...options: DispatchArgs<C>): Promise<ToolResultBlock[]>;
   /** Legacy twin: reads `<function_calls>`, runs them, returns `<function_results>` ("" if none). */
-  dispatchFunctionCalls(text: string): Promise<string>;
+  dispatchFunctionCalls(text: string, ...options: DispatchArgs<C>): Promise<string>;
   readonly toolNames: readonly string[];
 }
 
 interface Entry {
   readonly name: string;
   readonly tool: RegisteredTool;
-  readonly handler: (input: unknown, context: ToolContext) => unknown;
+  readonly handler: (input: unknown, context: ToolContext<unknown>) => unknown;
   validate: ValidateFunction | undefined;
   pending: Promise<ValidateFunction> | undefined;
 }
@@ -194,6 +234,116 @@ export function unknownToolMessage(name: string, toolNames: readonly string[]): 
   return `${head} Did you mean: ${ranked.join(", ")}? (${SUGGESTIONS} closest of ${toolNames.length} tools)`;
 }
 
+/** A handler's return value as a tool_result block; a value whose traps throw is an error, not a rejection. */
+function resultOf(toolUseId: string, toolName: string, value: unknown): ToolResultBlock {
+  try {
+    return toResultBlock(toolUseId, toolName, value);
+  } catch (e) {
+    // A value whose traps throw (a hostile Proxy, a revoked one) is still an answer, not a rejection.
+    return errorBlock(toolUseId, `Error: the tool '${toolName}' returned a value that cannot be read (${describeThrown(e)})`);
+  }
+}
+
+/**
+ * The context object a handler gets. Its `signal` is made on first read when the caller passed no
+ * signal and no timeout, so an unused signal costs nothing per call.
+ */
+class CallContext<C> implements ToolContext<C> {
+  private ownSignal: HostAbortSignal | undefined;
+  constructor(
+    readonly toolUseId: string,
+    readonly toolName: string,
+    readonly protocol: "native" | "legacy",
+    readonly context: C,
+    signal: HostAbortSignal | undefined,
+  ) {
+    this.ownSignal = signal;
+  }
+  get signal(): HostAbortSignal {
+    if (this.ownSignal === undefined) this.ownSignal = new AbortController().signal;
+    return this.ownSignal;
+  }
+}
+
+/** setTimeout's largest delay; a longer one would fire at once (Node warns and uses 1 ms). */
+const MAX_TIMEOUT_MS = 2147483647;
+
+/** A bad `timeoutMs` as a message, or undefined when it is usable (a positive number, or Infinity). */
+function badTimeout(timeoutMs: unknown): string | undefined {
+  if (timeoutMs === undefined) return undefined;
+  if (typeof timeoutMs === "number" && timeoutMs > 0) return undefined;
+  let shown: string;
+  try {
+    shown = typeof timeoutMs === "number" ? String(timeoutMs) : (JSON.stringify(timeoutMs) ?? typeof timeoutMs);
+  } catch {
+    shown = typeof timeoutMs;
+  }
+  return `toolgen: timeoutMs must be a positive number of milliseconds (got ${shown})`;
+}
+
+/** The message of a call cut short by the caller's signal. */
+function abortedMessage(toolName: string): string {
+  return `Error: the call to tool '${toolName}' was aborted`;
+}
+
+/**
+ * Runs a handler under the caller's signal and/or a timeout: the first of the handler's answer, the
+ * timeout and the abort wins, and the loser's result is dropped. On a timeout or an abort the
+ * handler's own signal is aborted, so a handler that listens can stop its work. Never rejects.
+ */
+function guarded(entry: Entry, input: unknown, toolUseId: string, protocol: ToolContext["protocol"], options: DispatchOptions): Promise<ToolResultBlock> {
+  const name = entry.name;
+  const bad = badTimeout(options.timeoutMs);
+  if (bad !== undefined) return Promise.resolve(errorBlock(toolUseId, `Error: ${bad}`));
+  const parent = options.signal;
+  if (parent !== undefined && parent.aborted) return Promise.resolve(errorBlock(toolUseId, abortedMessage(name)));
+  const timeoutMs = options.timeoutMs;
+  const controller = new AbortController();
+  return new Promise<ToolResultBlock>((resolve) => {
+    let done = false;
+    let timer: unknown;
+    const finish = (block: ToolResultBlock): void => {
+      if (done) return;
+      done = true;
+      if (timer !== undefined) clearTimeout(timer);
+      if (parent !== undefined) parent.removeEventListener("abort", onAbort);
+      resolve(block);
+    };
+    const onAbort = (): void => {
+      finish(errorBlock(toolUseId, abortedMessage(name)));
+      controller.abort(parent?.reason);
+    };
+    if (parent !== undefined) parent.addEventListener("abort", onAbort, { once: true });
+    if (timeoutMs !== undefined && timeoutMs <= MAX_TIMEOUT_MS) {
+      timer = setTimeout(() => {
+        const message = `Error: the tool '${name}' timed out after ${timeoutMs} ms`;
+        finish(errorBlock(toolUseId, message));
+        const reason = new Error(message.slice("Error: ".length));
+        reason.name = "TimeoutError";
+        controller.abort(reason);
+      }, timeoutMs);
+    }
+    let value: unknown;
+    let thenable: boolean;
+    try {
+      value = entry.handler(input, new CallContext(toolUseId, name, protocol, options.context, controller.signal));
+      thenable = isThenable(value);
+    } catch (e) {
+      finish(errorBlock(toolUseId, describeThrown(e)));
+      return;
+    }
+    if (!thenable) {
+      finish(resultOf(toolUseId, name, value));
+      return;
+    }
+    // Promise.resolve reads `then` once more; a getter that throws now gives a rejected promise.
+    Promise.resolve(value).then(
+      (v) => finish(resultOf(toolUseId, name, v)),
+      (e: unknown) => finish(errorBlock(toolUseId, describeThrown(e))),
+    );
+  });
+}
+
 function hasOwn(obj: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
@@ -206,7 +356,11 @@ function hasOwn(obj: object, key: string): boolean {
  * a type error (TypeScript's excess-property check). At run time a missing handler or a duplicate
  * tool name throws a TypeError here, once, instead of failing later calls.
  */
-export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], handlers: ToolHandlers<M>, conversions?: LegacyConversions): Dispatcher {
+export function createDispatcherFrom<M, C = unknown>(
+  registry: readonly RegisteredTool[],
+  handlers: ToolHandlers<M, C>,
+  conversions?: LegacyConversions,
+): Dispatcher<C> {
   const table = new Map<string, Entry>();
   const names: string[] = [];
   const handlerTable = handlers as unknown as object;
@@ -248,7 +402,13 @@ export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], han
   }
 
   /** Validates and runs one call. Never rejects. */
-  async function execute(entry: Entry, input: unknown, toolUseId: string, protocol: ToolContext["protocol"]): Promise<ToolResultBlock> {
+  async function execute(
+    entry: Entry,
+    input: unknown,
+    toolUseId: string,
+    protocol: ToolContext["protocol"],
+    options: DispatchOptions | undefined,
+  ): Promise<ToolResultBlock> {
     let validate = entry.validate;
     let valid: boolean;
     try {
@@ -261,22 +421,20 @@ export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], han
       return errorBlock(toolUseId, `Error: could not validate the input of tool '${entry.name}' (${describeThrown(e)})`);
     }
     if (!valid) return errorBlock(toolUseId, `Error: ${describeValidationErrors(validate.errors).join("; ")}`);
+    if (options !== undefined && (options.signal !== undefined || options.timeoutMs !== undefined)) {
+      return guarded(entry, input, toolUseId, protocol, options);
+    }
     let value: unknown;
     try {
-      value = entry.handler(input, { toolUseId, toolName: entry.name, protocol });
+      value = entry.handler(input, new CallContext(toolUseId, entry.name, protocol, options?.context, undefined));
       if (isThenable(value)) value = await value;
     } catch (e) {
       return errorBlock(toolUseId, describeThrown(e));
     }
-    try {
-      return toResultBlock(toolUseId, entry.name, value);
-    } catch (e) {
-      // A value whose traps throw (a hostile Proxy, a revoked one) is still an answer, not a rejection.
-      return errorBlock(toolUseId, `Error: the tool '${entry.name}' returned a value that cannot be read (${describeThrown(e)})`);
-    }
+    return resultOf(toolUseId, entry.name, value);
   }
 
-  function dispatchBlock(block: unknown): Promise<ToolResultBlock> {
+  function dispatchBlock(block: unknown, options: DispatchOptions | undefined): Promise<ToolResultBlock> {
     let toolUseId = "";
     try {
       if (!isRecord(block)) return Promise.resolve(errorBlock("", "Error: malformed tool_use block (not an object)"));
@@ -288,44 +446,44 @@ export function createDispatcherFrom<M>(registry: readonly RegisteredTool[], han
       }
       const entry = table.get(name);
       if (entry === undefined) return Promise.resolve(errorBlock(toolUseId, unknownTool(name)));
-      return execute(entry, block["input"], toolUseId, "native");
+      return execute(entry, block["input"], toolUseId, "native", options);
     } catch (e) {
       return Promise.resolve(errorBlock(toolUseId, `Error: malformed tool_use block (${describeThrown(e)})`));
     }
   }
 
-  async function runLegacy(call: FunctionCall): Promise<FunctionResult> {
+  async function runLegacy(call: FunctionCall, options: DispatchOptions | undefined): Promise<FunctionResult> {
     const name = call.name;
     if (call.error !== undefined) return { name, ok: false, error: `Error: ${call.error}` };
     const entry = table.get(name);
     if (entry === undefined) return { name, ok: false, error: unknownTool(name) };
-    const block = await execute(entry, call.input, `legacy_${++legacySeq}`, "legacy");
+    const block = await execute(entry, call.input, `legacy_${++legacySeq}`, "legacy", options);
     const text = contentText(block.content);
     return block.is_error === true ? { name, ok: false, error: text } : { name, ok: true, stdout: text };
   }
 
   return {
     toolNames,
-    dispatch(toolUse: ToolUseBlock): Promise<ToolResultBlock> {
-      return dispatchBlock(toolUse);
+    dispatch(toolUse: ToolUseBlock, options?: DispatchOptions<C>): Promise<ToolResultBlock> {
+      return dispatchBlock(toolUse, options);
     },
-    dispatchAll(content: readonly unknown[]): Promise<ToolResultBlock[]> {
+    dispatchAll(content: readonly unknown[], options?: DispatchOptions<C>): Promise<ToolResultBlock[]> {
       try {
         if (!Array.isArray(content)) return Promise.resolve([]);
         const jobs: Promise<ToolResultBlock>[] = [];
         for (const block of content) {
-          if (isRecord(block) && block["type"] === "tool_use") jobs.push(dispatchBlock(block));
+          if (isRecord(block) && block["type"] === "tool_use") jobs.push(dispatchBlock(block, options));
         }
         return Promise.all(jobs);
       } catch {
         return Promise.resolve([]);
       }
     },
-    async dispatchFunctionCalls(text: string): Promise<string> {
+    async dispatchFunctionCalls(text: string, options?: DispatchOptions<C>): Promise<string> {
       try {
         const { calls } = parseFunctionCalls(text, conversions);
         if (calls.length === 0) return "";
-        return renderFunctionResults(await Promise.all(calls.map(runLegacy)));
+        return renderFunctionResults(await Promise.all(calls.map((call) => runLegacy(call, options))));
       } catch (e) {
         return renderFunctionResults([{ name: "", ok: false, error: `Error: ${describeThrown(e)}` }]);
       }

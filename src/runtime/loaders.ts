@@ -9,8 +9,15 @@ import type { ToolContext, ToolHandler, ValidateFunction } from "./dispatch.js";
  * `module.exports` as `default`, and the handler is that object's own `default`.
  */
 export interface HandlerModule<I> {
-  readonly default: ToolHandler<I> | { readonly default: ToolHandler<I> };
+  readonly default: FileHandler<I> | { readonly default: FileHandler<I> };
 }
+
+/**
+ * A handler file's export: its input type is checked; its context type is the file's own choice
+ * (`ToolContext` or `ToolContext<MyContext>`), since a file cannot be told which context the caller
+ * of the ready dispatcher will pass. `createDispatcher<MyContext>(handlers)` checks both.
+ */
+export type FileHandler<I> = ToolHandler<I, never>;
 
 /** A handler that imports its file on the first call and reuses it after. */
 export function lazyHandler<I>(load: () => Promise<HandlerModule<I>>): ToolHandler<I> {

@@ -53,7 +53,10 @@ describe("dispatch: valid input and return values", () => {
     });
     const r = await d.dispatch(use("get_weather", { location: "Paris", unit: "celsius" }, "toolu_42"));
     expect(r).toStrictEqual({ type: "tool_result", tool_use_id: "toolu_42", content: "15 degrees" });
-    expect(seen).toStrictEqual([[{ location: "Paris", unit: "celsius" }, { toolUseId: "toolu_42", toolName: "get_weather", protocol: "native" }]]);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.[0]).toStrictEqual({ location: "Paris", unit: "celsius" });
+    expect(seen[0]?.[1]).toMatchObject({ toolUseId: "toolu_42", toolName: "get_weather", protocol: "native", context: undefined });
+    expect(seen[0]?.[1].signal.aborted).toBe(false);
     expect(d.toolNames).toEqual(["get_weather"]);
   });
 

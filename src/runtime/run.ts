@@ -1,0 +1,406 @@
+// toolgen runtime: the agent loops. Send the request, run every tool call the model makes, send the
+// results back, until the model is done. Copied verbatim into generated output; imports nothing but
+// its sibling files: the caller passes the official `@anthropic-ai/sdk` client (`new Anthropic()`),
+// typed here by the few members the loops use, so the generated folder needs no package at run time.
+
+import type { AbortSignalLike, DispatchOptions, HostAbortSignal, ToolResultBlock, ToolUseBlock } from "./dispatch.js";
+
+/** A message of the conversation, as the Messages API takes it (`Anthropic.MessageParam` is assignable). */
+export interface MessageParam {
+  /** "system": SDK 1.12's `SystemMessageParam`, a system message inside `messages`. */
+  role: "user" | "assistant" | "system";
+  content: string | readonly object[];
+}
+
+/** `tool_choice`, passed through as is; `N` is the generated tool-name union. */
+export type ToolChoice<N extends string = string> =
+  | { type: "auto"; disable_parallel_tool_use?: boolean }
+  | { type: "any"; disable_parallel_tool_use?: boolean }
+  | { type: "tool"; name: N; disable_parallel_tool_use?: boolean }
+  | { type: "none" };
+
+/**
+ * The request the loops send. Any other Messages API parameter (`temperature`, `thinking`,
+ * `metadata`, ...) may be added: it is passed through unchanged. `tools` defaults to the generated
+ * tool list; `stream` is set by the loop.
+ */
+export interface RunRequest<N extends string = string> {
+  model: string;
+  max_tokens: number;
+  messages: readonly MessageParam[];
+  system?: string | readonly { type: "text"; text: string }[];
+  tools?: readonly object[];
+  tool_choice?: ToolChoice<N>;
+  stop_sequences?: readonly string[];
+}
+
+/** A reply of the model (`Anthropic.Message` is assignable). */
+export interface ModelMessage {
+  readonly role: "assistant";
+  readonly content: readonly object[];
+  readonly stop_reason: string | null;
+  readonly stop_sequence?: string | null;
+}
+
+/** One server-sent event of a streamed reply (`Anthropic.RawMessageStreamEvent` is assignable). */
+export interface StreamEvent {
+  readonly type: string;
+  readonly index?: number;
+  readonly message?: object;
+  readonly content_block?: object;
+  readonly delta?: object;
+}
+
+/** Request options the loops give the client: the caller's signal, so aborting it cancels the HTTP request. */
+export interface ClientRequestOptions {
+  signal?: HostAbortSignal;
+}
+
+/** The client of `runTools` and `runLegacyTools`: `new Anthropic()` from `@anthropic-ai/sdk`. */
+export interface MessagesClient {
+  readonly messages: {
+    create(body: RunRequest & { stream?: false }, options?: ClientRequestOptions): PromiseLike<ModelMessage>;
+  };
+}
+
+/** The client of `runToolsStreaming`: `new Anthropic()` from `@anthropic-ai/sdk`. */
+export interface StreamingMessagesClient {
+  readonly messages: {
+    create(body: RunRequest & { stream: true }, options?: ClientRequestOptions): PromiseLike<AsyncIterable<StreamEvent>>;
+  };
+}
+
+/** What the loops need of a dispatcher (every `Dispatcher<C>` has it). */
+export interface RunDispatcher<C> {
+  dispatch(toolUse: ToolUseBlock, options?: DispatchOptions<C>): Promise<ToolResultBlock>;
+  dispatchFunctionCalls(text: string, options?: DispatchOptions<C>): Promise<string>;
+}
+
+/** `context` is required when the dispatcher's context type does not admit undefined. */
+export type ContextOption<C> = undefined extends C ? { context?: C } : { context: C };
+
+interface LoopOptionsBase<C, N extends string> {
+  request: RunRequest<N>;
+  /** Model calls at most (default 10). */
+  maxIterations?: number;
+  /** Aborting it cancels the request in flight and the running handlers; the loop then rejects. */
+  signal?: HostAbortSignal;
+  /** A handler still running after this many ms is answered is_error ("timed out after N ms"). */
+  timeoutMs?: number;
+  /** The dispatcher to run the calls with (default: the ready `dispatcher`, wired to the handler files). */
+  dispatcher?: RunDispatcher<C>;
+}
+
+export type RunOptions<C = unknown, N extends string = string> = LoopOptionsBase<C, N> & ContextOption<C> & { client: MessagesClient };
+
+export type StreamingRunOptions<C = unknown, N extends string = string> = LoopOptionsBase<C, N> &
+  ContextOption<C> & {
+    client: StreamingMessagesClient;
+    /** Sees every event as it arrives (to show text as it streams). */
+    onEvent?: (event: StreamEvent) => void;
+  };
+
+export interface RunResult {
+  /** The model's last reply. */
+  message: ModelMessage;
+  /** The whole conversation: the request's messages, then every reply and every turn of results. */
+  messages: MessageParam[];
+  /** Model calls made. */
+  iterations: number;
+  /**
+   * True when the loop stopped at `maxIterations` while the model was still calling tools. The
+   * calls of the last reply were run and their results appended, so `messages` can be sent again.
+   */
+  limitReached: boolean;
+}
+
+/** What a generated index binds the loops to. */
+export interface RunDefaults {
+  readonly tools: readonly object[];
+  readonly dispatcher: RunDispatcher<unknown>;
+}
+
+export interface LegacyRunDefaults {
+  readonly dispatcher: RunDispatcher<unknown>;
+  readonly systemPrompt: string;
+  readonly stopSequence: string;
+}
+
+export const DEFAULT_MAX_ITERATIONS = 10;
+
+function isRecord(v: unknown): v is { readonly [key: string]: unknown } {
+  return typeof v === "object" && v !== null;
+}
+
+function checkLimit(maxIterations: unknown): number {
+  if (maxIterations === undefined) return DEFAULT_MAX_ITERATIONS;
+  if (typeof maxIterations !== "number" || !Number.isInteger(maxIterations) || maxIterations < 1) {
+    throw new RangeError(`toolgen: maxIterations must be a positive integer (got ${String(maxIterations)})`);
+  }
+  return maxIterations;
+}
+
+function throwIfAborted(signal: AbortSignalLike | undefined): void {
+  if (signal === undefined || !signal.aborted) return;
+  if (signal.reason instanceof Error) throw signal.reason;
+  const error = new Error("toolgen: the run was aborted");
+  error.name = "AbortError";
+  throw error;
+}
+
+function errorResult(toolUseId: string, message: string): ToolResultBlock {
+  return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
+}
+
+function cutOffMessage(name: string): string {
+  return `Error: the input of tool '${name}' was cut off: the reply reached max_tokens before the input was complete, so the tool did not run. Call it again with the whole input (shorter, if it can be).`;
+}
+
+/**
+ * Runs every tool_use block of `content` concurrently; the results come back in the blocks' order.
+ * Blocks in `unrunnable` are answered with their reason instead. With `stop_reason: "max_tokens"`
+ * the last block, if it is a tool_use, was cut off: its input may look complete but is not.
+ */
+function runCalls<C>(
+  message: ModelMessage,
+  dispatcher: RunDispatcher<C>,
+  options: DispatchOptions<C>,
+  unrunnable: ReadonlyMap<object, string>,
+): Promise<ToolResultBlock[]> {
+  const content = message.content;
+  const last = content[content.length - 1];
+  const jobs: Promise<ToolResultBlock>[] = [];
+  for (const block of content) {
+    if (!isRecord(block) || block["type"] !== "tool_use") continue;
+    const id = typeof block["id"] === "string" ? block["id"] : "";
+    const name = typeof block["name"] === "string" ? block["name"] : "";
+    const reason = unrunnable.get(block) ?? (message.stop_reason === "max_tokens" && block === last ? cutOffMessage(name) : undefined);
+    if (reason !== undefined) jobs.push(Promise.resolve(errorResult(id, reason)));
+    else jobs.push(dispatcher.dispatch({ type: "tool_use", id, name, input: block["input"] }, options));
+  }
+  return Promise.all(jobs);
+}
+
+function hasToolUse(message: ModelMessage): boolean {
+  return message.content.some((b) => isRecord(b) && b["type"] === "tool_use");
+}
+
+/** The model wants results: it stopped to call tools, or was cut off inside a tool call (which must be answered). */
+function wantsResults(message: ModelMessage): boolean {
+  return message.stop_reason === "tool_use" || (message.stop_reason === "max_tokens" && hasToolUse(message));
+}
+
+type Turn = (body: RunRequest, messages: readonly MessageParam[]) => Promise<{ message: ModelMessage; unrunnable: ReadonlyMap<object, string> }>;
+
+async function loop<C, N extends string>(
+  options: LoopOptionsBase<C, N> & { context?: C },
+  dispatcher: RunDispatcher<C>,
+  body: RunRequest,
+  turn: Turn,
+): Promise<RunResult> {
+  const limit = checkLimit(options.maxIterations);
+  const signal = options.signal;
+  const dispatchOptions: DispatchOptions<C> = { context: options.context, signal, timeoutMs: options.timeoutMs };
+  const messages: MessageParam[] = [...body.messages];
+  for (let iterations = 1; ; iterations++) {
+    throwIfAborted(signal);
+    const { message, unrunnable } = await turn(body, messages);
+    messages.push({ role: "assistant", content: message.content });
+    if (!wantsResults(message)) return { message, messages, iterations, limitReached: false };
+    const results = await runCalls(message, dispatcher, dispatchOptions, unrunnable);
+    throwIfAborted(signal);
+    messages.push({ role: "user", content: results });
+    if (iterations >= limit) return { message, messages, iterations, limitReached: true };
+  }
+}
+
+/**
+ * The agent loop: sends `request` with the tools, runs every tool_use of the reply (validated,
+ * concurrently, results in order), appends the results, and repeats until `stop_reason` is not
+ * `tool_use` or `maxIterations` model calls were made. `tool_choice` (with `disable_parallel_tool_use`)
+ * and every other request parameter pass through.
+ */
+export function runToolsWith<C, N extends string>(defaults: RunDefaults, options: RunOptions<C, N>): Promise<RunResult> {
+  const dispatcher: RunDispatcher<C> = options.dispatcher ?? defaults.dispatcher;
+  const body: RunRequest = { ...options.request, tools: options.request.tools ?? defaults.tools };
+  const client = options.client;
+  const requestOptions: ClientRequestOptions = options.signal === undefined ? {} : { signal: options.signal };
+  return loop(options, dispatcher, body, async (b, messages) => {
+    const message = await client.messages.create({ ...b, messages: messages.slice(), stream: false }, requestOptions);
+    return { message, unrunnable: new Map() };
+  });
+}
+
+/**
+ * The same loop over a streamed reply (`stream: true`; the SDK's server-sent-event stream). The
+ * reply is assembled here from the raw events rather than by the SDK's `client.messages.stream()`
+ * helper, because that helper (1.12.0, lib/MessageStream accumulating `input_json_delta` through
+ * internal/message-stream-utils' partialParse) throws on an input that is not valid JSON, losing the
+ * rest of the reply, and repairs a cut-off input into a complete-looking one. Here a tool input is
+ * parsed once, whole, when its block ends: invalid or cut off (no content_block_stop, or the last
+ * block of a `max_tokens` reply), it is answered with an is_error result the model can act on.
+ */
+export function runToolsStreamingWith<C, N extends string>(defaults: RunDefaults, options: StreamingRunOptions<C, N>): Promise<RunResult> {
+  const dispatcher: RunDispatcher<C> = options.dispatcher ?? defaults.dispatcher;
+  const body: RunRequest = { ...options.request, tools: options.request.tools ?? defaults.tools };
+  const client = options.client;
+  const onEvent = options.onEvent;
+  const requestOptions: ClientRequestOptions = options.signal === undefined ? {} : { signal: options.signal };
+  return loop(options, dispatcher, body, async (b, messages) => {
+    const events = await client.messages.create({ ...b, messages: messages.slice(), stream: true }, requestOptions);
+    const assembler = new ReplyAssembler();
+    for await (const event of events) {
+      assembler.add(event);
+      if (onEvent !== undefined) onEvent(event);
+    }
+    return assembler.finish();
+  });
+}
+
+/** Builds a reply from stream events, keeping each tool input's raw JSON text until its block ends. */
+class ReplyAssembler {
+  private readonly blocks: Array<Record<string, unknown> | undefined> = [];
+  private readonly json = new Map<number, string>();
+  private readonly stopped = new Set<number>();
+  private stopReason: string | null = null;
+  private stopSequence: string | null = null;
+  private started = false;
+  private ended = false;
+
+  add(event: StreamEvent): void {
+    const index = typeof event.index === "number" ? event.index : -1;
+    switch (event.type) {
+      case "message_start":
+        this.started = true;
+        break;
+      case "content_block_start": {
+        if (index < 0 || !isRecord(event.content_block)) break;
+        const block: Record<string, unknown> = { ...event.content_block };
+        this.blocks[index] = block;
+        if (block["type"] === "tool_use") {
+          // The start event carries `input: {}`; the input arrives as input_json_delta text.
+          this.json.set(index, "");
+        }
+        break;
+      }
+      case "content_block_delta": {
+        const block = this.blocks[index];
+        const delta = event.delta;
+        if (block === undefined || !isRecord(delta)) break;
+        if (delta["type"] === "text_delta" && typeof delta["text"] === "string") {
+          block["text"] = `${typeof block["text"] === "string" ? block["text"] : ""}${delta["text"]}`;
+        } else if (delta["type"] === "input_json_delta" && typeof delta["partial_json"] === "string" && this.json.has(index)) {
+          this.json.set(index, `${this.json.get(index) ?? ""}${delta["partial_json"]}`);
+        } else if (delta["type"] === "thinking_delta" && typeof delta["thinking"] === "string") {
+          block["thinking"] = `${typeof block["thinking"] === "string" ? block["thinking"] : ""}${delta["thinking"]}`;
+        } else if (delta["type"] === "signature_delta" && typeof delta["signature"] === "string") {
+          block["signature"] = delta["signature"];
+        } else if (delta["type"] === "citations_delta" && delta["citation"] !== undefined) {
+          const list = Array.isArray(block["citations"]) ? block["citations"] : [];
+          block["citations"] = [...list, delta["citation"]];
+        }
+        break;
+      }
+      case "content_block_stop":
+        if (index >= 0) this.stopped.add(index);
+        break;
+      case "message_stop":
+        this.ended = true;
+        break;
+      case "message_delta": {
+        const delta = event.delta;
+        if (!isRecord(delta)) break;
+        if (typeof delta["stop_reason"] === "string") this.stopReason = delta["stop_reason"];
+        if (typeof delta["stop_sequence"] === "string") this.stopSequence = delta["stop_sequence"];
+        break;
+      }
+    }
+  }
+
+  finish(): { message: ModelMessage; unrunnable: ReadonlyMap<object, string> } {
+    if (!this.started) throw new Error("toolgen: the stream ended without a message_start event");
+    // A stream cut short (a dropped connection) is not a reply: its stop_reason is unknown.
+    if (!this.ended) throw new Error("toolgen: the stream ended before its message_stop event");
+    const unrunnable = new Map<object, string>();
+    const content: object[] = [];
+    this.blocks.forEach((block, index) => {
+      if (block === undefined) return;
+      const raw = this.json.get(index);
+      if (raw !== undefined) {
+        const name = typeof block["name"] === "string" ? block["name"] : "";
+        const parsed = parseInput(raw);
+        if (!this.stopped.has(index)) {
+          unrunnable.set(block, cutOffMessage(name));
+          block["input"] = {};
+        } else if (typeof parsed !== "string") {
+          block["input"] = parsed;
+        } else {
+          unrunnable.set(block, `Error: the input of tool '${name}' is not a valid JSON object (${parsed}), so the tool did not run. Call it again with a complete, valid input.`);
+          // The API takes a tool_use block back only with an object input.
+          block["input"] = {};
+        }
+      }
+      content.push(block);
+    });
+    return { message: { role: "assistant", content, stop_reason: this.stopReason, stop_sequence: this.stopSequence }, unrunnable };
+  }
+}
+
+/** Parses a tool input's whole JSON text (empty text: a tool without input, `{}`); a string is why it cannot. */
+function parseInput(raw: string): object | string {
+  if (raw.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  if (!isRecord(value) || Array.isArray(value)) return "the JSON text is not an object";
+  return value;
+}
+
+function textOf(message: ModelMessage): string {
+  let text = "";
+  for (const block of message.content) {
+    if (isRecord(block) && block["type"] === "text" && typeof block["text"] === "string") text += block["text"];
+  }
+  return text;
+}
+
+/**
+ * The loop for the legacy prompt-based format: the legacy system prompt goes before the request's
+ * own system prompt, `</function_calls>` is added to the stop sequences, and a reply cut there is
+ * answered with a `<function_results>` user turn. It ends when a reply does not stop at the stop
+ * sequence, holds no call, or after `maxIterations` model calls.
+ */
+export async function runLegacyToolsWith<C, N extends string>(defaults: LegacyRunDefaults, options: RunOptions<C, N>): Promise<RunResult> {
+  const dispatcher: RunDispatcher<C> = options.dispatcher ?? defaults.dispatcher;
+  const limit = checkLimit(options.maxIterations);
+  const { request, client, signal } = options;
+  const stop = defaults.stopSequence;
+  const own = request.system;
+  const system: RunRequest["system"] =
+    own === undefined || own === ""
+      ? defaults.systemPrompt
+      : typeof own === "string"
+        ? `${defaults.systemPrompt}\n\n${own}`
+        : [{ type: "text", text: defaults.systemPrompt }, ...own];
+  const stopSequences = [...(request.stop_sequences ?? []).filter((s) => s !== stop), stop];
+  const body: RunRequest = { ...request, system, stop_sequences: stopSequences };
+  const requestOptions: ClientRequestOptions = signal === undefined ? {} : { signal };
+  const dispatchOptions: DispatchOptions<C> = { context: options.context, signal, timeoutMs: options.timeoutMs };
+  const messages: MessageParam[] = [...request.messages];
+  for (let iterations = 1; ; iterations++) {
+    throwIfAborted(signal);
+    const message = await client.messages.create({ ...body, messages: messages.slice(), stream: false }, requestOptions);
+    const cut = message.stop_reason === "stop_sequence" && message.stop_sequence === stop;
+    // The stop sequence is not part of the reply: put it back so the transcript holds a whole block.
+    const text = cut ? `${textOf(message)}${stop}` : textOf(message);
+    messages.push({ role: "assistant", content: text === "" ? message.content : text });
+    const results = cut ? await dispatcher.dispatchFunctionCalls(text, dispatchOptions) : "";
+    throwIfAborted(signal);
+    if (results === "") return { message, messages, iterations, limitReached: false };
+    messages.push({ role: "user", content: results });
+    if (iterations >= limit) return { message, messages, iterations, limitReached: true };
+  }
+}
