@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { configFor } from "../../../src/config.js";
 import { UsageError } from "../../../src/errors.js";
 import { runLint, type RunLintOptions } from "../../../src/lint/command.js";
+import { resolveOptions } from "../../../src/build-options.js";
+import { lintFolder } from "../../../src/lint/run.js";
 import { formatSarif } from "../../../src/lint/formatters/sarif.js";
 import { PROFILES, TARGET_RULES, TARGETS, parseTargets, targetOfRule, withTargets } from "../../../src/lint/profiles/index.js";
 import { recursiveRefs } from "../../../src/lint/profiles/rules.js";
@@ -91,6 +93,23 @@ describe("targets in the config", () => {
 
   it("accepts a comma-separated flag value", () => {
     expect(parseTargets("openai, gemini", "--targets")).toEqual(["openai", "gemini"]);
+  });
+});
+
+describe("targets in the library", () => {
+  it("lint({ targets }) runs the targets' rules; build options check targets and turn rules on", async () => {
+    const dir = writeProject(mkdtempSync(path.join(tmpdir(), "toolgen-targets-")), { render: { ...TOOLS.render, name: "render.v1" } });
+    dirs.push(dir);
+    const plain = await lintFolder({ schemas: path.join(dir, "schemas") });
+    expect(plain.diagnostics.map((d) => d.rule)).toEqual(["tool-name-format"]);
+    const targeted = await lintFolder({ schemas: path.join(dir, "schemas"), targets: ["openai"], rules: { "tool-name-format": "off" } });
+    expect(targeted.diagnostics.map((d) => d.rule)).toEqual(["openai/tool-name-format"]);
+    await expect(lintFolder({ schemas: path.join(dir, "schemas"), targets: ["gemeni"] })).rejects.toThrow(/did you mean 'gemini'/);
+    const options = { schemas: path.join(dir, "schemas"), out: path.join(dir, "out"), handlers: path.join(dir, "handlers") };
+    await expect(resolveOptions({ ...options, targets: ["mpc"] })).rejects.toThrow(/unknown target 'mpc'.*did you mean 'mcp'/);
+    const resolved = await resolveOptions({ ...options, targets: ["mcp"] });
+    expect(resolved.rules["mcp/tool-name-format"]).toBe("warning");
+    expect(resolved.rules["anthropic/strict-schema"]).toBe("off");
   });
 });
 
