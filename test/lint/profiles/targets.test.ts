@@ -158,6 +158,27 @@ describe("recursiveRefs", () => {
     expect(recursiveRefs(schema).map((r) => r.pointer).sort()).toEqual(["/$defs/m/items", "/$defs/n/properties/next"]);
   });
 
+  it("is linear: 20,000 nested schemas, the deepest a $ref to the root, answer at once without overflowing the stack", () => {
+    const root: Record<string, unknown> = {};
+    let node = root;
+    for (let i = 0; i < 20_000; i++) {
+      const child: Record<string, unknown> = {};
+      node.items = child;
+      node = child;
+    }
+    node.$ref = "#";
+    const started = performance.now();
+    expect(recursiveRefs(root).map((r) => r.pointer.length)).toEqual([20_000 * "/items".length]);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("is linear: 20,000 properties, each a $ref to the root", () => {
+    const properties = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`p${i}`, { $ref: "#" }]));
+    const started = performance.now();
+    expect(recursiveRefs({ properties }).length).toBe(20_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it("ends on a chain of references to each other", () => {
     expect(recursiveRefs({ $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } } }).length).toBe(2);
   });
