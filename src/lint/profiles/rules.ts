@@ -116,7 +116,9 @@ export function schemaLimitsRule(profile: Profile & { limits: NonNullable<Profil
           if (node.properties) properties += Object.keys(node.properties).length;
           const values = node.node.enum;
           if (Array.isArray(values)) enumValues += values.length;
-          if (deepest === undefined && node.isObject && node.objectDepth > maxDepth) deepest = node;
+          // Read for every node, parents first (the walk's order): each answer is then one step, however deep the schema.
+          const depth = node.objectDepth;
+          if (deepest === undefined && node.isObject && depth > maxDepth) deepest = node;
         }
         const at = { file: doc.file, tool: doc.tool };
         if (properties > maxProperties) ctx.report({ ...at, pointer: doc.pointer, messageId: "properties", data: { count: properties, max: maxProperties } });
