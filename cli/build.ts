@@ -29,6 +29,7 @@ export const buildCommand: Command = {
       handlers: str("handlers"),
       templates: str("templates"),
       config: str("config"),
+      targets: str("targets"),
       check: bool("check"),
       lint: bool("lint"),
       cache: bool("cache") ?? true,

@@ -27,6 +27,7 @@ export const lintCommand: Command = {
       color: argv.color as boolean | undefined,
       config: argv.config as string | undefined,
       schemas: argv.schemas as string | undefined,
+      targets: argv.targets as string | undefined,
     };
     if (argv.watch) return (await import("../src/watch-commands.js")).watchLint(options);
     const { runLint } = await import("../src/lint/command.js");

@@ -6,6 +6,7 @@ import path from "node:path";
 import { defaultCacheDir } from "./cache.js";
 import type { RuleSetting } from "./config.js";
 import { UsageError } from "./errors.js";
+import { parseTargets, withTargets } from "./lint/profiles/index.js";
 import { checkRoots } from "./write.js";
 import type { Output } from "./outputs/output.js";
 
@@ -15,6 +16,8 @@ export interface BuildOptions {
   handlers: string;
   templates?: string;
   rules?: Record<string, RuleSetting>;
+  /** The providers the tools go to (default: anthropic): each turns its lint rules on (see src/lint/profiles/). */
+  targets?: readonly string[];
   /** Folders a `$ref` may read besides the schemas folder (default: the working directory). */
   refRoots?: readonly string[];
   /** Ids of the outputs to build, from `outputList` (default: all of them). */
@@ -59,7 +62,7 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
     out,
     handlers,
     templates: options.templates === undefined ? undefined : path.resolve(options.templates),
-    rules: { ...options.rules, ...rulesOfUnbuiltOutputs(list, outputs) },
+    rules: { ...rulesForTargets(options), ...rulesOfUnbuiltOutputs(list, outputs) },
     refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
     lint: options.lint !== false,
@@ -84,6 +87,12 @@ export function selectOutputs(list: readonly Output[], ids: readonly string[] | 
     }
   }
   return selected;
+}
+
+/** The rules as given, with `targets` (checked) turning each target's rules on or off; the given rules win. */
+function rulesForTargets(options: BuildOptions): Record<string, RuleSetting> {
+  if (options.targets === undefined) return { ...options.rules };
+  return withTargets(options.rules ?? {}, parseTargets(options.targets, "targets")) as Record<string, RuleSetting>;
 }
 
 /** `"off"` for every rule that only concerns outputs this build does not write. */

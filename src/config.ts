@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "./errors.js";
+import { parseTargets, withTargets, type Target } from "./lint/profiles/index.js";
 
 type Severity = "off" | "error" | "warning" | "warn";
 /** A rule's setting in the config: `"off"`, a severity (`"warn"` is `"warning"`), or `[severity, options]`. */
@@ -18,6 +19,11 @@ export interface Config {
   rules: Record<string, RuleSetting>;
   /** Ids of the outputs to build (default: all); the build checks them against its list of outputs. */
   outputs?: string[];
+  /**
+   * The providers the tools go to (default: anthropic): each brings its lint rules (`<target>/<check>`).
+   * Set only when the file or a flag says; `rules` then already holds each target rule's setting.
+   */
+  targets?: Target[];
   /** Folders a `$ref` may read besides the schemas folder: the config's folder and its `refRoots` (absolute). */
   refRoots?: string[];
   /** Where the config came from, for messages (undefined: defaults only). */
@@ -34,7 +40,7 @@ export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "tool
 /** Configs toolgen never loads: running project code to read a config is neither safe nor fast. */
 const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets"]);
 
 /** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */
 export interface FoundConfig {
@@ -128,16 +134,19 @@ function requireYaml(): typeof import("yaml") {
  * file; paths in flags to the working directory; with a config found by the search, the default folders are relative to its folder. Returned paths are relative to `cwd`.
  */
 export async function loadConfig(
-  flags: Partial<Pick<Config, "schemas" | "out" | "handlers" | "templates">> & { config?: string },
+  flags: ConfigFlags,
   cwd: string = process.cwd(),
 ): Promise<Config> {
   return configFor(cwd, flags, cwd);
 }
 
+/** The flags that override the config file; `targets` as an array or comma-separated (`--targets openai,gemini`). */
+export type ConfigFlags = Partial<Pick<Config, "schemas" | "out" | "handlers" | "templates">> & { config?: string; targets?: string | readonly string[] };
+
 /** loadConfig for the config that governs `start` (a folder: a file argument's, say). */
 export function configFor(
   start: string,
-  flags: Partial<Pick<Config, "schemas" | "out" | "handlers" | "templates">> & { config?: string },
+  flags: ConfigFlags,
   cwd: string = process.cwd(),
 ): Config {
   let found: FoundConfig | undefined;
@@ -174,6 +183,8 @@ export function configFor(
     const value = flags[key];
     if (value !== undefined) config[key] = value;
   }
+  if (flags.targets !== undefined) config.targets = parseTargets(flags.targets, "--targets");
+  if (config.targets !== undefined) config.rules = withTargets(config.rules, config.targets) as Record<string, RuleSetting>;
   return config;
 }
 
@@ -208,4 +219,5 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
     }
     config.outputs = ids;
   }
+  if (record.targets !== undefined) config.targets = parseTargets(record.targets, display);
 }

@@ -9,6 +9,8 @@ export interface BuildFlags {
   handlers?: string;
   templates?: string;
   config?: string;
+  /** `--targets`: wins over the config's "targets". */
+  targets?: string;
   /** Unset: from the config file, else false. */
   check?: boolean;
   /** Unset: from the config file, else true. */

@@ -47,6 +47,8 @@ export interface RunLintOptions {
   config?: string;
   /** Schemas folder; wins over the config file. */
   schemas?: string;
+  /** `--targets` (comma-separated); wins over the config's "targets". */
+  targets?: string;
   /** Where relative paths start and the config file is looked for (default: the process's). */
   cwd?: string;
   /** Where the report goes (default: stdout); tests pass a buffer. */
@@ -71,7 +73,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
     throw new UsageError(`--max-warnings must be a whole number >= 0 (or -1 for no limit), not ${String(options.maxWarnings)}`);
   }
   const mark = stageTimer(env);
-  const flags = { schemas: options.schemas, config: options.config };
+  const flags = { schemas: options.schemas, config: options.config, targets: options.targets };
   const groups = groupByConfig(options.paths ?? [], flags, cwd);
   const diagnostics: Diagnostic[] = [];
   let targetCount = 0;
@@ -135,7 +137,7 @@ interface Group {
  * path's folder upward (so `toolgen lint packages/agent/schemas/x.json` from a monorepo's root
  * finds packages/agent's config), searched once per folder. No paths: the config found from `cwd`.
  */
-function groupByConfig(paths: readonly string[], flags: { schemas?: string; config?: string }, cwd: string): Group[] {
+function groupByConfig(paths: readonly string[], flags: { schemas?: string; config?: string; targets?: string | undefined }, cwd: string): Group[] {
   if (paths.length === 0 || flags.config !== undefined) {
     return [{ config: configFor(cwd, flags, cwd), paths: paths.map((given) => ({ given, abs: path.resolve(cwd, given) })) }];
   }

@@ -23,6 +23,16 @@ import legacyParameterName from "./rules/legacy-parameter-name.js";
 import legacyToolCount from "./rules/legacy-tool-count.js";
 import patternSupported from "./rules/pattern-supported.js";
 import patternRedos from "./rules/pattern-redos.js";
+// Target rules (`<target>/<check>`, profiles/): off unless their target is in the config's `targets`.
+import anthropicToolNamePortable from "./rules/anthropic/tool-name-portable.js";
+import anthropicStrictLimits from "./rules/anthropic/strict-limits.js";
+import anthropicStrictSchema from "./rules/anthropic/strict-schema.js";
+import openaiToolNameFormat from "./rules/openai/tool-name-format.js";
+import openaiKeywordUnsupported from "./rules/openai/keyword-unsupported.js";
+import openaiSchemaLimits from "./rules/openai/schema-limits.js";
+import geminiToolNameFormat from "./rules/gemini/tool-name-format.js";
+import geminiPropertyKeyFormat from "./rules/gemini/property-key-format.js";
+import mcpToolNameFormat from "./rules/mcp/tool-name-format.js";
 
 export const rules: readonly Rule[] = [
   parseError,
@@ -45,6 +55,15 @@ export const rules: readonly Rule[] = [
   legacyToolCount,
   patternSupported,
   patternRedos,
+  anthropicToolNamePortable,
+  anthropicStrictLimits,
+  anthropicStrictSchema,
+  openaiToolNameFormat,
+  openaiKeywordUnsupported,
+  openaiSchemaLimits,
+  geminiToolNameFormat,
+  geminiPropertyKeyFormat,
+  mcpToolNameFormat,
 ];
 
 /** The rule's docs page, relative to the package root. */

@@ -8,6 +8,7 @@ import { bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import type { Diagnostic } from "../model.js";
 import type { StageTimer } from "../timings.js";
 import { lint } from "./index.js";
+import { parseTargets, withTargets } from "./profiles/index.js";
 
 export interface LintFolderOptions {
   /** The schemas folder: every file in it is loaded (names and `$ref`s are checked across files). */
@@ -16,13 +17,16 @@ export interface LintFolderOptions {
   rules?: Record<string, RuleSetting>;
   /** Report only on these files (paths relative to the working directory, or absolute); default: all. */
   files?: string[];
+  /** The providers the tools go to (default: anthropic): each turns its rules on (profiles/index.ts). */
+  targets?: readonly string[];
 }
 
 /** Lints a schemas folder: every finding (loader and bundling problems included), located and sorted; and how many tools it holds. */
 export async function lintFolder(options: LintFolderOptions): Promise<{ diagnostics: Diagnostic[]; tools: number }> {
   const loaded = await loadFolder(options.schemas);
   const only = options.files?.map((file) => path.resolve(file));
-  const diagnostics = await lintLoaded(loaded, options.rules ?? {}, only ? new Set(only) : undefined);
+  const rules = options.targets === undefined ? (options.rules ?? {}) : (withTargets(options.rules ?? {}, parseTargets(options.targets, "targets")) as Record<string, RuleSetting>);
+  const diagnostics = await lintLoaded(loaded, rules, only ? new Set(only) : undefined);
   return { diagnostics, tools: loaded.tools.length };
 }
 

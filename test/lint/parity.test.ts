@@ -1,6 +1,7 @@
 /** Rule files, the registry, the docs pages and the issue's table of ids must agree. */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { TARGET_RULES, TARGETS } from "../../src/lint/profiles/index.js";
 import { rules } from "../../src/lint/registry.js";
 import type { Rule } from "../../src/lint/rule.js";
 
@@ -28,15 +29,26 @@ const ISSUE_TABLE: [string, "error" | "warning"][] = [
   ["pattern-redos", "warning"],
 ];
 
+/** Issue 14: each target's rules (`<target>/<check>`, in a folder per target), after the base rules. */
+const TARGET_TABLE = TARGETS.flatMap((target) => TARGET_RULES[target].map(([id, severity]) => [id, severity] as [string, "error" | "warning"]));
+const ALL_RULES = [...ISSUE_TABLE, ...TARGET_TABLE];
+
 const root = new URL("../../", import.meta.url);
-const ruleFiles = readdirSync(new URL("src/lint/rules/", root)).filter((f) => f.endsWith(".ts")).map((f) => f.slice(0, -3)).sort();
-const docFiles = readdirSync(new URL("docs/rules/", root)).filter((f) => f.endsWith(".md")).map((f) => f.slice(0, -3)).sort();
+/** Files with `ext` under `dir`, one level of target folders included, as ids (`openai/tool-name-format`). */
+const idsIn = (dir: string, ext: string) =>
+  readdirSync(new URL(dir, root), { recursive: true, encoding: "utf8" })
+    .map((f) => f.split("\\").join("/"))
+    .filter((f) => f.endsWith(ext))
+    .map((f) => f.slice(0, -ext.length))
+    .sort();
+const ruleFiles = idsIn("src/lint/rules/", ".ts");
+const docFiles = idsIn("docs/rules/", ".md");
 const registryIds = rules.map((r) => r.meta.id);
-const tableIds = ISSUE_TABLE.map(([id]) => id);
+const tableIds = ALL_RULES.map(([id]) => id);
 
 describe("rule parity", () => {
   it("the registry holds exactly the issue's ids, in its order, with its default severities", () => {
-    expect(rules.map((r) => [r.meta.id, r.meta.defaultSeverity])).toEqual(ISSUE_TABLE);
+    expect(rules.map((r) => [r.meta.id, r.meta.defaultSeverity])).toEqual(ALL_RULES);
   });
 
   it("one file per rule in src/lint/rules, and no other", () => {
@@ -48,7 +60,8 @@ describe("rule parity", () => {
   });
 
   it.each(registryIds)("%s: its file exports the registered rule", async (id) => {
-    const module = (await import(`../../src/lint/rules/${id}.ts`)) as { default: Rule };
+    // By URL: vite's static analysis of `import(`…/${id}.ts`)` only allows one folder level.
+    const module = (await import(/* @vite-ignore */ new URL(`src/lint/rules/${id}.ts`, root).href)) as { default: Rule };
     expect(module.default).toBe(rules.find((r) => r.meta.id === id));
     expect(module.default.meta.id).toBe(id);
     expect(module.default.meta.description).toMatch(/^\S.*\.$/);

@@ -55,7 +55,7 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
               name: rule.meta.id,
               shortDescription: { text: rule.meta.description },
               help: { text: `${rule.meta.description} See ${docsPath(rule.meta.id)} in the toolgen package.` },
-              ...(options.docsUrl ? { helpUri: `${options.docsUrl}${encodeURIComponent(rule.meta.id)}.md` } : {}),
+              ...(options.docsUrl ? { helpUri: `${options.docsUrl}${rule.meta.id.split("/").map(encodeURIComponent).join("/")}.md` } : {}),
               defaultConfiguration: { level: rule.meta.defaultSeverity },
             })),
           },

@@ -1,8 +1,10 @@
 import { isPlainObject, joinPointer } from "../../load/pointer.js";
 import { whyNameInvalid } from "../name-format.js";
+import { anthropic } from "../profiles/anthropic.js";
 import { defineRule } from "../rule.js";
 
-const PROPERTY_KEY = /^[a-zA-Z0-9_.-]{1,64}$/;
+/** The Messages API's rule for top-level property keys (profiles/anthropic.ts). */
+const PROPERTY_KEY = anthropic.propertyKey.pattern;
 
 export default defineRule({
   meta: {

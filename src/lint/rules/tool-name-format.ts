@@ -1,22 +1,24 @@
-import { whyNameInvalid } from "../name-format.js";
+import { anthropic } from "../profiles/anthropic.js";
+import { whyNameFails } from "../profiles/rules.js";
 import { defineRule } from "../rule.js";
 
-export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/** The Messages API's name rule (profiles/anthropic.ts); names over 64 characters are anthropic/tool-name-portable's warning. */
+export const TOOL_NAME = anthropic.toolName.pattern;
 
 export default defineRule({
   meta: {
     id: "tool-name-format",
     defaultSeverity: "error",
-    description: "The tool name does not match `^[a-zA-Z0-9_-]{1,64}$`.",
+    description: `The tool name does not match \`${TOOL_NAME.source}\`.`,
     messages: {
-      format: "tool name '{{name}}' does not match ^[a-zA-Z0-9_-]{1,64}$: {{why}}",
+      format: `tool name '{{name}}' does not match ${TOOL_NAME.source}: {{why}}`,
     },
   },
   check(ctx) {
     for (const tool of ctx.tools) {
       const name = tool.name;
       if (name === undefined || TOOL_NAME.test(name)) continue;
-      ctx.report({ tool, pointer: "/name", messageId: "format", data: { name, why: whyNameInvalid(name, /^[a-zA-Z0-9_-]$/, "letters, digits, _ and -") } });
+      ctx.report({ tool, pointer: "/name", messageId: "format", data: { name, why: whyNameFails(name, anthropic.toolName) } });
     }
   },
 });

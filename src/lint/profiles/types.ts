@@ -1,0 +1,64 @@
+/**
+ * What a target (a provider API, or MCP) accepts of a tool definition, as data: one file per target
+ * (anthropic.ts, openai.ts, gemini.ts, mcp.ts), each fact with its source in a comment. The rules in
+ * ./rules.ts read these; a fact that changes is a one-line edit in one file.
+ */
+
+/** The providers a folder of tools may be sent to (`targets` in toolgen.config.json). */
+export const TARGETS = ["anthropic", "openai", "gemini", "mcp"] as const;
+export type Target = (typeof TARGETS)[number];
+
+/** A name rule: which characters, how many, and how to explain a failure. */
+export interface NameFormat {
+  /** The whole rule, as the provider writes it (shown in messages). */
+  pattern: RegExp;
+  /** One allowed character (anywhere but first, when `first` is set). */
+  char: RegExp;
+  /** The allowed characters, in words. */
+  charText: string;
+  /** The first character, when it is more restricted than the rest. */
+  first?: { char: RegExp; text: string };
+  max: number;
+}
+
+export interface RejectedKeyword {
+  keyword: string;
+  /** Why (and in which mode) the target rejects it: ends the lint message. */
+  why: string;
+}
+
+export interface SchemaLimits {
+  /** Object properties in one schema, counted over every object. */
+  properties: number;
+  /** Levels of object nesting. */
+  depth: number;
+  /** Enum values in one schema, all `enum`s together. */
+  enumValues: number;
+}
+
+/** Anthropic strict tools (`"strict": true`): what the grammar compiler accepts. */
+export interface StrictProfile {
+  /** Strict tools in one request. */
+  tools: number;
+  /** Optional (not `required`) properties, across every strict tool of a request. */
+  optionalParameters: number;
+  /** Properties with a union type (`anyOf`, `oneOf`, or a `type` array), across every strict tool of a request. */
+  unionParameters: number;
+  /** The `format` values it accepts. */
+  formats: readonly string[];
+}
+
+export interface Profile {
+  target: Target;
+  /** How messages and docs name it, e.g. "OpenAI". */
+  title: string;
+  toolName: NameFormat;
+  /** A shorter name length that is safer across clients (a warning, not an error). */
+  portableToolNameMax?: number;
+  /** The pattern of top-level property keys (parameter names), when the target has one. */
+  propertyKey?: NameFormat;
+  /** JSON Schema keywords the target rejects anywhere in a tool's schema. */
+  rejectedKeywords: readonly RejectedKeyword[];
+  limits?: SchemaLimits;
+  strict?: StrictProfile;
+}
