@@ -6,6 +6,7 @@ import path from "node:path";
 import { defaultCacheDir } from "./cache.js";
 import type { RuleSetting } from "./config.js";
 import { UsageError } from "./errors.js";
+import { withStrictAll } from "./schema/strict.js";
 import { checkRoots } from "./write.js";
 import type { Output } from "./outputs/output.js";
 
@@ -28,6 +29,8 @@ export interface BuildOptions {
   /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen. */
   cache?: boolean;
   cacheDir?: string;
+  /** Send every tool to OpenAI in strict mode (the `openai` output), not only those whose file says `"strict": true`. */
+  openaiStrict?: boolean;
 }
 
 /** The options with every default applied and every path absolute: what the cache key hashes. */
@@ -45,6 +48,8 @@ export interface ResolvedBuildOptions {
   check: boolean;
   /** Undefined: no cache. */
   cacheDir: string | undefined;
+  /** Every tool strict in the `openai` output. */
+  openaiStrict: boolean;
 }
 
 /** Defaults applied, paths made absolute, output ids checked. */
@@ -59,12 +64,13 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
     out,
     handlers,
     templates: options.templates === undefined ? undefined : path.resolve(options.templates),
-    rules: { ...options.rules, ...rulesOfUnbuiltOutputs(list, outputs) },
+    rules: { ...(withStrictAll(options.rules ?? {}, options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
     refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
     lint: options.lint !== false,
     check: options.check === true,
     cacheDir: options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir()),
+    openaiStrict: options.openaiStrict === true,
   };
 }
 
