@@ -239,7 +239,8 @@ describe("property: lower, then normalise a strict model's call, gives back the 
         // As JSON (key order included): a property named `constructor` confuses deep-equality checks.
         expect(JSON.stringify(normaliseStrictInput(sent, lowered.plan))).toBe(JSON.stringify(input));
       }),
-      { seed: 1914, numRuns: 150 },
+      // Each run compiles two schemas with Ajv: few runs by default, more with TOOLGEN_HEAVY=1.
+      { seed: 1914, numRuns: process.env["TOOLGEN_HEAVY"] === "1" ? 1000 : 40 },
     );
   });
 });
