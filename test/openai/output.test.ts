@@ -88,6 +88,15 @@ export async function requests(): Promise<[OpenAI.ChatCompletionCreateParamsNonS
 }
 `;
 
+/** The README's OpenAI request (### OpenAI), compiled with the generated code. */
+async function readmeExample(): Promise<string> {
+  const readme = await readFile(path.join(repoRoot, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("### OpenAI"));
+  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  if (code === undefined) throw new Error("README: no TypeScript example under ### OpenAI");
+  return code;
+}
+
 interface Case {
   dir: string;
   dist: string;
@@ -106,6 +115,7 @@ beforeAll(async () => {
     await build({ ...p, refRoots: [dir], cache: false, outputs: OUTPUTS, ...extra });
     await fillHandlers(p.handlers);
     await writeFile(path.join(dir, "sdk-check.ts"), SDK_CHECK);
+    await writeFile(path.join(dir, "readme-example.ts"), await readmeExample());
     return { dir, dist: path.join(root, "dist", name) };
   };
   cases = {
@@ -178,7 +188,7 @@ const normalisedBooking = {
 };
 
 describe("the generated openai.ts, compiled", () => {
-  it("type-checks against the openai SDK (seeds, awkward set, strict fixture), importing no package at run time", async () => {
+  it("type-checks against the openai SDK (seeds, awkward set, strict fixture, the README's example), importing no package at run time", async () => {
     expect(diagnostics).toEqual([]);
     for (const c of Object.values(cases)) {
       const text = await readFile(path.join(c.dir, "generated", "openai.ts"), "utf8");
