@@ -217,15 +217,21 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
   return {
     async toolMessages(toolCalls) {
       if (!Array.isArray(toolCalls)) return [];
-      const jobs = toolCalls.map(async (call: unknown): Promise<ChatToolMessage> => {
-        const id = isRecord(call) && typeof call["id"] === "string" ? call["id"] : "";
-        if (!isRecord(call) || call["type"] !== "function" || !isRecord(call["function"])) {
-          const kind = isRecord(call) && typeof call["type"] === "string" ? ` of type '${call["type"]}'` : "";
-          return { role: "tool", tool_call_id: id, content: `Error: malformed tool call${kind}: only function tool calls can be run` };
+      const jobs = Array.from(toolCalls, async (call: unknown): Promise<ChatToolMessage> => {
+        let id = "";
+        try {
+          id = isRecord(call) && typeof call["id"] === "string" ? call["id"] : "";
+          if (!isRecord(call) || call["type"] !== "function" || !isRecord(call["function"])) {
+            const kind = isRecord(call) && typeof call["type"] === "string" ? ` of type '${call["type"]}'` : "";
+            return { role: "tool", tool_call_id: id, content: `Error: malformed tool call${kind}: only function tool calls can be run` };
+          }
+          const fn = call["function"];
+          const block = await run(id, fn["name"], fn["arguments"]);
+          return { role: "tool", tool_call_id: id, content: resultText(block) };
+        } catch (e) {
+          // A call object whose reads throw (a hostile Proxy) still gets its answer.
+          return { role: "tool", tool_call_id: id, content: `Error: malformed tool call (${e instanceof Error ? e.message : String(e)})` };
         }
-        const fn = call["function"];
-        const block = await run(id, fn["name"], fn["arguments"]);
-        return { role: "tool", tool_call_id: id, content: resultText(block) };
       });
       return Promise.all(jobs);
     },
@@ -233,9 +239,18 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
       if (!Array.isArray(output)) return [];
       const jobs: Array<Promise<FunctionCallOutput>> = [];
       for (const item of output as readonly unknown[]) {
-        if (!isRecord(item) || item["type"] !== "function_call") continue;
-        const callId = typeof item["call_id"] === "string" ? item["call_id"] : "";
-        jobs.push(run(callId, item["name"], item["arguments"]).then((block) => ({ type: "function_call_output", call_id: callId, output: resultOutput(block) })));
+        let callId = "";
+        let job: Promise<ToolResultBlock>;
+        try {
+          if (!isRecord(item) || item["type"] !== "function_call") continue;
+          callId = typeof item["call_id"] === "string" ? item["call_id"] : "";
+          job = run(callId, item["name"], item["arguments"]);
+        } catch (e) {
+          // An item whose reads throw (a hostile Proxy) still gets its answer.
+          job = Promise.resolve({ type: "tool_result", tool_use_id: callId, content: `Error: malformed function call (${e instanceof Error ? e.message : String(e)})`, is_error: true });
+        }
+        const id = callId;
+        jobs.push(job.then((block) => ({ type: "function_call_output", call_id: id, output: resultOutput(block) })));
       }
       return Promise.all(jobs);
     },
