@@ -7,6 +7,7 @@ import { defaultCacheDir } from "./cache.js";
 import type { RuleSetting } from "./config.js";
 import { UsageError } from "./errors.js";
 import { parseTargets, withTargets } from "./lint/profiles/index.js";
+import { withStrictAll } from "./schema/strict.js";
 import { checkRoots } from "./write.js";
 import type { Output } from "./outputs/output.js";
 
@@ -31,6 +32,8 @@ export interface BuildOptions {
   /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen. */
   cache?: boolean;
   cacheDir?: string;
+  /** Send every tool to OpenAI in strict mode (the `openai` output), not only those whose file says `"strict": true`. */
+  openaiStrict?: boolean;
 }
 
 /** The options with every default applied and every path absolute: what the cache key hashes. */
@@ -48,6 +51,8 @@ export interface ResolvedBuildOptions {
   check: boolean;
   /** Undefined: no cache. */
   cacheDir: string | undefined;
+  /** Every tool strict in the `openai` output. */
+  openaiStrict: boolean;
 }
 
 /** Defaults applied, paths made absolute, output ids checked. */
@@ -62,12 +67,13 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
     out,
     handlers,
     templates: options.templates === undefined ? undefined : path.resolve(options.templates),
-    rules: { ...rulesForTargets(options), ...rulesOfUnbuiltOutputs(list, outputs) },
+    rules: { ...(withStrictAll(rulesForTargets(options), options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
     refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
     lint: options.lint !== false,
     check: options.check === true,
     cacheDir: options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir()),
+    openaiStrict: options.openaiStrict === true,
   };
 }
 

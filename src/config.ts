@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "./errors.js";
 import { parseTargets, withTargets, type Target } from "./lint/profiles/index.js";
+import { withStrictAll } from "./schema/strict.js";
 
 type Severity = "off" | "error" | "warning" | "warn";
 /** A rule's setting in the config: `"off"`, a severity (`"warn"` is `"warning"`), or `[severity, options]`. */
@@ -26,6 +27,8 @@ export interface Config {
   targets?: Target[];
   /** Folders a `$ref` may read besides the schemas folder: the config's folder and its `refRoots` (absolute). */
   refRoots?: string[];
+  /** Send every tool to OpenAI in strict mode (the `openai` output), not only those whose file says `"strict": true`. */
+  openaiStrict?: boolean;
   /** Where the config came from, for messages (undefined: defaults only). */
   configFile?: string;
   /** The config file's absolute path (undefined: defaults only). */
@@ -40,7 +43,7 @@ export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "tool
 /** Configs toolgen never loads: running project code to read a config is neither safe nor fast. */
 const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets", "openaiStrict"]);
 
 /** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */
 export interface FoundConfig {
@@ -200,7 +203,7 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
     if (typeof value !== "string" || value === "") throw new UsageError(`${display}: '${key}' must be a non-empty string`);
     config[key] = path.relative(cwd, path.resolve(base, value)) || ".";
   }
-  for (const key of ["check", "lint"] as const) {
+  for (const key of ["check", "lint", "openaiStrict"] as const) {
     const value = record[key];
     if (value === undefined) continue;
     if (typeof value !== "boolean") throw new UsageError(`${display}: '${key}' must be true or false`);
@@ -220,4 +223,6 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
     config.outputs = ids;
   }
   if (record.targets !== undefined) config.targets = parseTargets(record.targets, display);
+  // Every tool strict: the rule that reports what strict mode cannot take checks every tool (`toolgen lint` too).
+  config.rules = withStrictAll(config.rules, config.openaiStrict) as Record<string, RuleSetting>;
 }

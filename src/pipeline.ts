@@ -77,6 +77,7 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
     generatedImport: `${importPath(options.handlers, options.out)}/index.js`,
     handlersImportBase: importPath(options.out, options.handlers),
     ...(artifacts ? { artifacts } : {}),
+    openaiStrict: options.openaiStrict,
   }).catch((error: unknown) => Promise.reject(asInputError(error, bundled.tools)));
   mark("emit");
   const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];

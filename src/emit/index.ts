@@ -23,6 +23,8 @@ export interface EmitInput {
   handlersImportBase: string;
   /** Per-tool files kept between builds (the cache), if any. */
   artifacts?: ArtifactStore;
+  /** The `openaiStrict` config (the `openai` output). */
+  openaiStrict?: boolean;
 }
 
 export interface EmitResult {
@@ -49,6 +51,7 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
     built: new Set(outputs.map((o) => o.id)),
     perTool: (kind) => perToolFiles(kind, jobs, input.artifacts),
     note: (text) => void notes.push(text),
+    openaiStrict: input.openaiStrict === true,
   };
   const files: GeneratedFile[] = [];
   for (const output of outputs) files.push(...(await output.emit(context)));

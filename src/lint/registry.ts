@@ -33,6 +33,7 @@ import openaiSchemaLimits from "./rules/openai/schema-limits.js";
 import geminiToolNameFormat from "./rules/gemini/tool-name-format.js";
 import geminiPropertyKeyFormat from "./rules/gemini/property-key-format.js";
 import mcpToolNameFormat from "./rules/mcp/tool-name-format.js";
+import openaiStrictLowerable from "./rules/openai-strict-lowerable.js";
 
 export const rules: readonly Rule[] = [
   parseError,
@@ -64,6 +65,7 @@ export const rules: readonly Rule[] = [
   geminiToolNameFormat,
   geminiPropertyKeyFormat,
   mcpToolNameFormat,
+  openaiStrictLowerable,
 ];
 
 /** The rule's docs page, relative to the package root. */

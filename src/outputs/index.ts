@@ -9,6 +9,7 @@ import indexModule from "./index-module.js";
 import legacy from "./legacy.js";
 import mcp from "./mcp.js";
 import native from "./native.js";
+import openai from "./openai.js";
 import type { Output } from "./output.js";
 import runtime from "./runtime.js";
 import types from "./types.js";
@@ -17,4 +18,4 @@ import validators from "./validators.js";
 export type { Output, OutputContext } from "./output.js";
 export { defineOutput } from "./output.js";
 
-export const OUTPUTS: readonly Output[] = [native, legacy, types, validators, handlers, runtime, indexModule, mcp];
+export const OUTPUTS: readonly Output[] = [native, legacy, types, validators, handlers, runtime, indexModule, mcp, openai];

@@ -32,6 +32,8 @@ export interface OutputContext {
   built: ReadonlySet<string>;
   /** One file of `kind` per tool, in tool order, from the cache when it holds a verified copy. */
   perTool(kind: ArtifactKind): Promise<GeneratedFile[]>;
+  /** The `openaiStrict` config: every tool is sent to OpenAI in strict mode (the `openai` output). */
+  openaiStrict?: boolean;
   /** Something the user should read (printed as `note:`). */
   note(text: string): void;
 }

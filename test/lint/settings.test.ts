@@ -5,7 +5,7 @@ import { resolveRuleSettings } from "../../src/lint/settings.js";
 describe("resolveRuleSettings", () => {
   it("gives every rule its default severity and options", () => {
     const settings = resolveRuleSettings({});
-    expect(settings.size).toBe(29); // 20 base rules and 9 target rules (issue 14)
+    expect(settings.size).toBe(30); // 21 base rules (openai-strict-lowerable among them) and 9 target rules (issue 14)
     expect(settings.get("schema-valid")).toEqual({ severity: "error", options: {} });
     expect(settings.get("description-min-sentences")).toEqual({ severity: "warning", options: { min: 3 } });
     expect(settings.get("description-max-length")).toEqual({ severity: "warning", options: { max: 2048 } });

@@ -25,10 +25,10 @@ describe("toolgen build", () => {
     expect(tree.has("legacy-prompt.txt")).toBe(false);
     expect(toolgen(p.dir, "build", "--check", "--no-cache").code).toBe(0);
 
-    await writeFile(config, JSON.stringify({ outputs: ["native", "openai"] }));
+    await writeFile(config, JSON.stringify({ outputs: ["native", "no-such-output"] }));
     const unknown = toolgen(p.dir, "build", "--no-cache");
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("unknown output 'openai'");
+    expect(unknown.stderr).toContain("unknown output 'no-such-output'");
   });
 
   it("exits 1 with a clear message on an empty schemas folder, writing nothing", async () => {
