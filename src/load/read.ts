@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SourceFile, SourceFormat } from "../model.js";
-import { MAX_NESTING, tooDeep } from "./depth.js";
+import { fewBrackets, MAX_NESTING, tooDeep } from "./depth.js";
 import { locatePointer } from "./positions.js";
 
 const EXTENSIONS: Record<string, SourceFormat> = { ".json": "json", ".yaml": "yaml", ".yml": "yaml" };
@@ -170,6 +170,7 @@ export async function parseSource(
  * becomes a parse error at the first value too deep: nothing downstream ever walks it.
  */
 function boundDepth(file: SourceFile): SourceFile {
+  if (file.format === "json" && fewBrackets(file.text)) return file;
   const pointer = tooDeep(file.data);
   if (pointer === undefined) return file;
   const position = locatePointer(file, pointer);
