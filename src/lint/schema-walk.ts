@@ -128,14 +128,24 @@ export function schemaNodes(doc: SchemaDocument): readonly SchemaNode[] {
   return list;
 }
 
-/** The regular expressions a node holds: its `pattern` and its `patternProperties` keys, each with its file pointer. */
-export function patternsOf(node: SchemaNode): Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: string]> {
-  const found: Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: string]> = [];
-  if (typeof node.pattern === "string") found.push(["pattern", node.pattern, childPointer(node.pointer, "pattern")]);
-  for (const key of Object.keys(node.patternProperties ?? {})) {
-    found.push(["patternProperties", key, childPointer(childPointer(node.pointer, "patternProperties"), key)]);
+/**
+ * The regular expressions a node holds: its `pattern` and its `patternProperties` keys, each with a
+ * function that builds its file pointer (called only to report: most patterns never are).
+ */
+export function patternsOf(node: SchemaNode): Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: () => string]> {
+  const found: Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: () => string]> = [];
+  if (typeof node.pattern === "string") found.push(["pattern", node.pattern, () => childPointer(node.pointer, "pattern")]);
+  const properties = node.patternProperties;
+  if (properties === undefined) return found;
+  for (const key of Object.keys(properties)) {
+    found.push(["patternProperties", key, () => childPointer(childPointer(node.pointer, "patternProperties"), key)]);
   }
   return found;
+}
+
+/** Whether a node holds a regular expression (a `pattern` string, or `patternProperties`). */
+export function hasPatterns(node: SchemaNode): boolean {
+  return typeof node.pattern === "string" || node.patternProperties !== undefined;
 }
 
 /** Whether a schema describes an object (by `type` or by having `properties`). */
