@@ -138,10 +138,9 @@ export function displayPaths(absPaths: readonly string[], cwd: string = process.
 /** Reads and parses one file. Parse failures are recorded on the result, never thrown. */
 export async function readSource(absPath: string, cwd?: string): Promise<SourceFile> {
   const format = formatOf(absPath) ?? "json";
-  // node:fs/promises loads here, not with the module: loading it is ~2 ms of every `toolgen lint`
-  // start-up, and lint reads its files with readSources.
-  const { readFile } = await import("node:fs/promises");
-  const text = await readFile(absPath, "utf8");
+  // node:fs/promises loads here (read-async.ts), not with this module: ~2 ms of every lint start-up.
+  const { readText } = await import("./read-async.js");
+  const text = await readText(absPath);
   return parseSource(absPath, text, format, cwd);
 }
 
