@@ -51,6 +51,41 @@ const lazyStringWidth = {
   },
 };
 
+/**
+ * yargs' platform shim imports `notStrictEqual` and `strictEqual` from node:assert. Loading
+ * node:assert loads its error class's colour support, which creates process.stderr to ask whether it
+ * is a terminal; and every start-up fails one check (yargs looks for a package.json above the working
+ * folder to guess a version, which toolgen then sets, and catches the AssertionError when there is
+ * none): together a few ms of every `toolgen lint`. Its import gets a stand-in that makes the same
+ * checks (Object.is, as node:assert's strict comparisons do) and throws a plain Error shaped like
+ * node's AssertionError (name, code ERR_ASSERTION, actual, expected, operator; yargs only catches
+ * it, and never tests its class).
+ */
+const lazyAssert = {
+  name: "lazy-assert",
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+      /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]/.test(args.importer) ? { path: "assert", namespace: "lazy-assert" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-assert" }, () => ({
+      contents: `
+function fail(actual, expected, message, operator, wanted) {
+  if (message instanceof Error) throw message;
+  const error = new Error(message ?? \`Expected values to be \${wanted}: \${String(actual)}\`);
+  Object.assign(error, { name: "AssertionError", code: "ERR_ASSERTION", actual, expected, operator, generatedMessage: message === undefined });
+  throw error;
+}
+export function notStrictEqual(actual, expected, message) {
+  if (Object.is(actual, expected)) fail(actual, expected, message, "notStrictEqual", "strictly unequal");
+}
+export function strictEqual(actual, expected, message) {
+  if (!Object.is(actual, expected)) fail(actual, expected, message, "strictEqual", "strictly equal");
+}
+`,
+    }));
+  },
+};
+
 /** Writes dist/bin/toolgen.cjs from dist/cli/ (which tsc must have written). Returns its path. */
 export async function bundleCli(root = ROOT) {
   const { build } = await import("esbuild");
@@ -68,6 +103,7 @@ export async function bundleCli(root = ROOT) {
     logLevel: "warning",
     plugins: [
       lazyStringWidth,
+      lazyAssert,
       {
         name: "externals",
         // Every package but the parser's stays in node_modules.

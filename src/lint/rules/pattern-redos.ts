@@ -9,7 +9,7 @@
  * on the machine's load. Each distinct pattern is analysed once per run.
  */
 import { defineRule } from "../rule.js";
-import { patternsOf, schemaNodes } from "../schema-walk.js";
+import { hasPatterns, patternsOf, schemaNodes } from "../schema-walk.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
 /** Steps one analysis may take (redos-detector's default, 20,000, takes tens of seconds on `(a|a)*b`). */
@@ -34,6 +34,7 @@ export default defineRule({
     const verdicts = new Map<string, ReturnType<Analyse>>();
     for (const doc of ctx.schemas) {
       for (const node of schemaNodes(doc)) {
+        if (!hasPatterns(node)) continue;
         for (const [keyword, pattern, pointer] of patternsOf(node)) {
           let verdict = verdicts.get(pattern);
           if (verdict === undefined) {
@@ -43,7 +44,7 @@ export default defineRule({
             verdicts.set(pattern, verdict);
           }
           if (verdict === "safe") continue;
-          ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: verdict, data: { keyword, pattern } });
+          ctx.report({ file: doc.file, tool: doc.tool, pointer: pointer(), messageId: verdict, data: { keyword, pattern } });
         }
       }
     }

@@ -5,7 +5,7 @@
  * The engine (re2js) is loaded only when some schema has a pattern.
  */
 import { defineRule } from "../rule.js";
-import { patternsOf, schemaNodes } from "../schema-walk.js";
+import { hasPatterns, patternsOf, schemaNodes } from "../schema-walk.js";
 import { toRe2Syntax } from "../../runtime/pattern.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
@@ -24,6 +24,7 @@ export default defineRule({
     const problems = new Map<string, string>();
     for (const doc of ctx.schemas) {
       for (const node of schemaNodes(doc)) {
+        if (!hasPatterns(node)) continue;
         for (const [keyword, pattern, pointer] of patternsOf(node)) {
           let problem = problems.get(pattern);
           if (problem === undefined) {
@@ -44,7 +45,7 @@ export default defineRule({
             problems.set(pattern, problem);
           }
           if (problem === "") continue;
-          ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "unsupported", data: { keyword, pattern, problem } });
+          ctx.report({ file: doc.file, tool: doc.tool, pointer: pointer(), messageId: "unsupported", data: { keyword, pattern, problem } });
         }
       }
     }

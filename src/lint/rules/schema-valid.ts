@@ -51,11 +51,10 @@ export default defineRule({
         }
       }
       for (const root of roots) {
-        let errors: readonly ErrorObject[] = [];
-        if (dialect !== DRAFT_07 || !surelyValidDraft07(root.schema)) {
-          validators ??= await import("../meta/validators.js");
-          errors = validators.metaSchemaErrors(dialect, root.schema);
-        }
+        if (dialect === DRAFT_07 && surelyValidDraft07(root.schema)) continue;
+        validators ??= await import("../meta/validators.js");
+        const errors: readonly ErrorObject[] = validators.metaSchemaErrors(dialect, root.schema);
+        if (errors.length === 0) continue;
         for (const error of summarize(errors)) {
           const found = getByPointer(root.schema, error.instancePath);
           report(root.pointer + error.instancePath, "invalid", {

@@ -1,0 +1,54 @@
+/**
+ * What a plain `toolgen lint` start-up loads of Node's own modules (issue 9: start-up must not get
+ * worse). node:crypto (SARIF fingerprints), node:fs/promises (asynchronous reads) and node:assert
+ * (yargs' platform shim; loading it also created process.stderr) cost every run a few ms: they load
+ * only when a run needs them. Runs the bundled command line (built by test/global-setup.ts).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { fixture } from "./helpers/run-lint.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const cli = path.join(root, "dist/bin/toolgen.cjs");
+const recorder = fileURLToPath(new URL("./helpers/record-loads.mjs", import.meta.url));
+
+/** Node's modules that `toolgen lint` (stylish, json or github) must not load. */
+const LAZY = /^cjs (node:)?(crypto|assert|fs\/promises)$/;
+
+function builtinLoads(args: string[], name = "clean"): { code: number | null; stdout: string; loads: string[] } {
+  const dir = mkdtempSync(path.join(tmpdir(), "toolgen-startup-"));
+  const log = path.join(dir, "loads.log");
+  try {
+    const result = spawnSync(process.execPath, ["--import", recorder, cli, ...args], {
+      cwd: fixture(name),
+      encoding: "utf8",
+      env: { ...process.env, TOOLGEN_LOAD_LOG: log, NO_COLOR: "1" },
+    });
+    const loads = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
+    return { code: result.status, stdout: result.stdout, loads };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+it.each([["stylish"], ["json"], ["github"]])("lint --format %s loads neither node:crypto, node:assert nor node:fs/promises", (format) => {
+  const run = builtinLoads(["lint", "--format", format]);
+  expect(run.code).toBe(0);
+  expect(run.loads.filter((l) => LAZY.test(l))).toEqual([]);
+});
+
+it("a SARIF report with findings loads node:crypto, for their fingerprints (the recorder sees the lazy load)", () => {
+  const run = builtinLoads(["lint", "--format", "sarif"], "warnings-only");
+  expect(run.code).toBe(0);
+  expect(run.loads.filter((l) => LAZY.test(l))).toEqual(["cjs node:crypto"]);
+  expect(JSON.parse(run.stdout).runs[0].results.length).toBeGreaterThan(0);
+});
+
+it("a usage error still reads as before (yargs' checks run on the stand-in for node:assert)", () => {
+  const run = builtinLoads(["lint", "--no-such-flag"]);
+  expect(run.code).toBe(2);
+});
