@@ -6,8 +6,9 @@ import path from "node:path";
 import { defaultCacheDir } from "./cache.js";
 import type { RuleSetting } from "./config.js";
 import { UsageError } from "./errors.js";
+import { geminiRuleDefaults } from "./config.js";
 import { checkRoots } from "./write.js";
-import type { Output } from "./outputs/output.js";
+import type { Output, OutputSettings } from "./outputs/output.js";
 
 export interface BuildOptions {
   schemas: string;
@@ -28,6 +29,8 @@ export interface BuildOptions {
   /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen. */
   cache?: boolean;
   cacheDir?: string;
+  /** The `FunctionDeclaration` field the `gemini` output fills (default `parametersJsonSchema`; `parameters`: lowered to Gemini's OpenAPI subset). */
+  geminiSchemaField?: OutputSettings["geminiSchemaField"];
 }
 
 /** The options with every default applied and every path absolute: what the cache key hashes. */
@@ -45,6 +48,7 @@ export interface ResolvedBuildOptions {
   check: boolean;
   /** Undefined: no cache. */
   cacheDir: string | undefined;
+  geminiSchemaField: OutputSettings["geminiSchemaField"];
 }
 
 /** Defaults applied, paths made absolute, output ids checked. */
@@ -53,18 +57,20 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
   const handlers = path.resolve(options.handlers);
   checkRoots({ out, handlers });
   const list = options.outputList ?? (await import("./outputs/index.js")).OUTPUTS;
-  const outputs = selectOutputs(list, options.outputs);
+  const settings: OutputSettings = { geminiSchemaField: options.geminiSchemaField ?? "parametersJsonSchema" };
+  const outputs = selectOutputs(list, options.outputs).map((o) => o.configure?.(settings) ?? o);
   return {
     schemas: path.resolve(options.schemas),
     out,
     handlers,
     templates: options.templates === undefined ? undefined : path.resolve(options.templates),
-    rules: { ...options.rules, ...rulesOfUnbuiltOutputs(list, outputs) },
+    rules: { ...geminiRuleDefaults(settings.geminiSchemaField), ...options.rules, ...rulesOfUnbuiltOutputs(list, outputs) },
     refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
     lint: options.lint !== false,
     check: options.check === true,
     cacheDir: options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir()),
+    geminiSchemaField: settings.geminiSchemaField,
   };
 }
 

@@ -18,6 +18,8 @@ export interface Config {
   rules: Record<string, RuleSetting>;
   /** Ids of the outputs to build (default: all); the build checks them against its list of outputs. */
   outputs?: string[];
+  /** Which `FunctionDeclaration` field the `gemini` output fills: `parametersJsonSchema` (default) or `parameters` (lowered to Gemini's OpenAPI subset). */
+  geminiSchemaField?: "parametersJsonSchema" | "parameters";
   /** Folders a `$ref` may read besides the schemas folder: the config's folder and its `refRoots` (absolute). */
   refRoots?: string[];
   /** Where the config came from, for messages (undefined: defaults only). */
@@ -34,7 +36,15 @@ export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "tool
 /** Configs toolgen never loads: running project code to read a config is neither safe nor fast. */
 const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "geminiSchemaField"]);
+
+/**
+ * The rule that reports what lowering to Gemini's OpenAPI subset loses is off unless the `gemini`
+ * output sends that form (`geminiSchemaField: "parameters"`); a setting in "rules" wins.
+ */
+export function geminiRuleDefaults(field: Config["geminiSchemaField"]): Record<string, RuleSetting> {
+  return field === "parameters" ? {} : { "gemini-parameters-lossless": "off" };
+}
 
 /** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */
 export interface FoundConfig {
@@ -174,6 +184,7 @@ export function configFor(
     const value = flags[key];
     if (value !== undefined) config[key] = value;
   }
+  config.rules = { ...geminiRuleDefaults(config.geminiSchemaField), ...config.rules };
   return config;
 }
 
@@ -207,5 +218,12 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
       throw new UsageError(`${display}: 'outputs' must be an array of distinct output ids, e.g. ["native", "types", "validators", "runtime", "index", "handlers"]`);
     }
     config.outputs = ids;
+  }
+  if (record.geminiSchemaField !== undefined) {
+    const field = record.geminiSchemaField;
+    if (field !== "parametersJsonSchema" && field !== "parameters") {
+      throw new UsageError(`${display}: 'geminiSchemaField' must be "parametersJsonSchema" (JSON Schema, the default) or "parameters" (Gemini's OpenAPI subset)`);
+    }
+    config.geminiSchemaField = field;
   }
 }

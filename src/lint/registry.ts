@@ -23,6 +23,7 @@ import legacyParameterName from "./rules/legacy-parameter-name.js";
 import legacyToolCount from "./rules/legacy-tool-count.js";
 import patternSupported from "./rules/pattern-supported.js";
 import patternRedos from "./rules/pattern-redos.js";
+import geminiParametersLossless from "./rules/gemini-parameters-lossless.js";
 
 export const rules: readonly Rule[] = [
   parseError,
@@ -45,6 +46,7 @@ export const rules: readonly Rule[] = [
   legacyToolCount,
   patternSupported,
   patternRedos,
+  geminiParametersLossless,
 ];
 
 /** The rule's docs page, relative to the package root. */
