@@ -79,6 +79,8 @@ const TYPES: Readonly<Record<string, OpenApiType>> = {
 const ANNOTATIONS: ReadonlySet<string> = new Set([
   "$schema", "$id", "$anchor", "$dynamicAnchor", "$comment", "$vocabulary", "$defs", "definitions",
   "readOnly", "writeOnly", "deprecated", "contentEncoding", "contentMediaType", "contentSchema",
+  // `then`/`else` mean nothing without `if`; with it, the one loss is reported at `if`.
+  "then", "else",
 ]);
 
 /** Keywords the lowering maps (everything else that validates is a loss). */
@@ -94,8 +96,6 @@ const UNSAYABLE: Readonly<Record<string, string>> = {
   allOf: "`allOf` is dropped (Gemini's Schema has no `allOf`)",
   not: "`not` is dropped",
   if: "`if`/`then`/`else` are dropped",
-  then: "`if`/`then`/`else` are dropped",
-  else: "`if`/`then`/`else` are dropped",
   multipleOf: "`multipleOf` is dropped",
   uniqueItems: "`uniqueItems` is dropped",
   contains: "`contains` is dropped",
