@@ -39,11 +39,12 @@ const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config
 const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "geminiSchemaField"]);
 
 /**
- * The rule that reports what lowering to Gemini's OpenAPI subset loses is off unless the `gemini`
- * output sends that form (`geminiSchemaField: "parameters"`); a setting in "rules" wins.
+ * The rule that reports what lowering to Gemini's OpenAPI subset loses is off by default, and a
+ * warning when the `gemini` output sends that form (`geminiSchemaField: "parameters"`); a setting in
+ * "rules" wins.
  */
 export function geminiRuleDefaults(field: Config["geminiSchemaField"]): Record<string, RuleSetting> {
-  return field === "parameters" ? {} : { "gemini-parameters-lossless": "off" };
+  return field === "parameters" ? { "gemini-parameters-lossless": "warning" } : {};
 }
 
 /** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */

@@ -5,7 +5,7 @@ import { rules } from "../../src/lint/registry.js";
 import type { Rule } from "../../src/lint/rule.js";
 
 /** The issue's table: id and default severity. */
-const ISSUE_TABLE: [string, "error" | "warning"][] = [
+const ISSUE_TABLE: [string, "error" | "warning" | "off"][] = [
   ["parse-error", "error"],
   ["value-preserved", "error"],
   ["tool-shape", "error"],
@@ -26,7 +26,7 @@ const ISSUE_TABLE: [string, "error" | "warning"][] = [
   ["legacy-tool-count", "warning"],
   ["pattern-supported", "error"],
   ["pattern-redos", "warning"],
-  ["gemini-parameters-lossless", "warning"],
+  ["gemini-parameters-lossless", "off"],
 ];
 
 const root = new URL("../../", import.meta.url);

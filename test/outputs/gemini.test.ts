@@ -207,9 +207,9 @@ describe("geminiSchemaField and the gemini-parameters-lossless rule", () => {
     await writeFile(path.join(dir, "toolgen.config.json"), JSON.stringify({ geminiSchemaField: "openapi" }));
     await expect(loadConfig({}, dir)).rejects.toThrow(UsageError);
     await writeFile(path.join(dir, "toolgen.config.json"), JSON.stringify({ geminiSchemaField: "parameters" }));
-    expect((await loadConfig({}, dir)).rules["gemini-parameters-lossless"]).toBeUndefined();
+    expect((await loadConfig({}, dir)).rules["gemini-parameters-lossless"]).toBe("warning");
     await writeFile(path.join(dir, "toolgen.config.json"), JSON.stringify({}));
-    expect((await loadConfig({}, dir)).rules["gemini-parameters-lossless"]).toBe("off");
+    expect((await loadConfig({}, dir)).rules["gemini-parameters-lossless"]).toBeUndefined();
     await writeFile(path.join(dir, "toolgen.config.json"), JSON.stringify({ rules: { "gemini-parameters-lossless": "error" } }));
     expect((await loadConfig({}, dir)).rules["gemini-parameters-lossless"]).toBe("error");
   });

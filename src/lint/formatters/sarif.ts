@@ -56,7 +56,7 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
               shortDescription: { text: rule.meta.description },
               help: { text: `${rule.meta.description} See ${docsPath(rule.meta.id)} in the toolgen package.` },
               ...(options.docsUrl ? { helpUri: `${options.docsUrl}${encodeURIComponent(rule.meta.id)}.md` } : {}),
-              defaultConfiguration: { level: rule.meta.defaultSeverity },
+              defaultConfiguration: rule.meta.defaultSeverity === "off" ? { enabled: false, level: "none" } : { level: rule.meta.defaultSeverity },
             })),
           },
         },

@@ -12,7 +12,8 @@ function inFile(schema: unknown, pointer: string): string {
 export default defineRule({
   meta: {
     id: "gemini-parameters-lossless",
-    defaultSeverity: "warning",
+    // Off unless the build sends the `parameters` form (config.ts, geminiRuleDefaults).
+    defaultSeverity: "off",
     description: "Lowering the input schema to Gemini's OpenAPI subset (geminiSchemaField: \"parameters\") loses a constraint, or cannot be done.",
     messages: {
       lossy: "Gemini's `parameters` (its OpenAPI subset) cannot say this: {{what}}. The model is told less than the schema says (validation still applies it); send `parametersJsonSchema` (the default) or simplify the schema",
