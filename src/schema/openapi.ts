@@ -68,7 +68,7 @@ export interface Loss {
 
 export type Lowering =
   | { ok: true; schema: OpenApiSchema; losses: Loss[] }
-  /** A recursive `$ref` (inlining it never ends): `refs` is the chain, `pointer` where it closes. */
+  /** A recursive `$ref` (inlining it never ends; `pointer` is where it closes), or an inlined schema past the bounds. */
   | { ok: false; reason: string; pointer: string; losses: Loss[] };
 
 const TYPES: Readonly<Record<string, OpenApiType>> = {
@@ -114,11 +114,19 @@ const UNSAYABLE: Readonly<Record<string, string>> = {
   $recursiveRef: "`$recursiveRef` is dropped",
 };
 
-class Recursive extends Error {
-  constructor(readonly pointer: string, readonly refs: readonly string[]) {
-    super(`the schema is recursive ($ref ${refs.map((r) => `'${r}'`).join(" -> ")}), and Gemini's parameters cannot refer to a schema: inlining it never ends`);
+/** Why a schema cannot be lowered, and where. */
+class CannotLower extends Error {
+  constructor(readonly pointer: string, reason: string) {
+    super(reason);
   }
 }
+
+/**
+ * Bounds on the inlined schema. `$ref`s to `$ref`s can double its size at each step (a hostile
+ * schema of 40 definitions would inline to 2^40 nodes), and each level is a stack frame here.
+ */
+export const MAX_LOWERED_NODES = 10_000;
+export const MAX_LOWERED_DEPTH = 256;
 
 /** An integer limit as `Schema` holds it (a string), or undefined when the value is not a non-negative integer. */
 function limit(value: unknown): string | undefined {
@@ -139,7 +147,14 @@ export function lowerToOpenApi(schema: unknown): Lowering {
     losses.push({ pointer, keyword, what });
   };
 
-  function lower(node: unknown, pointer: string, refs: readonly string[]): OpenApiSchema {
+  let nodes = 0;
+  function lower(node: unknown, pointer: string, refs: readonly string[], depth: number): OpenApiSchema {
+    if (++nodes > MAX_LOWERED_NODES) {
+      throw new CannotLower(pointer, `inlining every $ref makes the schema larger than ${MAX_LOWERED_NODES} schema nodes, too large to send as Gemini's parameters`);
+    }
+    if (depth > MAX_LOWERED_DEPTH) {
+      throw new CannotLower(pointer, `inlining every $ref nests the schema deeper than ${MAX_LOWERED_DEPTH} levels, too deep to send as Gemini's parameters`);
+    }
     if (node === true) return {};
     if (node === false) {
       lose(pointer, "false", "the schema `false` (no value is valid) is sent as a schema that accepts anything");
@@ -149,16 +164,19 @@ export function lowerToOpenApi(schema: unknown): Lowering {
     let base: OpenApiSchema = {};
     const ref = node["$ref"];
     if (typeof ref === "string") {
-      if (refs.includes(ref)) throw new Recursive(pointer, [...refs, ref]);
+      if (refs.includes(ref)) {
+        const chain = [...refs, ref].map((r) => `'${r}'`).join(" -> ");
+        throw new CannotLower(pointer, `the schema is recursive ($ref ${chain}), and Gemini's parameters cannot refer to a schema: inlining it never ends`);
+      }
       const target = resolveLocal(schema, ref);
       const targetPointer = localRefPointer(ref);
       if (target === undefined || targetPointer === undefined) {
         lose(joinPointer(pointer, "$ref"), "$ref", `the reference '${ref}' does not resolve and is sent as a schema that accepts anything`);
       } else {
-        base = lower(target, targetPointer, [...refs, ref]);
+        base = lower(target, targetPointer, [...refs, ref], depth + 1);
       }
     }
-    const own = lowerOwn(node, pointer, refs);
+    const own = lowerOwn(node, pointer, refs, depth);
     // `$ref` with siblings: both apply (2020-12). A keyword both say cannot be merged in `Schema`.
     for (const [key, value] of Object.entries(own) as Array<[keyof OpenApiSchema, unknown]>) {
       if (Object.hasOwn(base, key) && key !== "description" && key !== "title" && key !== "default" && key !== "example") {
@@ -172,7 +190,7 @@ export function lowerToOpenApi(schema: unknown): Lowering {
     return base;
   }
 
-  function lowerOwn(node: Record<string, unknown>, pointer: string, refs: readonly string[]): OpenApiSchema {
+  function lowerOwn(node: Record<string, unknown>, pointer: string, refs: readonly string[], depth: number): OpenApiSchema {
     const out: OpenApiSchema = {};
     const at = (key: string) => joinPointer(pointer, key);
     for (const key of Object.keys(node)) {
@@ -248,7 +266,7 @@ export function lowerToOpenApi(schema: unknown): Lowering {
     if (isPlainObject(properties)) {
       out.properties = {};
       for (const [name, sub] of Object.entries(properties)) {
-        Object.defineProperty(out.properties, name, { value: lower(sub, joinPointer(pointer, "properties", name), refs), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out.properties, name, { value: lower(sub, joinPointer(pointer, "properties", name), refs, depth + 1), enumerable: true, writable: true, configurable: true });
       }
     }
     if (Array.isArray(node["required"])) {
@@ -268,7 +286,7 @@ export function lowerToOpenApi(schema: unknown): Lowering {
     if (Array.isArray(items)) {
       lose(at("items"), "items", "`items` as an array (a draft-07 tuple) is dropped");
     } else if (items !== undefined) {
-      out.items = lower(items, at("items"), refs);
+      out.items = lower(items, at("items"), refs, depth + 1);
     }
 
     // anyOf / oneOf.
@@ -276,7 +294,7 @@ export function lowerToOpenApi(schema: unknown): Lowering {
       const branches = node[key];
       if (!Array.isArray(branches)) continue;
       if (key === "oneOf") lose(at(key), key, "`oneOf` is sent as `anyOf` (the model may send a value more than one branch matches)");
-      const lowered = branches.map((b, i) => lower(b, joinPointer(pointer, key, i), refs));
+      const lowered = branches.map((b, i) => lower(b, joinPointer(pointer, key, i), refs, depth + 1));
       if (out.anyOf === undefined) out.anyOf = lowered;
       else {
         // A type array's anyOf and the schema's own: both must hold, and Schema holds one anyOf.
@@ -287,9 +305,9 @@ export function lowerToOpenApi(schema: unknown): Lowering {
   }
 
   try {
-    return { ok: true, schema: lower(schema, "", []), losses };
+    return { ok: true, schema: lower(schema, "", [], 0), losses };
   } catch (error) {
-    if (error instanceof Recursive) return { ok: false, reason: error.message, pointer: error.pointer, losses };
+    if (error instanceof CannotLower) return { ok: false, reason: error.message, pointer: error.pointer, losses };
     throw error;
   }
 }

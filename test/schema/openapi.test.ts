@@ -137,6 +137,18 @@ describe("lowerToOpenApi: recursion", () => {
     expect(r.reason).toContain("'#/$defs/node' -> '#/$defs/node'");
   });
 
+  it("fails fast, never hangs, on $refs that double the schema at each step, and on a chain nested too deep", () => {
+    const $defs: Record<string, unknown> = { d0: { type: "string" } };
+    for (let i = 1; i <= 40; i++) $defs[`d${i}`] = { type: "object", properties: { a: { $ref: `#/$defs/d${i - 1}` }, b: { $ref: `#/$defs/d${i - 1}` } } };
+    const start = performance.now();
+    const wide = lowerToOpenApi({ type: "object", $defs, properties: { x: { $ref: "#/$defs/d40" } } });
+    expect(performance.now() - start).toBeLessThan(2000);
+    expect(wide).toMatchObject({ ok: false, reason: expect.stringContaining("larger than 10000 schema nodes") });
+    const chain: Record<string, unknown> = { c0: { type: "string" } };
+    for (let i = 1; i <= 300; i++) chain[`c${i}`] = { $ref: `#/$defs/c${i - 1}` };
+    expect(lowerToOpenApi({ $defs: chain, $ref: "#/$defs/c300" })).toMatchObject({ ok: false, reason: expect.stringContaining("deeper than 256 levels") });
+  });
+
   it("a definition used twice side by side is not recursion", () => {
     const r = lowerToOpenApi({ $defs: { s: { type: "string" } }, properties: { a: { $ref: "#/$defs/s" }, b: { items: { $ref: "#/$defs/s" } } } });
     expect(r.ok).toBe(true);

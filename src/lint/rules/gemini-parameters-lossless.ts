@@ -17,7 +17,7 @@ export default defineRule({
     description: "Lowering the input schema to Gemini's OpenAPI subset (geminiSchemaField: \"parameters\") loses a constraint, or cannot be done.",
     messages: {
       lossy: "Gemini's `parameters` (its OpenAPI subset) cannot say this: {{what}}. The model is told less than the schema says (validation still applies it); send `parametersJsonSchema` (the default) or simplify the schema",
-      recursive: "{{reason}}; send `parametersJsonSchema` (the default geminiSchemaField) for this tool",
+      cannot: "{{reason}}; send `parametersJsonSchema` (the default geminiSchemaField) for this tool",
     },
   },
   check(ctx) {
@@ -26,7 +26,7 @@ export default defineRule({
       const lowered = lowerToOpenApi(tool.bundledSchema);
       const source = tool.inputSchema;
       if (!lowered.ok) {
-        ctx.report({ tool, pointer: inFile(source, lowered.pointer), messageId: "recursive", data: { reason: lowered.reason } });
+        ctx.report({ tool, pointer: inFile(source, lowered.pointer), messageId: "cannot", data: { reason: lowered.reason } });
         continue;
       }
       for (const loss of lowered.losses) ctx.report({ tool, pointer: inFile(source, loss.pointer), messageId: "lossy", data: { what: loss.what } });
