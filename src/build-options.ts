@@ -8,8 +8,9 @@ import type { RuleSetting } from "./config.js";
 import { UsageError } from "./errors.js";
 import { parseTargets, withTargets } from "./lint/profiles/index.js";
 import { withStrictAll } from "./schema/strict.js";
+import { geminiRuleDefaults } from "./config.js";
 import { checkRoots } from "./write.js";
-import type { Output } from "./outputs/output.js";
+import type { Output, OutputSettings } from "./outputs/output.js";
 
 export interface BuildOptions {
   schemas: string;
@@ -34,6 +35,8 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Send every tool to OpenAI in strict mode (the `openai` output), not only those whose file says `"strict": true`. */
   openaiStrict?: boolean;
+  /** The `FunctionDeclaration` field the `gemini` output fills (default `parametersJsonSchema`; `parameters`: lowered to Gemini's OpenAPI subset). */
+  geminiSchemaField?: OutputSettings["geminiSchemaField"];
 }
 
 /** The options with every default applied and every path absolute: what the cache key hashes. */
@@ -53,6 +56,7 @@ export interface ResolvedBuildOptions {
   cacheDir: string | undefined;
   /** Every tool strict in the `openai` output. */
   openaiStrict: boolean;
+  geminiSchemaField: OutputSettings["geminiSchemaField"];
 }
 
 /** Defaults applied, paths made absolute, output ids checked. */
@@ -61,19 +65,21 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
   const handlers = path.resolve(options.handlers);
   checkRoots({ out, handlers });
   const list = options.outputList ?? (await import("./outputs/index.js")).OUTPUTS;
-  const outputs = selectOutputs(list, options.outputs);
+  const settings: OutputSettings = { geminiSchemaField: options.geminiSchemaField ?? "parametersJsonSchema" };
+  const outputs = selectOutputs(list, options.outputs).map((o) => o.configure?.(settings) ?? o);
   return {
     schemas: path.resolve(options.schemas),
     out,
     handlers,
     templates: options.templates === undefined ? undefined : path.resolve(options.templates),
-    rules: { ...(withStrictAll(rulesForTargets(options), options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
+    rules: { ...geminiRuleDefaults(settings.geminiSchemaField), ...(withStrictAll(rulesForTargets(options), options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
     refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
     lint: options.lint !== false,
     check: options.check === true,
     cacheDir: options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir()),
     openaiStrict: options.openaiStrict === true,
+    geminiSchemaField: settings.geminiSchemaField,
   };
 }
 

@@ -25,6 +25,8 @@ export interface Config {
    * Set only when the file or a flag says; `rules` then already holds each target rule's setting.
    */
   targets?: Target[];
+  /** Which `FunctionDeclaration` field the `gemini` output fills: `parametersJsonSchema` (default) or `parameters` (lowered to Gemini's OpenAPI subset). */
+  geminiSchemaField?: "parametersJsonSchema" | "parameters";
   /** Folders a `$ref` may read besides the schemas folder: the config's folder and its `refRoots` (absolute). */
   refRoots?: string[];
   /** Send every tool to OpenAI in strict mode (the `openai` output), not only those whose file says `"strict": true`. */
@@ -43,7 +45,16 @@ export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "tool
 /** Configs toolgen never loads: running project code to read a config is neither safe nor fast. */
 const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets", "openaiStrict"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets", "openaiStrict", "geminiSchemaField"]);
+
+/**
+ * The rule that reports what lowering to Gemini's OpenAPI subset loses is off by default, and a
+ * warning when the `gemini` output sends that form (`geminiSchemaField: "parameters"`); a setting in
+ * "rules" wins.
+ */
+export function geminiRuleDefaults(field: Config["geminiSchemaField"]): Record<string, RuleSetting> {
+  return field === "parameters" ? { "gemini-parameters-lossless": "warning" } : {};
+}
 
 /** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */
 export interface FoundConfig {
@@ -187,6 +198,7 @@ export function configFor(
     if (value !== undefined) config[key] = value;
   }
   if (flags.targets !== undefined) config.targets = parseTargets(flags.targets, "--targets");
+  config.rules = { ...geminiRuleDefaults(config.geminiSchemaField), ...config.rules };
   if (config.targets !== undefined) config.rules = withTargets(config.rules, config.targets) as Record<string, RuleSetting>;
   return config;
 }
@@ -225,4 +237,11 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
   if (record.targets !== undefined) config.targets = parseTargets(record.targets, display);
   // Every tool strict: the rule that reports what strict mode cannot take checks every tool (`toolgen lint` too).
   config.rules = withStrictAll(config.rules, config.openaiStrict) as Record<string, RuleSetting>;
+  if (record.geminiSchemaField !== undefined) {
+    const field = record.geminiSchemaField;
+    if (field !== "parametersJsonSchema" && field !== "parameters") {
+      throw new UsageError(`${display}: 'geminiSchemaField' must be "parametersJsonSchema" (JSON Schema, the default) or "parameters" (Gemini's OpenAPI subset)`);
+    }
+    config.geminiSchemaField = field;
+  }
 }

@@ -23,6 +23,9 @@ import legacyParameterName from "./rules/legacy-parameter-name.js";
 import legacyToolCount from "./rules/legacy-tool-count.js";
 import patternSupported from "./rules/pattern-supported.js";
 import patternRedos from "./rules/pattern-redos.js";
+// Rules of the provider outputs (their output's `rules`: off in a build without it).
+import openaiStrictLowerable from "./rules/openai-strict-lowerable.js";
+import geminiParametersLossless from "./rules/gemini-parameters-lossless.js";
 // Target rules (`<target>/<check>`, profiles/): off unless their target is in the config's `targets`.
 import anthropicToolNamePortable from "./rules/anthropic/tool-name-portable.js";
 import anthropicStrictLimits from "./rules/anthropic/strict-limits.js";
@@ -33,7 +36,6 @@ import openaiSchemaLimits from "./rules/openai/schema-limits.js";
 import geminiToolNameFormat from "./rules/gemini/tool-name-format.js";
 import geminiPropertyKeyFormat from "./rules/gemini/property-key-format.js";
 import mcpToolNameFormat from "./rules/mcp/tool-name-format.js";
-import openaiStrictLowerable from "./rules/openai-strict-lowerable.js";
 
 export const rules: readonly Rule[] = [
   parseError,
@@ -56,6 +58,8 @@ export const rules: readonly Rule[] = [
   legacyToolCount,
   patternSupported,
   patternRedos,
+  openaiStrictLowerable,
+  geminiParametersLossless,
   anthropicToolNamePortable,
   anthropicStrictLimits,
   anthropicStrictSchema,
@@ -65,7 +69,6 @@ export const rules: readonly Rule[] = [
   geminiToolNameFormat,
   geminiPropertyKeyFormat,
   mcpToolNameFormat,
-  openaiStrictLowerable,
 ];
 
 /** The rule's docs page, relative to the package root. */

@@ -16,7 +16,8 @@ export interface OptionSpec {
 export interface RuleMeta<K extends string = string> {
   /** `<thing>-<check>`; also the file name (`rules/<id>.ts`) and the docs page (`docs/rules/<id>.md`). */
   id: string;
-  defaultSeverity: Severity;
+  /** `"off"`: a rule a build setting turns on (`gemini-parameters-lossless`, by `geminiSchemaField`). */
+  defaultSeverity: Severity | "off";
   /** One line, shown in `--help`-like listings and in SARIF `shortDescription`. */
   description: string;
   /** Message templates; `{{name}}` is replaced by `data.name`. */

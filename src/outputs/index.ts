@@ -4,6 +4,7 @@
  * Each output imports its emitter when it runs, so reading this list (as every build does, even one
  * that finds nothing changed) loads no generator.
  */
+import gemini from "./gemini.js";
 import handlers from "./handlers.js";
 import indexModule from "./index-module.js";
 import legacy from "./legacy.js";
@@ -18,4 +19,4 @@ import validators from "./validators.js";
 export type { Output, OutputContext } from "./output.js";
 export { defineOutput } from "./output.js";
 
-export const OUTPUTS: readonly Output[] = [native, legacy, types, validators, handlers, runtime, indexModule, mcp, openai];
+export const OUTPUTS: readonly Output[] = [native, legacy, types, validators, handlers, runtime, indexModule, mcp, openai, gemini];

@@ -49,6 +49,14 @@ export interface Output {
   /** Built only when the `outputs` config names it (not in the default set). */
   optIn?: boolean;
   emit(context: OutputContext): GeneratedFile[] | Promise<GeneratedFile[]>;
+  /** The output as the build's settings configure it (called once per build, when selected). */
+  configure?(settings: OutputSettings): Output;
+}
+
+/** Build options an output may depend on (each is part of the cache key). */
+export interface OutputSettings {
+  /** Which `FunctionDeclaration` field the `gemini` output fills (config `geminiSchemaField`). */
+  geminiSchemaField: "parametersJsonSchema" | "parameters";
 }
 
 /** Declares an output (typed; nothing else). */

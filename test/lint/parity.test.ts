@@ -6,7 +6,7 @@ import { rules } from "../../src/lint/registry.js";
 import type { Rule } from "../../src/lint/rule.js";
 
 /** The issue's table: id and default severity. */
-const ISSUE_TABLE: [string, "error" | "warning"][] = [
+const ISSUE_TABLE: [string, "error" | "warning" | "off"][] = [
   ["parse-error", "error"],
   ["value-preserved", "error"],
   ["tool-shape", "error"],
@@ -27,8 +27,9 @@ const ISSUE_TABLE: [string, "error" | "warning"][] = [
   ["legacy-tool-count", "warning"],
   ["pattern-supported", "error"],
   ["pattern-redos", "warning"],
-  // Issue 14 (the openai output).
+  // Issue 14 (the openai and gemini outputs).
   ["openai-strict-lowerable", "error"],
+  ["gemini-parameters-lossless", "off"],
 ];
 
 /** Issue 14: each target's rules (`<target>/<check>`, in a folder per target), after the base rules. */

@@ -5,7 +5,8 @@ import { resolveRuleSettings } from "../../src/lint/settings.js";
 describe("resolveRuleSettings", () => {
   it("gives every rule its default severity and options", () => {
     const settings = resolveRuleSettings({});
-    expect(settings.size).toBe(30); // 21 base rules (openai-strict-lowerable among them) and 9 target rules (issue 14)
+    expect(settings.size).toBe(31); // 22 base rules (openai-strict-lowerable and gemini-parameters-lossless among them) and 9 target rules (issue 14)
+    expect(settings.get("gemini-parameters-lossless")).toEqual({ severity: "off", options: {} });
     expect(settings.get("schema-valid")).toEqual({ severity: "error", options: {} });
     expect(settings.get("description-min-sentences")).toEqual({ severity: "warning", options: { min: 3 } });
     expect(settings.get("description-max-length")).toEqual({ severity: "warning", options: { max: 2048 } });

@@ -65,7 +65,7 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
               shortDescription: { text: rule.meta.description },
               help: { text: `${rule.meta.description} See ${docsPath(rule.meta.id)} in the toolgen package.` },
               ...(options.docsUrl ? { helpUri: `${options.docsUrl}${rule.meta.id.split("/").map(encodeURIComponent).join("/")}.md` } : {}),
-              defaultConfiguration: { level: rule.meta.defaultSeverity },
+              defaultConfiguration: rule.meta.defaultSeverity === "off" ? { enabled: false, level: "none" } : { level: rule.meta.defaultSeverity },
             })),
           },
         },

@@ -40,7 +40,9 @@ describe("formatSarif", () => {
     expect(driver?.rules.map((r) => r.id)).toEqual(rules.map((r) => r.meta.id));
     for (const [i, rule] of (driver?.rules ?? []).entries()) {
       expect(rule.shortDescription.text).toBe(rules[i]?.meta.description);
-      expect(["error", "warning"]).toContain(rule.defaultConfiguration.level);
+      // A rule off by default (gemini-parameters-lossless) is described as disabled, level "none".
+      const off = rules[i]?.meta.defaultSeverity === "off";
+      expect(rule.defaultConfiguration).toEqual(off ? { enabled: false, level: "none" } : { level: rules[i]?.meta.defaultSeverity });
     }
   });
 
