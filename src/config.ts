@@ -16,6 +16,8 @@ export interface Config {
   check?: boolean;
   lint?: boolean;
   rules: Record<string, RuleSetting>;
+  /** `cache_control` on the last tool of tools.json/tools.ts, so the tool list is cached as a prompt prefix. */
+  cacheTools?: boolean;
   /** Ids of the outputs to build (default: all); the build checks them against its list of outputs. */
   outputs?: string[];
   /** Folders a `$ref` may read besides the schemas folder: the config's folder and its `refRoots` (absolute). */
@@ -34,7 +36,7 @@ export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "tool
 /** Configs toolgen never loads: running project code to read a config is neither safe nor fast. */
 const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "cacheTools"]);
 
 /** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */
 export interface FoundConfig {
@@ -189,7 +191,7 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
     if (typeof value !== "string" || value === "") throw new UsageError(`${display}: '${key}' must be a non-empty string`);
     config[key] = path.relative(cwd, path.resolve(base, value)) || ".";
   }
-  for (const key of ["check", "lint"] as const) {
+  for (const key of ["check", "lint", "cacheTools"] as const) {
     const value = record[key];
     if (value === undefined) continue;
     if (typeof value !== "boolean") throw new UsageError(`${display}: '${key}' must be true or false`);

@@ -26,6 +26,12 @@ const ISSUE_TABLE: [string, "error" | "warning"][] = [
   ["legacy-tool-count", "warning"],
   ["pattern-supported", "error"],
   ["pattern-redos", "warning"],
+  // issue 15
+  ["tool-field-type", "error"],
+  ["tool-field-known", "error"],
+  ["input-examples-valid", "error"],
+  ["defer-loading-not-all", "error"],
+  ["tool-size-budget", "warning"],
 ];
 
 const root = new URL("../../", import.meta.url);
