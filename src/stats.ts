@@ -10,7 +10,7 @@
  * `usage` of a response, or the API's token-counting endpoint. The API also adds a tool-use system
  * prompt of its own, per model, that is not counted here.
  */
-import { toolDefinition, type DefinitionSource } from "./emit/tool-definition.js";
+import { toolDefinition, type DefinitionSource } from "./tool-definition.js";
 
 /** Bytes per token of the estimate (see above). */
 export const BYTES_PER_TOKEN = 3.5;

@@ -2,7 +2,7 @@ import { ALLOWED_CALLERS } from "../load/tool-fields.js";
 import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
 import { jsonParseStatement } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
-import { toolDefinition } from "./tool-definition.js";
+import { toolDefinition } from "../tool-definition.js";
 import { memoByTool } from "./tool-memo.js";
 
 export interface NativeOptions {

@@ -5,7 +5,7 @@ import { resolveRuleSettings } from "../../src/lint/settings.js";
 describe("resolveRuleSettings", () => {
   it("gives every rule its default severity and options", () => {
     const settings = resolveRuleSettings({});
-    expect(settings.size).toBe(20);
+    expect(settings.size).toBe(25);
     expect(settings.get("schema-valid")).toEqual({ severity: "error", options: {} });
     expect(settings.get("description-min-sentences")).toEqual({ severity: "warning", options: { min: 3 } });
     expect(settings.get("description-max-length")).toEqual({ severity: "warning", options: { max: 2048 } });

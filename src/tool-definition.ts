@@ -1,10 +1,10 @@
 /**
  * One tool as the Messages API `tools` array holds it: `name`, `description`, `input_schema`, then
  * Claude's newer fields (src/load/tool-fields.ts) in a fixed order. Shared by tools.json/tools.ts
- * (native.ts), `toolgen stats` and the lint rule `tool-size-budget`, so all three measure the same text.
+ * (emit/native.ts), `toolgen stats` and the lint rule `tool-size-budget`, so all three measure the same text.
  */
-import { PASS_THROUGH_FIELDS } from "../load/tool-fields.js";
-import type { JsonObject, JsonValue, ToolFields } from "../model.js";
+import { PASS_THROUGH_FIELDS } from "./load/tool-fields.js";
+import type { JsonObject, JsonValue, ToolFields } from "./model.js";
 
 export interface DefinitionSource {
   name: string;
