@@ -63,7 +63,7 @@ export function emitNative(tools: readonly BundledTool[], options: NativeOptions
     `    [key: string]: unknown;`,
     `  };`,
     `  type?: "custom" | null;`,
-    `  /** When true, the model's input is guaranteed to follow \`input_schema\`. */`,
+    `  /** When true, the API guarantees that tool names and inputs follow the schema (strict tool use). */`,
     `  strict?: boolean;`,
     `  /** Example inputs shown to the model (toolgen's lint rule input-examples-valid checks them against input_schema). */`,
     `  input_examples?: { [key: string]: unknown }[];`,
