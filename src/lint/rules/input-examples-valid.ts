@@ -20,6 +20,7 @@ export default defineRule({
     description: "An `input_examples` entry does not validate against the tool's `input_schema`.",
     messages: {
       invalid: "input example {{index}} does not match input_schema: {{where}}{{problem}}",
+      unchecked: "input example {{index}} could not be checked against input_schema ({{why}}); simplify it",
     },
   },
   async check(ctx) {
@@ -33,7 +34,15 @@ export default defineRule({
       examples.forEach((example, index) => {
         // Wrong types (not an object) are tool-field-type's.
         if (example === null || typeof example !== "object" || Array.isArray(example)) return;
-        if (validate(example) === true) return;
+        let valid: boolean;
+        try {
+          valid = validate(example) === true;
+        } catch (error) {
+          // A stack overflow on an example nested deeper than the engine's stack: say so, never crash.
+          ctx.report({ tool, pointer: `/input_examples/${index}`, messageId: "unchecked", data: { index, why: error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200) } });
+          return;
+        }
+        if (valid) return;
         const error = firstError(validate.errors ?? []);
         if (error === undefined) return;
         const path = instancePathOf(error);

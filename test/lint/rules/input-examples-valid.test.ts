@@ -14,6 +14,7 @@ testRule("input-examples-valid", {
     { name: "no examples", files: tool([]) },
     { name: "a schema Ajv cannot compile is schema-valid's business", files: tool([{ a: 1 }], { type: "object", properties: { a: { type: "nonsense" } } }) },
     { name: "an example that is not an object is tool-field-type's business", files: tool(["x"]) },
+    { name: "a pattern RE2 cannot run is pattern-supported's business", files: tool([{ a: "b" }], { type: "object", properties: { a: { type: "string", pattern: "(?<=a)b" } } }) },
     {
       name: "through a $ref to another file",
       files: {
