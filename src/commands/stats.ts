@@ -11,6 +11,7 @@ import { loadConfig } from "../config.js";
 import { UsageError } from "../errors.js";
 import { bundleTools, loadFolder } from "../load/index.js";
 import type { Diagnostic } from "../model.js";
+import { escapeControl } from "../lint/formatters/escape.js";
 import { BYTES_PER_TOKEN, sizeTotals, toolSize, type SizeTotals, type ToolSize } from "../stats.js";
 
 export const STATS_FORMATS = ["table", "json"] as const;
@@ -67,7 +68,8 @@ export async function runStats(flags: StatsFlags): Promise<number> {
 /** A plain table: tool, bytes, estimated tokens, deferred; then the totals and how tokens are estimated. */
 export function renderTable(report: StatsReport): string {
   const rows: string[][] = [["tool", "bytes", "~tokens", "deferred"]];
-  for (const t of report.tools) rows.push([t.name, String(t.bytes), `~${t.estimatedTokens}`, t.deferred ? "yes" : ""]);
+  // Tool names are untrusted text: control characters are printed as visible escapes (JSON escapes them itself).
+  for (const t of report.tools) rows.push([escapeControl(t.name), String(t.bytes), `~${t.estimatedTokens}`, t.deferred ? "yes" : ""]);
   rows.push([`total (${report.total.tools} tools)`, String(report.total.bytes), `~${report.total.estimatedTokens}`, ""]);
   const deferred = report.total.tools - report.notDeferred.tools;
   if (deferred > 0) rows.push([`not deferred (${report.notDeferred.tools} tools)`, String(report.notDeferred.bytes), `~${report.notDeferred.estimatedTokens}`, ""]);

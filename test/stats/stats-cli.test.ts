@@ -100,6 +100,14 @@ describe("toolgen stats", () => {
     expect(toolgen(dir, "stats", "--fromat", "json").stderr).toContain("--format");
   });
 
+  it("prints a tool name's control characters as escapes, never raw", async () => {
+    const dir = await projectWith({ "schemas/t.json": toolJson("a\u001b[31mred\u202e", { type: "object" }) });
+    const run = toolgen(dir, "stats");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("a\\u001b[31mred\\u202e");
+    expect(run.stdout).not.toMatch(/[\u001b\u202e]/);
+  });
+
   it("a folder of fragments only: no tools, totals of zero, exit 0", async () => {
     const dir = await projectWith({ "schemas/defs.json": JSON.stringify({ $defs: {} }) });
     const run = toolgen(dir, "stats", "--format", "json");
