@@ -12,12 +12,13 @@ import { buildCommand } from "./build.js";
 import type { Command } from "./command.js";
 import { importCommand, IMPORT_OPTIONS } from "./import.js";
 import { lintCommand } from "./lint.js";
+import { statsCommand, STATS_OPTIONS } from "./stats.js";
 import { BUILD_OPTIONS, flagNames, LINT_OPTIONS } from "./options.js";
 import { exitWithUsageError, runAndExit } from "./run.js";
 import { didYouMean } from "./suggest.js";
 
-const COMMANDS: readonly Command[] = [buildCommand, lintCommand, importCommand];
-const FLAGS: Record<string, string[]> = { build: flagNames(BUILD_OPTIONS), lint: flagNames(LINT_OPTIONS), import: flagNames(IMPORT_OPTIONS) };
+const COMMANDS: readonly Command[] = [buildCommand, lintCommand, importCommand, statsCommand];
+const FLAGS: Record<string, string[]> = { build: flagNames(BUILD_OPTIONS), lint: flagNames(LINT_OPTIONS), import: flagNames(IMPORT_OPTIONS), stats: flagNames(STATS_OPTIONS) };
 
 const argv = process.argv.slice(2);
 const command = COMMANDS.find((c) => c.name === argv[0]);
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   let parser = common(yargs(argv), ["help", "version"])
     .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
     .strict()
-    .demandCommand(1, "Name a command: build, lint or import (see --help).")
+    .demandCommand(1, "Name a command: build, lint, import or stats (see --help).")
     .recommendCommands();
   for (const c of COMMANDS) parser = parser.command(c.usage, c.describe);
   await parser.parseAsync();

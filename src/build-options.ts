@@ -26,6 +26,8 @@ export interface BuildOptions {
   outputs?: readonly string[];
   /** The outputs to choose from (default: toolgen's own, outputs/index.ts): a library user may add one. */
   outputList?: readonly Output[];
+  /** `cache_control: {type: "ephemeral"}` on the last (not deferred) tool of tools.json/tools.ts (default false). */
+  cacheTools?: boolean;
   /** Run the linter first and stop on its errors (default true). */
   lint?: boolean;
   /** Compare instead of writing; throws StaleOutputError listing what differs. */
@@ -50,6 +52,7 @@ export interface ResolvedBuildOptions {
   refRoots: readonly string[];
   /** The selected outputs, in list order. */
   outputs: readonly Output[];
+  cacheTools: boolean;
   lint: boolean;
   check: boolean;
   /** Undefined: no cache. */
@@ -75,6 +78,7 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
     rules: { ...geminiRuleDefaults(settings.geminiSchemaField), ...(withStrictAll(rulesForTargets(options), options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
     refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
+    cacheTools: options.cacheTools === true,
     lint: options.lint !== false,
     check: options.check === true,
     cacheDir: options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir()),

@@ -18,6 +18,8 @@ export interface Config {
   check?: boolean;
   lint?: boolean;
   rules: Record<string, RuleSetting>;
+  /** `cache_control` on the last tool of tools.json/tools.ts, so the tool list is cached as a prompt prefix. */
+  cacheTools?: boolean;
   /** Ids of the outputs to build (default: all); the build checks them against its list of outputs. */
   outputs?: string[];
   /**
@@ -45,7 +47,7 @@ export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "tool
 /** Configs toolgen never loads: running project code to read a config is neither safe nor fast. */
 const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets", "openaiStrict", "geminiSchemaField"]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets", "openaiStrict", "geminiSchemaField", "cacheTools"]);
 
 /**
  * The rule that reports what lowering to Gemini's OpenAPI subset loses is off by default, and a
@@ -215,7 +217,7 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
     if (typeof value !== "string" || value === "") throw new UsageError(`${display}: '${key}' must be a non-empty string`);
     config[key] = path.relative(cwd, path.resolve(base, value)) || ".";
   }
-  for (const key of ["check", "lint", "openaiStrict"] as const) {
+  for (const key of ["check", "lint", "openaiStrict", "cacheTools"] as const) {
     const value = record[key];
     if (value === undefined) continue;
     if (typeof value !== "boolean") throw new UsageError(`${display}: '${key}' must be true or false`);

@@ -52,6 +52,22 @@ export interface ToolSpec {
   inputSchema: JsonObject;
   /** The file it came from. */
   source: SourceFile;
+  /** Claude's newer tool fields as written (types checked), passed through to tools.json (src/load/tool-fields.ts). */
+  fields?: ToolFields;
+}
+
+/** `allowed_callers` values (the SDK's `Tool` type, @anthropic-ai/sdk 1.12.0). */
+export type AllowedCaller = "direct" | "code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521";
+
+/** The optional fields of the API's `Tool` beyond name, description and input_schema (issue 15). */
+export interface ToolFields {
+  type?: "custom";
+  strict?: boolean;
+  input_examples?: JsonObject[];
+  cache_control?: { type: "ephemeral"; ttl?: "5m" | "1h" } | null;
+  defer_loading?: boolean;
+  allowed_callers?: AllowedCaller[];
+  eager_input_streaming?: boolean | null;
 }
 
 /** A tool whose external references have been bundled into `$defs`: self-contained. */

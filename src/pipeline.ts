@@ -76,6 +76,7 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
     handlersDir: options.handlers,
     generatedImport: `${importPath(options.handlers, options.out)}/index.js`,
     handlersImportBase: importPath(options.out, options.handlers),
+    cacheTools: options.cacheTools,
     ...(artifacts ? { artifacts } : {}),
     openaiStrict: options.openaiStrict,
   }).catch((error: unknown) => Promise.reject(asInputError(error, bundled.tools)));

@@ -21,6 +21,8 @@ export interface EmitInput {
   handlersDir: string;
   generatedImport: string;
   handlersImportBase: string;
+  /** The `cacheTools` config option (outputs/output.ts). */
+  cacheTools?: boolean;
   /** Per-tool files kept between builds (the cache), if any. */
   artifacts?: ArtifactStore;
   /** The `openaiStrict` config (the `openai` output). */
@@ -48,6 +50,7 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
     handlersDir: input.handlersDir,
     generatedImport: input.generatedImport,
     handlersImportBase: input.handlersImportBase,
+    ...(input.cacheTools ? { cacheTools: true } : {}),
     built: new Set(outputs.map((o) => o.id)),
     perTool: (kind) => perToolFiles(kind, jobs, input.artifacts),
     note: (text) => void notes.push(text),

@@ -9,11 +9,13 @@ import { formatMessage, type Rule } from "./rule.js";
 import parseError from "./rules/parse-error.js";
 import toolNameUnique from "./rules/tool-name-unique.js";
 import toolShape from "./rules/tool-shape.js";
+import toolFieldType from "./rules/tool-field-type.js";
 
 const OWNERS: Record<LoadProblem["rule"], Rule> = {
   "parse-error": parseError,
   "tool-shape": toolShape,
   "tool-name-unique": toolNameUnique,
+  "tool-field-type": toolFieldType,
 };
 
 export function describeLoadProblems(problems: readonly LoadProblem[]): Diagnostic[] {

@@ -23,6 +23,11 @@ import legacyParameterName from "./rules/legacy-parameter-name.js";
 import legacyToolCount from "./rules/legacy-tool-count.js";
 import patternSupported from "./rules/pattern-supported.js";
 import patternRedos from "./rules/pattern-redos.js";
+import toolFieldType from "./rules/tool-field-type.js";
+import toolFieldKnown from "./rules/tool-field-known.js";
+import inputExamplesValid from "./rules/input-examples-valid.js";
+import deferLoadingNotAll from "./rules/defer-loading-not-all.js";
+import toolSizeBudget from "./rules/tool-size-budget.js";
 // Rules of the provider outputs (their output's `rules`: off in a build without it).
 import openaiStrictLowerable from "./rules/openai-strict-lowerable.js";
 import geminiParametersLossless from "./rules/gemini-parameters-lossless.js";
@@ -58,6 +63,12 @@ export const rules: readonly Rule[] = [
   legacyToolCount,
   patternSupported,
   patternRedos,
+  // Claude's newer tool fields and the size budget (issue 15).
+  toolFieldType,
+  toolFieldKnown,
+  inputExamplesValid,
+  deferLoadingNotAll,
+  toolSizeBudget,
   openaiStrictLowerable,
   geminiParametersLossless,
   anthropicToolNamePortable,

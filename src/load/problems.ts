@@ -8,7 +8,7 @@ import type { SourceFile } from "../model.js";
 
 export interface LoadProblem {
   /** The lint rule that reports it. */
-  rule: "parse-error" | "tool-shape" | "tool-name-unique";
+  rule: "parse-error" | "tool-shape" | "tool-name-unique" | "tool-field-type";
   /** The rule's message id. */
   kind: string;
   file: SourceFile;

@@ -1,6 +1,7 @@
 import type { JsonObject, SourceFile, ToolSpec } from "../model.js";
 import type { LoadProblem } from "./problems.js";
 import { isPlainObject } from "./pointer.js";
+import { readToolFields } from "./tool-fields.js";
 
 /** A file with a top-level `name` or `input_schema` is a tool; any other file is a schema fragment. */
 export function isToolDocument(data: unknown): data is Record<string, unknown> {
@@ -56,6 +57,10 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
       problems.push(problem(file, "tool-shape", "descriptionType", "/description", { found: typeName(data.description) }, name));
       ok = false;
     }
+    // Claude's newer fields (strict, input_examples, ...): a wrong type keeps the tool out of the build, like a wrong `description`.
+    const { fields, problems: fieldProblems } = readToolFields(data);
+    for (const p of fieldProblems) problems.push(problem(file, "tool-field-type", p.kind, p.pointer, p.data, name));
+    if (fieldProblems.length > 0) ok = false;
     if (name !== undefined) {
       const list = byName.get(name) ?? [];
       list.push(file);
@@ -64,6 +69,7 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     if (!ok || name === undefined) continue;
     const tool: ToolSpec = { name, inputSchema: data.input_schema as JsonObject, source: file };
     if (typeof data.description === "string") tool.description = data.description;
+    if (Object.keys(fields).length > 0) tool.fields = fields;
     tools.push(tool);
   }
 

@@ -28,6 +28,8 @@ export interface OutputContext {
   generatedImport: string;
   /** Import base from the generated folder to the handlers folder, e.g. `../handlers`. */
   handlersImportBase: string;
+  /** The `cacheTools` config option: `cache_control` on the last tool of the native tools array. */
+  cacheTools?: boolean;
   /** The ids of every output this build runs. */
   built: ReadonlySet<string>;
   /** One file of `kind` per tool, in tool order, from the cache when it holds a verified copy. */

@@ -27,6 +27,12 @@ const ISSUE_TABLE: [string, "error" | "warning" | "off"][] = [
   ["legacy-tool-count", "warning"],
   ["pattern-supported", "error"],
   ["pattern-redos", "warning"],
+  // Issue 15 (Claude's newer tool fields, the size budget).
+  ["tool-field-type", "error"],
+  ["tool-field-known", "error"],
+  ["input-examples-valid", "error"],
+  ["defer-loading-not-all", "error"],
+  ["tool-size-budget", "warning"],
   // Issue 14 (the openai and gemini outputs).
   ["openai-strict-lowerable", "error"],
   ["gemini-parameters-lossless", "off"],

@@ -5,7 +5,7 @@ import { resolveRuleSettings } from "../../src/lint/settings.js";
 describe("resolveRuleSettings", () => {
   it("gives every rule its default severity and options", () => {
     const settings = resolveRuleSettings({});
-    expect(settings.size).toBe(31); // 22 base rules (openai-strict-lowerable and gemini-parameters-lossless among them) and 9 target rules (issue 14)
+    expect(settings.size).toBe(36); // 27 base rules (issue 14's output rules and issue 15's field rules among them) and 9 target rules (issue 14)
     expect(settings.get("gemini-parameters-lossless")).toEqual({ severity: "off", options: {} });
     expect(settings.get("schema-valid")).toEqual({ severity: "error", options: {} });
     expect(settings.get("description-min-sentences")).toEqual({ severity: "warning", options: { min: 3 } });

@@ -33,7 +33,7 @@ describe("typed load problems", () => {
   });
 
   it("which rules stop a build with --no-lint is the rules' meta.blocksBuild", async () => {
-    expect(rules.filter((r) => r.meta.blocksBuild).map((r) => r.meta.id).sort()).toEqual(["parse-error", "ref-resolvable", "tool-name-unique", "tool-shape"]);
+    expect(rules.filter((r) => r.meta.blocksBuild).map((r) => r.meta.id).sort()).toEqual(["parse-error", "ref-resolvable", "tool-field-type", "tool-name-unique", "tool-shape"]);
     const pipeline = readFileSync(new URL("../../src/pipeline.ts", import.meta.url), "utf8");
     expect(pipeline).not.toMatch(/"parse-error", "tool-shape"/);
     const dir = await projectWith({ "schemas/a.json": JSON.stringify({ name: 5, input_schema: { type: "object" } }) });

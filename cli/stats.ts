@@ -1,0 +1,39 @@
+import { UsageError } from "../src/errors.js";
+import type { Command } from "./command.js";
+
+/** The flags of `toolgen stats` (main.ts also reads their names for "did you mean"). */
+export const STATS_OPTIONS = {
+  format: { type: "string", choices: ["table", "json"], default: "table", describe: "report format" },
+  schemas: { type: "string", describe: "schemas folder (DIR wins) [default: schemas]" },
+  config: { type: "string", describe: "config file [default: the nearest toolgen config]" },
+} as const;
+
+export const statsCommand: Command = {
+  name: "stats",
+  usage: "stats [dir]",
+  describe: "Show each tool definition's size in bytes and estimated tokens, and the totals",
+  options: (yargs) =>
+    yargs
+      .usage(
+        "$0 stats [dir] [options]\n\nMeasures each tool definition as the request sends it (its tools.json entry, compact JSON): bytes,\n" +
+          "and tokens ESTIMATED as bytes / 3.5 (no offline tokenizer for current Claude models exists; expect the\n" +
+          "estimate to be off by up to a third either way; the API's `usage` gives the exact count). Tools with\n" +
+          "defer_loading: true are marked and totalled apart.\n\n" +
+          "Exit codes: 0 measured, 1 some file could not be measured (errors on stderr), 2 usage error.",
+      )
+      .options(STATS_OPTIONS)
+      .example("$0 stats", "the configured schemas folder, as a table")
+      .example("$0 stats schemas --format json", "as JSON"),
+  run: async (argv) => {
+    const [dir, ...extra] = argv._.map(String);
+    if (extra.length > 0) throw new UsageError(`stats takes one folder at most (unexpected '${extra[0]}'; see toolgen stats --help)`);
+    const str = (key: string) => argv[key] as string | undefined;
+    const schemas = dir ?? str("schemas");
+    const { runStats } = await import("../src/commands/stats.js");
+    return runStats({
+      format: argv.format as string,
+      ...(schemas !== undefined ? { schemas } : {}),
+      ...(str("config") !== undefined ? { config: str("config")! } : {}),
+    });
+  },
+};

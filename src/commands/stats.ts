@@ -1,0 +1,82 @@
+/**
+ * `toolgen stats [DIR]`: each tool's size in bytes (its tools.json entry as compact JSON, UTF-8) and
+ * its estimated tokens (src/stats.ts says how they are estimated), and the totals, as a table or JSON.
+ * Exit codes: 0 measured; 1 some file could not be measured (a parse, shape or `$ref` error, printed on
+ * stderr: the tools that load are still measured); 2 usage error (no schemas folder, no schema file,
+ * a bad flag or config).
+ */
+import { statSync } from "node:fs";
+import path from "node:path";
+import { loadConfig } from "../config.js";
+import { UsageError } from "../errors.js";
+import { bundleTools, loadFolder } from "../load/index.js";
+import type { Diagnostic } from "../model.js";
+import { escapeControl } from "../lint/formatters/escape.js";
+import { BYTES_PER_TOKEN, sizeTotals, toolSize, type SizeTotals, type ToolSize } from "../stats.js";
+
+export const STATS_FORMATS = ["table", "json"] as const;
+export type StatsFormat = (typeof STATS_FORMATS)[number];
+
+export interface StatsFlags {
+  /** The schemas folder (the positional DIR, else `--schemas`, else the config's). */
+  schemas?: string;
+  config?: string;
+  format?: string;
+  cwd?: string;
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+}
+
+/** How the estimate is made, in one line (the JSON report and the table's footnote). */
+export const ESTIMATE_NOTE = `tokens are estimated as UTF-8 bytes / ${BYTES_PER_TOKEN}, rounded up (no offline tokenizer for current Claude models exists); expect them to be off by up to a third either way`;
+
+export interface StatsReport {
+  estimate: string;
+  tools: ToolSize[];
+  total: Omit<SizeTotals, "loaded">;
+  /** The tools that are not deferred: what every request carries. */
+  notDeferred: SizeTotals["loaded"];
+}
+
+export async function runStats(flags: StatsFlags): Promise<number> {
+  const cwd = flags.cwd ?? process.cwd();
+  const stdout = flags.stdout ?? process.stdout;
+  const stderr = flags.stderr ?? process.stderr;
+  const format = flags.format ?? "table";
+  if (!(STATS_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format '${format}' (formats: ${STATS_FORMATS.join(", ")})`);
+  const config = await loadConfig({ ...(flags.schemas !== undefined ? { schemas: flags.schemas } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) }, cwd);
+  const schemasShown = config.schemas;
+  const root = path.resolve(cwd, schemasShown);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`schemas folder not found: ${schemasShown}`);
+  const loaded = await loadFolder(root, { refRoots: config.refRoots ?? [cwd] });
+  if (loaded.files.length === 0) throw new UsageError(`no schema files (*.json, *.yaml, *.yml) in the schemas folder: ${schemasShown}`);
+  const bundled = await bundleTools(loaded);
+  const problems: Diagnostic[] = [...loaded.diagnostics, ...bundled.diagnostics].filter((d) => d.severity === "error");
+  const sizes = bundled.tools.map((t) => toolSize(t));
+  const totals = sizeTotals(sizes);
+  const report: StatsReport = { estimate: ESTIMATE_NOTE, tools: sizes, total: { tools: totals.tools, bytes: totals.bytes, estimatedTokens: totals.estimatedTokens }, notDeferred: totals.loaded };
+  stdout.write(format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderTable(report));
+  if (problems.length === 0) return 0;
+  const { compareDiagnostics, withPositions } = await import("../load/positions.js");
+  const { formatDiagnosticsPlain } = await import("../report.js");
+  const sources = new Map(loaded.files.map((f) => [f.displayPath, f]));
+  stderr.write(formatDiagnosticsPlain(withPositions(problems, sources).sort(compareDiagnostics)));
+  stderr.write(`toolgen stats: ${problems.length} error(s); the tools in those files are not measured (toolgen lint says more)\n`);
+  return 1;
+}
+
+/** A plain table: tool, bytes, estimated tokens, deferred; then the totals and how tokens are estimated. */
+export function renderTable(report: StatsReport): string {
+  const rows: string[][] = [["tool", "bytes", "~tokens", "deferred"]];
+  // Tool names are untrusted text: control characters are printed as visible escapes (JSON escapes them itself).
+  for (const t of report.tools) rows.push([escapeControl(t.name), String(t.bytes), `~${t.estimatedTokens}`, t.deferred ? "yes" : ""]);
+  rows.push([`total (${report.total.tools} tools)`, String(report.total.bytes), `~${report.total.estimatedTokens}`, ""]);
+  const deferred = report.total.tools - report.notDeferred.tools;
+  if (deferred > 0) rows.push([`not deferred (${report.notDeferred.tools} tools)`, String(report.notDeferred.bytes), `~${report.notDeferred.estimatedTokens}`, ""]);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
+  const line = (r: string[]) => r.map((cell, i) => (i === 0 || i === 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ").trimEnd();
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  const body = rows.slice(1, 1 + report.tools.length).map(line);
+  const foot = rows.slice(1 + report.tools.length).map(line);
+  return [line(rows[0]!), rule, ...body, rule, ...foot, "", `Note: ${ESTIMATE_NOTE}.`, ""].join("\n");
+}

@@ -1,0 +1,97 @@
+import type { ErrorObject, Options, ValidateFunction } from "ajv";
+import { joinPointer } from "../../load/pointer.js";
+import type { JsonObject } from "../../model.js";
+import { formats } from "../../runtime/formats.js";
+import { toRe2Syntax } from "../../runtime/pattern.js";
+import { defineRule } from "../rule.js";
+
+/**
+ * Each `input_examples` entry must be an input the tool accepts: an example that teaches the model a
+ * wrong call is worse than none. Checked with Ajv over the tool's bundled schema, as the generated
+ * validators check real input (draft-07, or 2020-12 when `$schema` says 2019-09 or 2020-12; formats
+ * as runtime/formats.ts checks them; patterns on RE2, so no example can make the linter backtrack).
+ * Ajv is loaded only for a folder with examples. A schema Ajv cannot compile is left to
+ * `schema-valid` and `pattern-supported`.
+ */
+export default defineRule({
+  meta: {
+    id: "input-examples-valid",
+    defaultSeverity: "error",
+    description: "An `input_examples` entry does not validate against the tool's `input_schema`.",
+    messages: {
+      invalid: "input example {{index}} does not match input_schema: {{where}}{{problem}}",
+      unchecked: "input example {{index}} could not be checked against input_schema ({{why}}); simplify it",
+    },
+  },
+  async check(ctx) {
+    let compile: ((schema: JsonObject) => ValidateFunction | undefined) | undefined;
+    for (const tool of ctx.tools) {
+      const examples = tool.data.input_examples;
+      if (!Array.isArray(examples) || examples.length === 0 || tool.bundledSchema === undefined) continue;
+      compile ??= await exampleCompiler();
+      const validate = compile(tool.bundledSchema);
+      if (validate === undefined) continue;
+      examples.forEach((example, index) => {
+        // Wrong types (not an object) are tool-field-type's.
+        if (example === null || typeof example !== "object" || Array.isArray(example)) return;
+        let valid: boolean;
+        try {
+          valid = validate(example) === true;
+        } catch (error) {
+          // A stack overflow on an example nested deeper than the engine's stack: say so, never crash.
+          ctx.report({ tool, pointer: `/input_examples/${index}`, messageId: "unchecked", data: { index, why: error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200) } });
+          return;
+        }
+        if (valid) return;
+        const error = firstError(validate.errors ?? []);
+        if (error === undefined) return;
+        const path = instancePathOf(error);
+        ctx.report({
+          tool,
+          pointer: joinPointer(`/input_examples/${index}`, ...path),
+          messageId: "invalid",
+          data: { index, where: path.length === 0 ? "" : `\`${path.join(".")}\` `, problem: `${error.message ?? "is not valid"}${detail(error)}` },
+        });
+      });
+    }
+  },
+});
+
+/** The error to show: the deepest one (the most specific), first in document order among equals. */
+function firstError(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  let best: ErrorObject | undefined;
+  for (const e of errors) if (best === undefined || instancePathOf(e).length > instancePathOf(best).length) best = e;
+  return best;
+}
+
+/** The example's keys down to the error (for `required`/`additionalProperties`, down to the named property). */
+function instancePathOf(error: ErrorObject): string[] {
+  const path = error.instancePath === "" ? [] : error.instancePath.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const params = error.params as { additionalProperty?: string };
+  if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string") path.push(params.additionalProperty);
+  return path;
+}
+
+function detail(error: ErrorObject): string {
+  const params = error.params as { allowedValues?: unknown[] };
+  if (error.keyword === "enum" && Array.isArray(params.allowedValues)) return ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(", ").slice(0, 200)})`;
+  return "";
+}
+
+async function exampleCompiler(): Promise<(schema: JsonObject) => ValidateFunction | undefined> {
+  const [{ Ajv }, { Ajv2020 }, { RE2JS }] = await Promise.all([import("ajv"), import("ajv/dist/2020.js"), import("re2js")]);
+  const regExp = Object.assign((pattern: string) => {
+    const compiled = RE2JS.compile(toRe2Syntax(pattern));
+    return { test: (s: string): boolean => compiled.test(s) };
+  }, { code: "re2" });
+  const options: Options = { allErrors: true, strict: false, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, code: { regExp } };
+  return (bundled) => {
+    const { $id: _id, $schema, ...schema } = bundled;
+    const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
+    try {
+      return (draft2020 ? new Ajv2020(options) : new Ajv(options)).compile(schema);
+    } catch {
+      return undefined;
+    }
+  };
+}

@@ -1,0 +1,21 @@
+import { defineRule } from "../rule.js";
+
+/**
+ * The loader checks the types of Claude's newer tool fields (`strict`, `input_examples`,
+ * `cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming`, `type`) as it builds
+ * tools (src/load/tool-fields.ts, which cites the SDK type they follow); this rule reports what it found.
+ */
+export default defineRule({
+  meta: {
+    id: "tool-field-type",
+    defaultSeverity: "error",
+    description: "`strict`, `input_examples`, `cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming` or `type` has the wrong type.",
+    messages: {
+      wrongType: "`{{field}}` must be {{expected}}, not {{found}}",
+    },
+    blocksBuild: true,
+  },
+  check(ctx) {
+    for (const p of ctx.loadProblems) ctx.report({ file: p.file, pointer: p.pointer, messageId: p.kind, data: p.data, toolName: p.tool, line: p.line, column: p.column });
+  },
+});

@@ -1,0 +1,157 @@
+/**
+ * Claude's newer tool fields (issue 15), and every other top-level field a tool file may hold: one
+ * data file, so a field the API adds is one line here.
+ *
+ * Source of the pass-through fields and their types: the `Tool` interface of `@anthropic-ai/sdk`
+ * 1.12.0 (`resources/messages/messages.d.ts`), which declares `allowed_callers`, `cache_control`
+ * (`CacheControlEphemeral | null`), `defer_loading`, `eager_input_streaming` (`boolean | null`),
+ * `input_examples` (`Array<{ [key: string]: unknown }>`), `strict` and `type` (`'custom' | null`).
+ * They pass through to `tools.json` and `tools.ts`; the legacy prompt and the MCP server ignore them.
+ */
+import type { AllowedCaller, JsonObject, JsonValue, ToolFields } from "../model.js";
+import { escapeToken, isPlainObject } from "./pointer.js";
+
+/** `allowed_callers` values the SDK's `Tool` type accepts (SDK 1.12.0). */
+export const ALLOWED_CALLERS: readonly AllowedCaller[] = ["direct", "code_execution_20250825", "code_execution_20260120", "code_execution_20260521"];
+
+/** `cache_control.ttl` values (the SDK's `CacheControlEphemeral`). */
+export const CACHE_TTLS = ["5m", "1h"] as const;
+
+/** The pass-through fields, in the order tools.json writes them (after name, description, input_schema). */
+export const PASS_THROUGH_FIELDS = ["type", "strict", "input_examples", "cache_control", "defer_loading", "allowed_callers", "eager_input_streaming"] as const;
+
+/**
+ * Every top-level field a tool file may hold: the API's, then toolgen's own. `original_name` is
+ * written by `toolgen import`; `title`, `annotations`, `output_schema`/`outputSchema` and `execution`
+ * are read by the MCP output (src/emit/mcp.ts). Keys starting `x-` (e.g. `x-imported-from`) are
+ * extensions, always allowed; `$schema` and `$comment` are too.
+ */
+export const KNOWN_TOOL_FIELDS: readonly string[] = [
+  "name",
+  "description",
+  "input_schema",
+  ...PASS_THROUGH_FIELDS,
+  "original_name",
+  "title",
+  "annotations",
+  "output_schema",
+  "outputSchema",
+  "execution",
+  "$schema",
+  "$comment",
+];
+
+export function isKnownToolField(key: string): boolean {
+  return KNOWN_TOOL_FIELDS.includes(key) || key.startsWith("x-");
+}
+
+/** A field of the wrong type: where, and what the rule `tool-field-type` says (message id, data). */
+export interface FieldProblem {
+  kind: string;
+  pointer: string;
+  data: Record<string, string>;
+}
+
+const isBoolean = (v: unknown): v is boolean => typeof v === "boolean";
+
+/** The pass-through fields of a tool file with their types checked: the valid ones, and a problem per wrong one. */
+export function readToolFields(data: Record<string, unknown>): { fields: ToolFields; problems: FieldProblem[] } {
+  const fields: ToolFields = {};
+  const problems: FieldProblem[] = [];
+  const wrong = (field: string, expected: string, pointer = `/${field}`, found: string = describe(data[field])) =>
+    problems.push({ kind: "wrongType", pointer, data: { field, expected, found } });
+  const has = (key: string) => Object.hasOwn(data, key);
+
+  if (has("type")) {
+    if (data.type === "custom") fields.type = "custom";
+    else wrong("type", `"custom"`);
+  }
+  for (const key of ["strict", "defer_loading"] as const) {
+    if (!has(key)) continue;
+    const value = data[key];
+    if (isBoolean(value)) fields[key] = value;
+    else wrong(key, "true or false");
+  }
+  if (has("eager_input_streaming")) {
+    const value = data.eager_input_streaming;
+    if (value === null || isBoolean(value)) fields.eager_input_streaming = value;
+    else wrong("eager_input_streaming", "true, false or null");
+  }
+  if (has("input_examples")) {
+    const value = data.input_examples;
+    if (!Array.isArray(value)) {
+      wrong("input_examples", "an array of objects (example inputs)");
+    } else {
+      const bad = value.findIndex((e) => !isPlainObject(e));
+      if (bad >= 0) wrong("input_examples", "an object (an example input)", `/input_examples/${bad}`, describe(value[bad]));
+      else fields.input_examples = value as JsonObject[];
+    }
+  }
+  if (has("cache_control")) {
+    const value = data.cache_control;
+    const problem = cacheControlProblem(value);
+    if (problem === undefined) fields.cache_control = value as ToolFields["cache_control"];
+    else wrong("cache_control", `null or {"type": "ephemeral"} with an optional "ttl" of ${CACHE_TTLS.map((t) => `"${t}"`).join(" or ")}`, problem.pointer, problem.found);
+  }
+  if (has("allowed_callers")) {
+    const value = data.allowed_callers;
+    const callers = ALLOWED_CALLERS.map((c) => `"${c}"`).join(", ");
+    if (!Array.isArray(value)) {
+      wrong("allowed_callers", `an array of ${callers}`);
+    } else {
+      const bad = value.findIndex((c) => typeof c !== "string" || !(ALLOWED_CALLERS as readonly string[]).includes(c));
+      if (bad >= 0) wrong("allowed_callers", `one of ${callers}`, `/allowed_callers/${bad}`, describe(value[bad]));
+      else fields.allowed_callers = value as AllowedCaller[];
+    }
+  }
+  return { fields, problems };
+}
+
+function cacheControlProblem(value: unknown): { pointer: string; found: string } | undefined {
+  if (value === null) return undefined;
+  if (!isPlainObject(value)) return { pointer: "/cache_control", found: describe(value) };
+  for (const key of Object.keys(value)) {
+    if (key !== "type" && key !== "ttl") return { pointer: `/cache_control/${escapeToken(key)}`, found: `an object with a field '${key.slice(0, 40)}'` };
+  }
+  if (value.type !== "ephemeral") return { pointer: "/cache_control/type", found: `a type of ${describe(value.type)}` };
+  if (Object.hasOwn(value, "ttl") && !(CACHE_TTLS as readonly unknown[]).includes(value.ttl)) return { pointer: "/cache_control/ttl", found: `a ttl of ${describe(value.ttl)}` };
+  return undefined;
+}
+
+
+/** A value as a message shows it: short JSON for scalars, a kind for the rest. */
+function describe(value: unknown): string {
+  if (value === undefined) return "missing";
+  if (Array.isArray(value)) return "an array";
+  if (value !== null && typeof value === "object") return "an object";
+  const text = JSON.stringify(value as JsonValue);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/** The closest known field to `key` (for "did you mean"): case, `_` and `-` ignored, then edit distance. */
+export function closestToolField(key: string): { field: string; distance: number } {
+  const norm = (s: string) => s.toLowerCase().replace(/[_-]/g, "");
+  const target = norm(key);
+  let best = { field: KNOWN_TOOL_FIELDS[0]!, distance: Infinity };
+  for (const field of KNOWN_TOOL_FIELDS) {
+    if (field.startsWith("$")) continue;
+    const distance = editDistance(target, norm(field));
+    if (distance < best.distance) best = { field, distance };
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  // Bounded: keys longer than this are compared on their first 64 characters (a hostile key stays cheap).
+  a = a.slice(0, 64);
+  b = b.slice(0, 64);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,28 @@
+/**
+ * One tool as the Messages API `tools` array holds it: `name`, `description`, `input_schema`, then
+ * Claude's newer fields (src/load/tool-fields.ts) in a fixed order. Shared by tools.json/tools.ts
+ * (emit/native.ts), `toolgen stats` and the lint rule `tool-size-budget`, so all three measure the same text.
+ */
+import { PASS_THROUGH_FIELDS } from "./load/tool-fields.js";
+import type { JsonObject, JsonValue, ToolFields } from "./model.js";
+
+export interface DefinitionSource {
+  name: string;
+  description?: string;
+  bundledSchema: JsonObject;
+  fields?: ToolFields;
+}
+
+export function toolDefinition(tool: DefinitionSource): JsonObject {
+  const entry: JsonObject = { name: tool.name };
+  if (tool.description !== undefined) entry.description = tool.description;
+  entry.input_schema = tool.bundledSchema;
+  const fields = tool.fields;
+  if (fields !== undefined) {
+    for (const key of PASS_THROUGH_FIELDS) {
+      const value = fields[key];
+      if (value !== undefined) entry[key] = value as JsonValue;
+    }
+  }
+  return entry;
+}

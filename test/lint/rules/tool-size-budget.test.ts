@@ -1,0 +1,27 @@
+import { testRule, toolJson } from "../helpers/rule-tester.js";
+
+/** A tool whose compact definition is about `bytes` bytes long (its description pads it). */
+const tool = (name: string, bytes: number, extra: Record<string, unknown> = {}) =>
+  toolJson({ name, description: "x".repeat(Math.max(0, bytes - 80)), input_schema: { type: "object" }, ...extra });
+
+testRule("tool-size-budget", {
+  valid: [
+    { name: "small tools, default budgets", files: { "a.json": tool("a", 500), "b.json": tool("b", 500) } },
+    { name: "a large tool that is deferred", files: { "a.json": tool("a", 20000, { defer_loading: true }), "b.json": tool("b", 100) } },
+    { name: "budgets of 0 turn the checks off", setting: ["warning", { maxToolTokens: 0, maxTotalTokens: 0 }], files: { "a.json": tool("a", 20000) } },
+    { name: "just under a configured budget", setting: ["warning", { maxToolTokens: 100 }], files: tool("a", 340) },
+  ],
+  invalid: [
+    {
+      name: "one tool over the default per-tool budget (2000)",
+      files: { "a.json": tool("a", 8000), "b.json": tool("b", 100) },
+      errors: [{ file: "a.json", message: "tool 'a' costs about 2281 tokens of context on every request (budget 2000, estimated from 7982 bytes); shorten it, or mark it `defer_loading: true`", pointer: "", line: 1, column: 1, tool: "a" }],
+    },
+    {
+      name: "all tools together over a configured total, reported on the largest",
+      setting: ["error", { maxTotalTokens: 200 }],
+      files: { "a.json": tool("a", 400), "b.json": tool("b", 500), "c.json": tool("c", 100, { defer_loading: true }) },
+      errors: [{ file: "b.json", message: "the 2 tools that are not deferred cost about 248 tokens of context on every request (budget 200); mark the ones rarely needed `defer_loading: true` and let tool search load them (largest: b ~138, a ~110)", pointer: "", line: 1, column: 1 }],
+    },
+  ],
+});
