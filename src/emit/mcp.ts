@@ -44,7 +44,8 @@ export function mcpExtras(tool: BundledTool): McpExtras {
     }
     if (Object.keys(kept).length > 0) out.annotations = kept;
   }
-  const output = data["output_schema"] ?? data["outputSchema"];
+  // Bundled by the load stage (load/bundle-output.ts): external $refs copied in, self-contained.
+  const output = tool.bundledOutputSchema ?? data["output_schema"] ?? data["outputSchema"];
   if (isObject(output)) out.outputSchema = output;
   if (isObject(data["execution"])) out.execution = data["execution"];
   return out;
