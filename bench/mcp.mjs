@@ -7,10 +7,13 @@
  *   cold start   spawn the server, connect, first tools/list reply (median of --starts runs)
  *   round trips  sequential tools/call per second on one connection (median of --rounds rounds)
  *
- * Runs alternate between the two servers. Needs dist/ (npm run build).
+ * Runs alternate between the two servers. Besides wall time, the server process's own CPU time
+ * (user + sys, from /proc/<pid>/stat on Linux): to its first tools/list reply, and per call over a
+ * round; on a shared, loaded machine the CPU figures move less. Needs dist/ (npm run build).
  *
  *   node bench/mcp.mjs [--starts 15] [--calls 2000] [--rounds 3]
  */
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -84,36 +87,50 @@ async function prepare(dir) {
   return { generated: path.join(p.out, "mcp", "stdio.js"), hand: path.join(dir, "hand.mjs") };
 }
 
+/** CPU ms (user + sys) a process has used so far, from /proc (Linux; NaN elsewhere). Clock ticks are 10 ms. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function connect(entry) {
   const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry] }));
-  return client;
+  const transport = new StdioClientTransport({ command: process.execPath, args: [entry] });
+  await client.connect(transport);
+  return { client, pid: transport.pid };
 }
 
 async function coldStart(entry) {
   const t0 = performance.now();
-  const client = await connect(entry);
+  const { client, pid } = await connect(entry);
   const { tools } = await client.listTools();
   const ms = performance.now() - t0;
+  const cpu = cpuMs(pid);
   await client.close();
   if (tools.length !== 4) throw new Error(`${entry}: ${tools.length} tools`);
-  return ms;
+  return { ms, cpu };
 }
 
 const ARGS = { get_weather: { location: "Paris", unit: "celsius" }, get_ticker_symbol: { company_name: "GM" }, get_current_stock_price: { symbol: "GM" }, get_stock_price: { ticker: "GM" } };
 const NAMES = Object.keys(ARGS);
 
 async function roundTrips(entry) {
-  const client = await connect(entry);
+  const { client, pid } = await connect(entry);
   for (let i = 0; i < 200; i++) await client.callTool({ name: NAMES[i % 4], arguments: ARGS[NAMES[i % 4]] });
+  const c0 = cpuMs(pid);
   const t0 = performance.now();
   for (let i = 0; i < CALLS; i++) {
     const r = await client.callTool({ name: NAMES[i % 4], arguments: ARGS[NAMES[i % 4]] });
     if (r.isError) throw new Error(JSON.stringify(r));
   }
   const perSecond = CALLS / ((performance.now() - t0) / 1000);
+  const cpuPerCall = ((cpuMs(pid) - c0) * 1000) / CALLS;
   await client.close();
-  return perSecond;
+  return { perSecond, cpuPerCall };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -124,25 +141,40 @@ async function main() {
   try {
     const entries = await prepare(dir);
     const starts = { generated: [], hand: [] };
+    const startCpu = { generated: [], hand: [] };
     await coldStart(entries.generated);
     await coldStart(entries.hand);
     for (let i = 0; i < STARTS; i++) {
-      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) starts[k].push(await coldStart(entries[k]));
+      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) {
+        const { ms, cpu } = await coldStart(entries[k]);
+        starts[k].push(ms);
+        startCpu[k].push(cpu);
+      }
     }
     const rates = { generated: [], hand: [] };
+    const callCpu = { generated: [], hand: [] };
     for (let i = 0; i < ROUNDS; i++) {
-      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) rates[k].push(await roundTrips(entries[k]));
+      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) {
+        const { perSecond, cpuPerCall } = await roundTrips(entries[k]);
+        rates[k].push(perSecond);
+        callCpu[k].push(cpuPerCall);
+      }
     }
-    const row = (k) => `| ${k === "generated" ? "toolgen mcp output" : "hand-written McpServer + zod"} | ${median(starts[k]).toFixed(1)} ms | ${Math.round(median(rates[k]))} /s |`;
+    const range = (xs, digits) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+    const row = (k) =>
+      `| ${k === "generated" ? "toolgen mcp output" : "hand-written McpServer + zod"} | ${range(starts[k], 1)} ms | ${range(startCpu[k], 0)} ms | ` +
+      `${range(rates[k], 0)} /s | ${range(callCpu[k], 0)} µs |`;
+    const ratio = (a, b) => (median(a) / median(b)).toFixed(2);
     const text = [
-      `MCP over stdio, 4 seed tools (node ${process.version}; ${STARTS} cold starts, ${ROUNDS} rounds of ${CALLS} sequential calls; medians)`,
+      `MCP over stdio, 4 seed tools (node ${process.version}; ${STARTS} cold starts, ${ROUNDS} rounds of ${CALLS} sequential calls; medians, min-max)`,
       "",
-      "| server | cold start to first tools/list | tools/call round trips |",
-      "|---|---|---|",
+      "| server | cold start to first tools/list (wall) | its server CPU | tools/call round trips (wall) | server CPU per call |",
+      "|---|---|---|---|---|",
       row("generated"),
       row("hand"),
       "",
-      `ratio (generated / hand): cold start ${(median(starts.generated) / median(starts.hand)).toFixed(2)}x, round trips ${(median(rates.generated) / median(rates.hand)).toFixed(2)}x`,
+      `ratio (generated / hand): cold start wall ${ratio(starts.generated, starts.hand)}x, CPU ${ratio(startCpu.generated, startCpu.hand)}x; ` +
+        `round trips per s ${ratio(rates.generated, rates.hand)}x, CPU per call ${ratio(callCpu.generated, callCpu.hand)}x`,
     ].join("\n");
     process.stdout.write(text + "\n");
   } finally {

@@ -112,7 +112,8 @@ export async function warmUp(options: BuildOptions, stale: () => boolean): Promi
       if (stale() || bundled.tools.length === 0) return false;
       const { emit, warmToolEmitters } = await import("./emit/index.js");
       await warmToolEmitters(bundled.tools[0]!);
-      if (stale()) return false;
+      // Without the cache every build makes every tool's files anew: a warm-up would be a whole build.
+      if (stale() || artifacts === undefined) return false;
       const emitted = await emit(resolved.outputs, emitInput(resolved, input, bundled.tools, artifacts));
       if (stale()) return true;
       readCurrent({ out: resolved.out, handlers: resolved.handlers }, [...emitted.files, manifestFile(packageVersion(), emitted.files)]);
