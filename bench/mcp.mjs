@@ -6,6 +6,7 @@
  *
  *   cold start   spawn the server, connect, first tools/list reply (median of --starts runs)
  *   round trips  sequential tools/call per second on one connection (median of --rounds rounds)
+ *   in process   both servers in this process over InMemoryTransport: CPU per call (--in-process-rounds)
  *
  * Runs alternate between the two servers. Besides wall time, the server process's own CPU time
  * (user + sys, from /proc/<pid>/stat on Linux): to its first tools/list reply, and per call over a
@@ -19,7 +20,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
-import { Client } from "@modelcontextprotocol/client";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -30,15 +31,15 @@ const arg = (name, fallback) => {
 const STARTS = arg("starts", 15);
 const CALLS = arg("calls", 2000);
 const ROUNDS = arg("rounds", 3);
+const IN_ROUNDS = arg("in-process-rounds", 10);
 
 const HAND = `
 import { McpServer } from "@modelcontextprotocol/server";
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { z } from "zod";
 
 const result = (tool, input) => ({ content: [{ type: "text", text: JSON.stringify({ tool, input }) }] });
 
-serveStdio(() => {
+export function makeHand() {
   const server = new McpServer({ name: "hand", version: "1.0.0" });
   server.registerTool("get_current_stock_price", {
     description: "Gets the current stock price of a company.",
@@ -60,7 +61,11 @@ serveStdio(() => {
     }),
   }, async (input) => result("get_weather", input));
   return server;
-});
+}
+`;
+const HAND_STDIO = `import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { makeHand } from "./hand-server.mjs";
+serveStdio(() => makeHand());
 `;
 
 async function prepare(dir) {
@@ -83,8 +88,43 @@ async function prepare(dir) {
     }
   }
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
-  await writeFile(path.join(dir, "hand.mjs"), HAND);
-  return { generated: path.join(p.out, "mcp", "stdio.js"), hand: path.join(dir, "hand.mjs") };
+  await writeFile(path.join(dir, "hand-server.mjs"), HAND);
+  await writeFile(path.join(dir, "hand.mjs"), HAND_STDIO);
+  return { generated: path.join(p.out, "mcp", "stdio.js"), hand: path.join(dir, "hand.mjs"), dir };
+}
+
+/**
+ * Both servers in this process, each linked to a client by the SDK's InMemoryTransport: CPU time
+ * (process.cpuUsage, client and server together; the client's share is the same for both) per call,
+ * over alternating rounds. No pipes and no second process: the steadiest comparison on a loaded machine.
+ */
+async function inProcess(dir) {
+  const { createMcpServer } = await import(pathToFileURL(path.join(dir, "generated", "mcp", "server.js")).href);
+  const { makeHand } = await import(pathToFileURL(path.join(dir, "hand-server.mjs")).href);
+  const link = async (server) => {
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(b);
+    const client = new Client({ name: "bench", version: "1.0.0" });
+    await client.connect(a);
+    return client;
+  };
+  const clients = { generated: await link(createMcpServer()), hand: await link(makeHand()) };
+  const round = async (client, n) => {
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < n; i++) {
+      const r = await client.callTool({ name: NAMES[i % 4], arguments: ARGS[NAMES[i % 4]] });
+      if (r.isError) throw new Error(JSON.stringify(r));
+    }
+    const d = process.cpuUsage(c0);
+    return (d.user + d.system) / n;
+  };
+  for (const k of ["generated", "hand"]) await round(clients[k], 500);
+  const perCall = { generated: [], hand: [] };
+  for (let i = 0; i < IN_ROUNDS; i++) {
+    for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) perCall[k].push(await round(clients[k], CALLS));
+  }
+  for (const c of Object.values(clients)) await c.close();
+  return perCall;
 }
 
 /** CPU ms (user + sys) a process has used so far, from /proc (Linux; NaN elsewhere). Clock ticks are 10 ms. */
@@ -176,7 +216,13 @@ async function main() {
       `ratio (generated / hand): cold start wall ${ratio(starts.generated, starts.hand)}x, CPU ${ratio(startCpu.generated, startCpu.hand)}x; ` +
         `round trips per s ${ratio(rates.generated, rates.hand)}x, CPU per call ${ratio(callCpu.generated, callCpu.hand)}x`,
     ].join("\n");
-    process.stdout.write(text + "\n");
+    const perCall = await inProcess(entries.dir);
+    const inText = [
+      "",
+      `In one process (InMemoryTransport, ${IN_ROUNDS} alternating rounds of ${CALLS} calls): CPU per call, client and server together, median (min-max):`,
+      `generated ${range(perCall.generated, 1)} µs, hand-written ${range(perCall.hand, 1)} µs; ratio ${ratio(perCall.generated, perCall.hand)}x`,
+    ].join("\n");
+    process.stdout.write(text + "\n" + inText + "\n");
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
