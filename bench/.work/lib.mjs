@@ -150,4 +150,4 @@ async function main() {
   }
 }
 
-export { prepare, connect, ARGS, NAMES };
+export { prepare, ARGS, NAMES };
