@@ -6,17 +6,21 @@
  *
  *   cold start   spawn the server, connect, first tools/list reply (median of --starts runs)
  *   round trips  sequential tools/call per second on one connection (median of --rounds rounds)
+ *   in process   both servers in this process over InMemoryTransport: CPU per call (--in-process-rounds)
  *
- * Runs alternate between the two servers. Needs dist/ (npm run build).
+ * Runs alternate between the two servers. Besides wall time, the server process's own CPU time
+ * (user + sys, from /proc/<pid>/stat on Linux): to its first tools/list reply, and per call over a
+ * round; on a shared, loaded machine the CPU figures move less. Needs dist/ (npm run build).
  *
  *   node bench/mcp.mjs [--starts 15] [--calls 2000] [--rounds 3]
  */
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
-import { Client } from "@modelcontextprotocol/client";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -27,15 +31,15 @@ const arg = (name, fallback) => {
 const STARTS = arg("starts", 15);
 const CALLS = arg("calls", 2000);
 const ROUNDS = arg("rounds", 3);
+const IN_ROUNDS = arg("in-process-rounds", 10);
 
 const HAND = `
 import { McpServer } from "@modelcontextprotocol/server";
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { z } from "zod";
 
 const result = (tool, input) => ({ content: [{ type: "text", text: JSON.stringify({ tool, input }) }] });
 
-serveStdio(() => {
+export function makeHand() {
   const server = new McpServer({ name: "hand", version: "1.0.0" });
   server.registerTool("get_current_stock_price", {
     description: "Gets the current stock price of a company.",
@@ -57,7 +61,11 @@ serveStdio(() => {
     }),
   }, async (input) => result("get_weather", input));
   return server;
-});
+}
+`;
+const HAND_STDIO = `import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { makeHand } from "./hand-server.mjs";
+serveStdio(() => makeHand());
 `;
 
 async function prepare(dir) {
@@ -80,40 +88,89 @@ async function prepare(dir) {
     }
   }
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
-  await writeFile(path.join(dir, "hand.mjs"), HAND);
-  return { generated: path.join(p.out, "mcp", "stdio.js"), hand: path.join(dir, "hand.mjs") };
+  await writeFile(path.join(dir, "hand-server.mjs"), HAND);
+  await writeFile(path.join(dir, "hand.mjs"), HAND_STDIO);
+  return { generated: path.join(p.out, "mcp", "stdio.js"), hand: path.join(dir, "hand.mjs"), dir };
+}
+
+/**
+ * Both servers in this process, each linked to a client by the SDK's InMemoryTransport: CPU time
+ * (process.cpuUsage, client and server together; the client's share is the same for both) per call,
+ * over alternating rounds. No pipes and no second process: the steadiest comparison on a loaded machine.
+ */
+async function inProcess(dir) {
+  const { createMcpServer } = await import(pathToFileURL(path.join(dir, "generated", "mcp", "server.js")).href);
+  const { makeHand } = await import(pathToFileURL(path.join(dir, "hand-server.mjs")).href);
+  const link = async (server) => {
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await server.connect(b);
+    const client = new Client({ name: "bench", version: "1.0.0" });
+    await client.connect(a);
+    return client;
+  };
+  const clients = { generated: await link(createMcpServer()), hand: await link(makeHand()) };
+  const round = async (client, n) => {
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < n; i++) {
+      const r = await client.callTool({ name: NAMES[i % 4], arguments: ARGS[NAMES[i % 4]] });
+      if (r.isError) throw new Error(JSON.stringify(r));
+    }
+    const d = process.cpuUsage(c0);
+    return (d.user + d.system) / n;
+  };
+  for (const k of ["generated", "hand"]) await round(clients[k], 500);
+  const perCall = { generated: [], hand: [] };
+  for (let i = 0; i < IN_ROUNDS; i++) {
+    for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) perCall[k].push(await round(clients[k], CALLS));
+  }
+  for (const c of Object.values(clients)) await c.close();
+  return perCall;
+}
+
+/** CPU ms (user + sys) a process has used so far, from /proc (Linux; NaN elsewhere). Clock ticks are 10 ms. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function connect(entry) {
   const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry] }));
-  return client;
+  const transport = new StdioClientTransport({ command: process.execPath, args: [entry] });
+  await client.connect(transport);
+  return { client, pid: transport.pid };
 }
 
 async function coldStart(entry) {
   const t0 = performance.now();
-  const client = await connect(entry);
+  const { client, pid } = await connect(entry);
   const { tools } = await client.listTools();
   const ms = performance.now() - t0;
+  const cpu = cpuMs(pid);
   await client.close();
   if (tools.length !== 4) throw new Error(`${entry}: ${tools.length} tools`);
-  return ms;
+  return { ms, cpu };
 }
 
 const ARGS = { get_weather: { location: "Paris", unit: "celsius" }, get_ticker_symbol: { company_name: "GM" }, get_current_stock_price: { symbol: "GM" }, get_stock_price: { ticker: "GM" } };
 const NAMES = Object.keys(ARGS);
 
 async function roundTrips(entry) {
-  const client = await connect(entry);
+  const { client, pid } = await connect(entry);
   for (let i = 0; i < 200; i++) await client.callTool({ name: NAMES[i % 4], arguments: ARGS[NAMES[i % 4]] });
+  const c0 = cpuMs(pid);
   const t0 = performance.now();
   for (let i = 0; i < CALLS; i++) {
     const r = await client.callTool({ name: NAMES[i % 4], arguments: ARGS[NAMES[i % 4]] });
     if (r.isError) throw new Error(JSON.stringify(r));
   }
   const perSecond = CALLS / ((performance.now() - t0) / 1000);
+  const cpuPerCall = ((cpuMs(pid) - c0) * 1000) / CALLS;
   await client.close();
-  return perSecond;
+  return { perSecond, cpuPerCall };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -124,27 +181,48 @@ async function main() {
   try {
     const entries = await prepare(dir);
     const starts = { generated: [], hand: [] };
+    const startCpu = { generated: [], hand: [] };
     await coldStart(entries.generated);
     await coldStart(entries.hand);
     for (let i = 0; i < STARTS; i++) {
-      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) starts[k].push(await coldStart(entries[k]));
+      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) {
+        const { ms, cpu } = await coldStart(entries[k]);
+        starts[k].push(ms);
+        startCpu[k].push(cpu);
+      }
     }
     const rates = { generated: [], hand: [] };
+    const callCpu = { generated: [], hand: [] };
     for (let i = 0; i < ROUNDS; i++) {
-      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) rates[k].push(await roundTrips(entries[k]));
+      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) {
+        const { perSecond, cpuPerCall } = await roundTrips(entries[k]);
+        rates[k].push(perSecond);
+        callCpu[k].push(cpuPerCall);
+      }
     }
-    const row = (k) => `| ${k === "generated" ? "toolgen mcp output" : "hand-written McpServer + zod"} | ${median(starts[k]).toFixed(1)} ms | ${Math.round(median(rates[k]))} /s |`;
+    const range = (xs, digits) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+    const row = (k) =>
+      `| ${k === "generated" ? "toolgen mcp output" : "hand-written McpServer + zod"} | ${range(starts[k], 1)} ms | ${range(startCpu[k], 0)} ms | ` +
+      `${range(rates[k], 0)} /s | ${range(callCpu[k], 0)} µs |`;
+    const ratio = (a, b) => (median(a) / median(b)).toFixed(2);
     const text = [
-      `MCP over stdio, 4 seed tools (node ${process.version}; ${STARTS} cold starts, ${ROUNDS} rounds of ${CALLS} sequential calls; medians)`,
+      `MCP over stdio, 4 seed tools (node ${process.version}; ${STARTS} cold starts, ${ROUNDS} rounds of ${CALLS} sequential calls; medians, min-max)`,
       "",
-      "| server | cold start to first tools/list | tools/call round trips |",
-      "|---|---|---|",
+      "| server | cold start to first tools/list (wall) | its server CPU | tools/call round trips (wall) | server CPU per call |",
+      "|---|---|---|---|---|",
       row("generated"),
       row("hand"),
       "",
-      `ratio (generated / hand): cold start ${(median(starts.generated) / median(starts.hand)).toFixed(2)}x, round trips ${(median(rates.generated) / median(rates.hand)).toFixed(2)}x`,
+      `ratio (generated / hand): cold start wall ${ratio(starts.generated, starts.hand)}x, CPU ${ratio(startCpu.generated, startCpu.hand)}x; ` +
+        `round trips per s ${ratio(rates.generated, rates.hand)}x, CPU per call ${ratio(callCpu.generated, callCpu.hand)}x`,
     ].join("\n");
-    process.stdout.write(text + "\n");
+    const perCall = await inProcess(entries.dir);
+    const inText = [
+      "",
+      `In one process (InMemoryTransport, ${IN_ROUNDS} alternating rounds of ${CALLS} calls): CPU per call, client and server together, median (min-max):`,
+      `generated ${range(perCall.generated, 1)} µs, hand-written ${range(perCall.hand, 1)} µs; ratio ${ratio(perCall.generated, perCall.hand)}x`,
+    ].join("\n");
+    process.stdout.write(text + "\n" + inText + "\n");
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -74,6 +74,31 @@ export async function cachedBuild(
   return result;
 }
 
+/**
+ * A watch session's warm-up (pipeline.ts `warmUp`): reads the artifact cache, lets `run` emit with it,
+ * and keeps in memory what that used, as a build would (writing nothing). When `run` stops early, the
+ * cache file's parsed contents are kept for the next build instead (entries are still verified on use).
+ */
+export async function warmCache(
+  options: ResolvedBuildOptions,
+  input: BuildInput,
+  stale: () => boolean,
+  run: (artifacts?: ArtifactStore) => Promise<boolean>,
+): Promise<void> {
+  if (options.cacheDir === undefined) {
+    await run();
+    return;
+  }
+  const cache = new BuildCache(options.cacheDir, sha256(`${options.out}\0${options.handlers}`).slice(0, 16), runtimeSalt(input));
+  await cache.loadTools();
+  if (stale()) {
+    cache.keepRead();
+    return;
+  }
+  if (await run(cache)) cache.remember();
+  else cache.keepRead();
+}
+
 /** A JSON text of anything: functions (an output's code) by their source, Maps as entry lists. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
@@ -197,6 +222,9 @@ function contentHash(file: string): string | undefined {
  */
 const remembered = new Map<string, ReadonlyMap<string, StoredArtifact>>();
 
+/** Per cache file, its parsed contents read by a warm-up that stopped early: the next build's, instead of a second read. */
+const preread = new Map<string, Record<string, unknown>>();
+
 class BuildCache implements ArtifactStore {
   /** The artifacts of the last build, read on first use (a build with nothing changed never needs them). */
   private tools: Record<string, unknown> | undefined;
@@ -228,8 +256,20 @@ class BuildCache implements ArtifactStore {
       this.tools = {};
       return;
     }
-    const data = await readJson(this.toolsFile());
+    const kept = preread.get(this.toolsFile());
+    preread.delete(this.toolsFile());
+    const data = kept ?? (await readJson(this.toolsFile()));
     this.tools = isObject(data) ? data : {};
+  }
+
+  /** Keeps this process's verified artifacts in memory for the next build (see `remembered`), writing nothing. */
+  remember(): void {
+    remembered.set(this.toolsFile(), new Map(Object.entries(this.used)));
+  }
+
+  /** Keeps the parsed cache file for the next build of this process (a warm-up that stopped early). */
+  keepRead(): void {
+    if (this.tools && !this.known) preread.set(this.toolsFile(), this.tools);
   }
 
   /** The stored file, only when its shape is right and its hash matches its key and contents. */

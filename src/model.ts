@@ -73,6 +73,8 @@ export interface ToolFields {
 /** A tool whose external references have been bundled into `$defs`: self-contained. */
 export interface BundledTool extends ToolSpec {
   bundledSchema: JsonObject;
+  /** The tool file's MCP output schema (`output_schema`/`outputSchema`), bundled like the input schema. */
+  bundledOutputSchema?: JsonObject;
 }
 
 /** One output file: a path relative to an output root, and its exact bytes. */

@@ -7,8 +7,10 @@
  */
 import path from "node:path";
 import { resolveOptions, type BuildOptions, type ResolvedBuildOptions } from "./build-options.js";
-import { cachedBuild } from "./cache.js";
+import { cachedBuild, warmCache } from "./cache.js";
+import { nextDiskGeneration } from "./disk-memo.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
+import type { EmitInput } from "./emit/index.js";
 import { InputError, StaleOutputError } from "./errors.js";
 import { readAssets, type BuildAssets } from "./load/assets.js";
 import { readHandlers } from "./load/handlers.js";
@@ -17,7 +19,7 @@ import { asInputError } from "./load/compile-error.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
 import { packageVersion } from "./paths.js";
 import { stageTimer, type StageTimer } from "./timings.js";
-import { manifestFile, recover, staleFiles, writeFiles } from "./write.js";
+import { manifestFile, readCurrent, recover, staleFiles, writeFiles } from "./write.js";
 
 export type { BuildOptions, ResolvedBuildOptions } from "./build-options.js";
 
@@ -48,6 +50,7 @@ export interface BuildResult {
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const mark = stageTimer();
+  nextDiskGeneration();
   const resolved = await resolveOptions(options);
   // Finish or undo what a killed build left (never for --check, which writes nothing).
   const recovered = resolved.check ? [] : recover({ out: resolved.out, handlers: resolved.handlers });
@@ -67,19 +70,9 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
     throw new InputError([], `no tools found in ${shown(options.schemas)} (toolgen reads every *.json, *.yaml and *.yml file there); nothing was written`);
   }
   const { emit } = await import("./emit/index.js");
-  const emitted = await emit(options.outputs, {
-    tools: bundled.tools,
-    templates: input.assets.templates,
-    runtime: input.assets.runtime,
-    vendored: input.assets.vendored,
-    handlers: input.handlers,
-    handlersDir: options.handlers,
-    generatedImport: `${importPath(options.handlers, options.out)}/index.js`,
-    handlersImportBase: importPath(options.out, options.handlers),
-    cacheTools: options.cacheTools,
-    ...(artifacts ? { artifacts } : {}),
-    openaiStrict: options.openaiStrict,
-  }).catch((error: unknown) => Promise.reject(asInputError(error, bundled.tools)));
+  const emitted = await emit(options.outputs, emitInput(options, input, bundled.tools, artifacts)).catch((error: unknown) =>
+    Promise.reject(asInputError(error, bundled.tools)),
+  );
   mark("emit");
   const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];
   const result: BuildResult = { files, written: [], removed: [], diagnostics, notes: emitted.notes, tools: bundled.tools.length, upToDate: false, skipped: [] };
@@ -92,6 +85,43 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
   const { written, removed, notes, skipped } = await writeFiles(roots, files);
   mark("write");
   return { ...result, written, removed, notes: [...result.notes, ...notes], skipped };
+}
+
+/**
+ * Readies this process for its next build, writing nothing (`toolgen build --watch` runs it once it is
+ * idle after a build that found nothing changed, which loads no generator): the same stages as a
+ * build up to emit, so the emitters and their libraries are loaded, the artifact cache is read and
+ * verified into memory, every tool's rendering is memoised (tool-memo.ts), and the output files'
+ * current contents are recorded (disk-memo.ts, when enabled). The next build then redoes only what
+ * its change touches. `stale()` is asked between stages: once it says a change is waiting, the
+ * warm-up stops (what it did so far stays useful). Errors are the next build's to report: ignored.
+ */
+export async function warmUp(options: BuildOptions, stale: () => boolean): Promise<void> {
+  try {
+    nextDiskGeneration();
+    const resolved = await resolveOptions(options);
+    if (stale() || resolved.check) return;
+    const input = await load(resolved);
+    if (stale()) return;
+    // The callback says whether it went to the end (only then are the artifacts it used all of them).
+    await warmCache(resolved, input, stale, async (artifacts) => {
+      const bundled = await bundleTools(input.loaded);
+      if (stale()) return false;
+      // Not the lint stage's verdict (the next build lints): its modules and code paths, warmed.
+      if (resolved.lint) await lintStage(input.loaded, bundled, resolved).catch(() => undefined);
+      if (stale() || bundled.tools.length === 0) return false;
+      const { emit, warmToolEmitters } = await import("./emit/index.js");
+      await warmToolEmitters(bundled.tools[0]!);
+      // Without the cache every build makes every tool's files anew: a warm-up would be a whole build.
+      if (stale() || artifacts === undefined) return false;
+      const emitted = await emit(resolved.outputs, emitInput(resolved, input, bundled.tools, artifacts));
+      if (stale()) return true;
+      readCurrent({ out: resolved.out, handlers: resolved.handlers }, [...emitted.files, manifestFile(packageVersion(), emitted.files)]);
+      return true;
+    });
+  } catch {
+    // The next build reports whatever went wrong here.
+  }
 }
 
 /** The load stage: the schemas folder, the templates and run-time sources, and the handler files. */
@@ -133,6 +163,22 @@ async function lintStage(
     throw new InputError(withPositions(blocking, sources).sort(compareDiagnostics), `${blocking.length} error(s); nothing was written`);
   }
   return diagnostics.filter((d) => d.severity !== "error");
+}
+
+function emitInput(options: ResolvedBuildOptions, input: BuildInput, tools: EmitInput["tools"], artifacts: ArtifactStore | undefined): EmitInput {
+  return {
+    tools,
+    templates: input.assets.templates,
+    runtime: input.assets.runtime,
+    vendored: input.assets.vendored,
+    handlers: input.handlers,
+    handlersDir: options.handlers,
+    generatedImport: `${importPath(options.handlers, options.out)}/index.js`,
+    handlersImportBase: importPath(options.out, options.handlers),
+    cacheTools: options.cacheTools,
+    openaiStrict: options.openaiStrict,
+    ...(artifacts ? { artifacts } : {}),
+  };
 }
 
 function importPath(from: string, to: string): string {

@@ -6,6 +6,7 @@
  */
 import path from "node:path";
 import { CONFIG_FILE, loadConfig } from "./config.js";
+import { enableDiskMemo } from "./disk-memo.js";
 import type { BuildFlags } from "./commands/build.js";
 import type { RunLintOptions } from "./lint/command.js";
 import { reportFailure } from "./report-failure.js";
@@ -18,14 +19,24 @@ export interface WatchCommandOptions {
   debounceMs?: number;
   signal?: AbortSignal;
   onIdle?: () => void;
+  onWarm?: () => void;
 }
 
 export async function watchBuild(flags: BuildFlags, extra: WatchCommandOptions = {}): Promise<number> {
   const cwd = process.cwd();
+  // A rebuild reads again only the output and handler files whose stat changed (disk-memo.ts).
+  enableDiskMemo();
   return watchAndRun({
     ...common(extra),
     label: "build",
     run: async () => (await import("./commands/build.js")).runBuild(flags),
+    // Once idle after the first build: load what a rebuild needs, so the first change costs no more than later ones.
+    warm: async (stale) => {
+      const config = await loadConfig(flags, cwd);
+      const check = flags.check ?? config.check ?? false;
+      if (check) return;
+      await (await import("./pipeline.js")).warmUp({ ...config, check, lint: flags.lint ?? config.lint ?? true, cache: flags.cache }, stale);
+    },
     targets: () => targets(flags, cwd, true, []),
     handlers: async () => {
       try {
@@ -47,9 +58,10 @@ export async function watchLint(options: RunLintOptions, extra: WatchCommandOpti
   });
 }
 
-function common(extra: WatchCommandOptions): Pick<WatchOptions, "debounceMs" | "signal" | "onIdle" | "reportError"> {
+function common(extra: WatchCommandOptions): Pick<WatchOptions, "debounceMs" | "signal" | "onIdle" | "onWarm" | "reportError"> {
   return {
     ...(extra.debounceMs !== undefined ? { debounceMs: extra.debounceMs } : {}),
+    ...(extra.onWarm ? { onWarm: extra.onWarm } : {}),
     ...(extra.signal ? { signal: extra.signal } : {}),
     ...(extra.onIdle ? { onIdle: extra.onIdle } : {}),
     reportError: reportFailure,

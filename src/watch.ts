@@ -45,6 +45,13 @@ export interface WatchOptions {
   signal?: AbortSignal;
   /** Called once the watchers are in place after each run (tests wait for it). */
   onIdle?: () => void;
+  /**
+   * Readies the process for a fast next run; started once, when idle after the first run. It must
+   * ask `stale()` often and stop once it says true (a change is waiting); a run waits for it to stop.
+   */
+  warm?: (stale: () => boolean) => Promise<void>;
+  /** Called when the warm-up has ended (tests). */
+  onWarm?: () => void;
 }
 
 export const DEFAULT_DEBOUNCE_MS = 100;
@@ -58,6 +65,9 @@ export async function watchAndRun(options: WatchOptions): Promise<number> {
   let running = false;
   let pending = false;
   let stopped = false;
+  /** The warm-up, while it runs (a run waits for it: it stops at its next check once a change is waiting). */
+  let warming: Promise<void> | undefined;
+  let warmed = false;
   let finish: (code: number) => void = () => undefined;
   const done = new Promise<number>((resolve) => (finish = resolve));
 
@@ -70,7 +80,8 @@ export async function watchAndRun(options: WatchOptions): Promise<number> {
     stopped = true;
     if (timer) clearTimeout(timer);
     closeAll();
-    if (!running) finish(code);
+    // A warm-up stops at its next check; the process exits once it has.
+    if (!running) void (warming ?? Promise.resolve()).then(() => finish(code));
   };
 
   const schedule = (delay = debounceMs) => {
@@ -96,6 +107,7 @@ export async function watchAndRun(options: WatchOptions): Promise<number> {
     }
     running = true;
     pending = false;
+    if (warming) await warming;
     let code: number;
     try {
       code = (await options.run()) ?? 0;
@@ -117,6 +129,17 @@ export async function watchAndRun(options: WatchOptions): Promise<number> {
     );
     if (pending) schedule();
     options.onIdle?.();
+    if (!warmed && options.warm && !pending) {
+      warmed = true;
+      const stale = () => stopped || pending || timer !== undefined;
+      warming = options
+        .warm(stale)
+        .catch(() => undefined)
+        .finally(() => {
+          warming = undefined;
+          options.onWarm?.();
+        });
+    }
   };
 
   /** Puts watchers on the current targets, keeping those already there. */

@@ -48,6 +48,7 @@ import path from "node:path";
 import { UserError, UsageError } from "./errors.js";
 import { sha256 } from "./hash.js";
 import { textHash } from "./hash-memo.js";
+import { recalled, remember, statBeforeRead } from "./disk-memo.js";
 import type { GeneratedFile } from "./model.js";
 import { GENERATED_HEADER } from "./emit/literal.js";
 
@@ -254,6 +255,10 @@ function place(abs: string, listed: boolean): Place {
     if (stat.isDirectory()) throw new WriteError(`cannot write ${show(abs)}: a folder is in the way; move it, then build again (nothing was written)`);
     throw new WriteError(`cannot write ${show(abs)}: it is not a regular file; nothing was written`);
   }
+  // A watch session's rebuild: an unchanged regular file, verified by its stat, is not read again (disk-memo.ts).
+  const before = statBeforeRead(abs);
+  const known = recalled(abs, before);
+  if (known !== undefined) return { target: abs, real: abs, text: known.text, mode: known.mode };
   let real: string;
   try {
     real = realpathSync.native(abs); // one system call (the JS version lstat()s every path component)
@@ -266,7 +271,9 @@ function place(abs: string, listed: boolean): Place {
   try {
     const stat = statSync(real);
     if (stat.isDirectory()) throw new WriteError(`cannot write ${show(abs)}: a folder is in the way; move it, then build again (nothing was written)`);
-    return { target: abs, real, text: readFileSync(real, "utf8"), mode: stat.mode & 0o7777 };
+    const text = readFileSync(real, "utf8");
+    remember(abs, before, text);
+    return { target: abs, real, text, mode: stat.mode & 0o7777 };
   } catch (error) {
     if (error instanceof WriteError) throw error;
     throw new WriteError(`cannot read ${show(abs)}: ${reason(error)}; nothing was written`);
@@ -281,6 +288,15 @@ function place(abs: string, listed: boolean): Place {
 function currentPlaces(roots: Roots, files: readonly GeneratedFile[]): Place[] {
   const listings = { out: listTree(roots.out, true), handlers: listTree(roots.handlers, false) };
   return files.map((file) => place(absolutePath(roots, file), listings[file.root].has(file.path)));
+}
+
+/** Reads what is on disk for `files` now, and nothing else (a watch session's warm-up: disk-memo.ts records it); never throws. */
+export function readCurrent(roots: Roots, files: readonly GeneratedFile[]): void {
+  try {
+    currentPlaces(roots, files);
+  } catch {
+    // The next build reports it.
+  }
 }
 
 /** Every handler file's text, by file stem; a dangling link or an unreadable file is a WriteError naming it. */
@@ -443,8 +459,13 @@ function recoverLocked(roots: Roots, files: readonly GeneratedFile[] = []): stri
 /** Temporary files of dead builds in the folders toolgen writes in (see `recoverLocked`). */
 function deadTemps(roots: Roots, files: readonly GeneratedFile[]): string[] {
   const dirs = new Set([roots.out, roots.handlers]);
+  // The folders (relative) first: thousands of files live in a handful of folders.
+  const relDirs = new Set<string>();
   for (const p of [...Object.keys(readManifestSync(roots.out)?.files ?? {}), ...files.filter((f) => f.root === "out").map((f) => f.path)]) {
-    if (!p.split("/").includes("..")) dirs.add(path.dirname(path.join(roots.out, ...p.split("/"))));
+    relDirs.add(p.slice(0, Math.max(0, p.lastIndexOf("/"))));
+  }
+  for (const rel of relDirs) {
+    if (!rel.split("/").includes("..")) dirs.add(path.join(roots.out, ...rel.split("/")));
   }
   const found: string[] = [];
   for (const dir of dirs) {

@@ -66,15 +66,44 @@ export function jsonParseStatement(head: string, value: unknown, end: string): s
   const open = `${head}JSON.parse(\``;
   const close = `\`)${end}`;
   const lines = (JSON.stringify(value, null, 2) ?? "null").split("\n");
-  return lines
-    .flatMap((line, i) => {
-      const prefix = i === 0 ? open : "";
-      const suffix = i === lines.length - 1 ? close : "";
-      // Most lines fit as they are: only a long one is split into code points and continued.
-      const escaped = line.replace(/[\\`$]/g, "\\$&");
-      if (prefix.length + escaped.length + suffix.length <= MAX_LINE) return [`${prefix}${escaped}${suffix}`];
-      return continued(prefix, templateUnits(line), suffix);
-    })
+  return lines.flatMap((line, i) => dataLine(line, i === 0 ? open : "", i === lines.length - 1 ? close : "")).join("\n");
+}
+
+/** One line of JSON text as template-literal source within 120 columns (`prefix`/`suffix`: the statement's ends). */
+function dataLine(line: string, prefix: string, suffix: string): string[] {
+  // Most lines fit as they are: only a long one is split into code points and continued.
+  const escaped = line.replace(/[\\`$]/g, "\\$&");
+  if (prefix.length + escaped.length + suffix.length <= MAX_LINE) return [`${prefix}${escaped}${suffix}`];
+  return continued(prefix, templateUnits(line), suffix);
+}
+
+/**
+ * The text `jsonParseStatement(head, array, end)` gives, made from each element's JSON as
+ * `JSON.stringify(array, null, 2)` holds it (`JSON.stringify(element, null, 2)` with its lines after the
+ * first indented by two spaces). Each element's share (`jsonElementLines`) depends on that element
+ * alone and on whether it is the last: a caller may memoise it per element (`lines`), so a rebuild
+ * that changed one tool converts that tool's lines only.
+ */
+export function jsonParseArrayStatement(
+  head: string,
+  elements: readonly string[],
+  end: string,
+  lines: (index: number, last: boolean) => string = (i, last) => jsonElementLines(elements[i]!, last),
+): string {
+  const open = `${head}JSON.parse(\``;
+  const close = `\`)${end}`;
+  if (elements.length === 0) return dataLine("[]", open, close).join("\n");
+  const out = dataLine("[", open, "");
+  for (let i = 0; i < elements.length; i++) out.push(lines(i, i === elements.length - 1));
+  out.push(...dataLine("]", "", close));
+  return out.join("\n");
+}
+
+/** One element's lines of `jsonParseArrayStatement` (`json` as described there; a comma after it unless `last`). */
+export function jsonElementLines(json: string, last: boolean): string {
+  return `  ${json}${last ? "" : ","}`
+    .split("\n")
+    .flatMap((line) => dataLine(line, "", ""))
     .join("\n");
 }
 

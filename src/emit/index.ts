@@ -60,3 +60,16 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
   for (const output of outputs) files.push(...(await output.emit(context)));
   return { files, notes };
 }
+
+/**
+ * Loads the per-tool emitters and their libraries (json-schema-to-typescript, prettier, ajv) by
+ * running them once on `tool`, discarding the result: a watch session does this while idle, so its
+ * first rebuild does not pay for it.
+ */
+export async function warmToolEmitters(tool: BundledTool): Promise<void> {
+  const names = assignNames([tool.name]).get(tool.name)!;
+  const job = jobOf(tool, names);
+  const [{ emitToolType }, { compileValidator }] = await Promise.all([import("./types.js"), import("./validators.js")]);
+  await emitToolType(job.tool, names);
+  await compileValidator(job.tool, names);
+}

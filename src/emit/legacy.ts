@@ -1,6 +1,6 @@
 import type { BundledTool, GeneratedFile } from "../model.js";
 import { legacyConversions, legacyPromptView } from "./legacy-view.js";
-import { jsonParseStatement } from "./code-lines.js";
+import { jsonElementLines, jsonParseArrayStatement } from "./code-lines.js";
 import { memoByTool } from "./tool-memo.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { tsString } from "../names.js";
@@ -17,6 +17,8 @@ export function emitLegacy(tools: readonly BundledTool[], render: Renderer): Gen
   // Per tool, memoised (tool-memo.ts): a watch rebuild works out the changed tool's view and conversions only.
   const prompt = render("legacy-prompt", { tools: tools.map((t) => memoByTool("legacy-view", t, () => legacyPromptView([t]).tools[0]!)) });
   const conversions = tools.map((t) => memoByTool("legacy-conversions", t, () => legacyConversions([t])[0]!));
+  const conversionJson = (i: number): string =>
+    memoByTool("legacy-conversions-json", tools[i]!, () => JSON.stringify(conversions[i], null, 2).replace(/\n/g, "\n  "));
   const ts =
     `// ${GENERATED_HEADER}\n\n` +
     `import type { LegacyConversions } from "./runtime/legacy.js";\n\n` +
@@ -26,7 +28,10 @@ export function emitLegacy(tools: readonly BundledTool[], render: Renderer): Gen
     `export const LEGACY_STOP_SEQUENCE = ${JSON.stringify(LEGACY_STOP_SEQUENCE)};\n\n` +
     `/** How parseFunctionCalls converts each parameter's text: the JSON types the prompt announces for it. */\n` +
     // JSON text, not an array literal: TypeScript type-checks a literal of thousands of entries slowly.
-    `${jsonParseStatement("export const legacyConversions: LegacyConversions = ", conversions, ";")}\n`;
+    // (The same text as jsonParseStatement over the array, each tool's lines memoised: code-lines.ts.)
+    `${jsonParseArrayStatement("export const legacyConversions: LegacyConversions = ", conversions.map((_, i) => conversionJson(i)), ";", (i, last) =>
+      memoByTool(last ? "legacy-conversions-ts-last" : "legacy-conversions-ts", tools[i]!, () => jsonElementLines(conversionJson(i), last)),
+    )}\n`;
   return [
     { root: "out", path: "legacy-prompt.txt", contents: prompt, ownership: "generated" },
     { root: "out", path: "legacy.ts", contents: ts, ownership: "generated" },

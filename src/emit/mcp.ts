@@ -44,7 +44,8 @@ export function mcpExtras(tool: BundledTool): McpExtras {
     }
     if (Object.keys(kept).length > 0) out.annotations = kept;
   }
-  const output = data["output_schema"] ?? data["outputSchema"];
+  // Bundled by the load stage (load/bundle-output.ts): external $refs copied in, self-contained.
+  const output = tool.bundledOutputSchema ?? data["output_schema"] ?? data["outputSchema"];
   if (isObject(output)) out.outputSchema = output;
   if (isObject(data["execution"])) out.execution = data["execution"];
   return out;
@@ -123,15 +124,19 @@ export async function emitMcp(
   }
   const file = (t: BundledTool) => names.get(t.name)!.file;
   const handlersBase = handlersImportBase.startsWith(".") ? `../${handlersImportBase}` : handlersImportBase;
+  const handlerPath = (t: BundledTool) => tsString(`${handlersBase}/${file(t)}.js`);
   const server = [
     `// ${GENERATED_HEADER}`,
     `// The MCP server: every tool of tools.json, served with the official SDK (@modelcontextprotocol/server 2.x).`,
+    `// It imports tools.json's data and the run-time dispatcher, not index.ts (whose legacy prompt a server never reads).`,
     `import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";`,
     `import type { CallToolResult, Tool } from "@modelcontextprotocol/server";`,
-    `import { createDispatcher, tools } from "../index.js";`,
-    `import type { ToolResultBlock } from "../index.js";`,
+    `import { createDispatcherFrom } from "../runtime/dispatch.js";`,
+    `import type { RegisteredTool, ToolHandler, ToolResultBlock, ValidateFunction } from "../runtime/dispatch.js";`,
+    `import { lazyHandler, lazyValidator } from "../runtime/loaders.js";`,
     `import { describeValidationErrors } from "../runtime/messages.js";`,
-    `import type { ValidateFunction } from "../runtime/dispatch.js";`,
+    `import { tools } from "../tools.js";`,
+    `import type { ToolInputs } from "../types.js";`,
     ...(withOutput.length === 0 ? [] : [`import type { ToolOutputs } from "./outputs.js";`]),
     ``,
     `/** What MCP adds to a tool of tools.json: title, annotations, output schema, execution (from the tool files). */`,
@@ -151,40 +156,36 @@ export async function emitMcp(
     ``,
     `const known: ReadonlySet<string> = new Set(tools.map((t) => t.name));`,
     ``,
-    `/** Output validators (compiled at build time), for the tools with an output schema. */`,
-    `const outputValidators = new Map<string, () => Promise<ValidateFunction>>([`,
-    ...withOutput.map(
-      (t) => `  [${tsString(t.name)}, () => import("./output-validators/${file(t)}.mjs").then((m) => m.validate)],`,
-    ),
+    `/** Each tool's input validator (compiled at build time, loaded on a tool's first call), as in index.ts. */`,
+    `const validators = new Map<string, () => Promise<ValidateFunction>>([`,
+    ...tools.map((t) => `  [${tsString(t.name)}, lazyValidator(() => import("../validators/${file(t)}.mjs"))],`),
     `]);`,
+    ``,
+    `const registry: readonly RegisteredTool[] = tools.map((tool) => ({`,
+    `  name: tool.name,`,
+    `  inputSchema: tool.input_schema,`,
+    `  loadValidator: validators.get(tool.name)!,`,
+    `}));`,
     ``,
     `/** Handler return values of the calls in flight whose tool has an output schema, by call id. */`,
     `const structured = new Map<string, unknown>();`,
     ``,
-    `async function checkOutput(name: string, callId: string, value: unknown): Promise<unknown> {`,
-    `  const load = outputValidators.get(name);`,
-    `  if (load === undefined) return value;`,
-    `  const validate = await load();`,
-    `  if (!validate(value)) {`,
-    `    throw new Error(\`the tool '\${name}' returned a value that does not match its output schema: \${describeValidationErrors(validate.errors).join("; ")}\`);`,
-    `  }`,
-    `  structured.set(callId, value);`,
-    `  return value;`,
-    `}`,
-    ``,
-    `/** Loads a module once (again after a failure). */`,
-    `function once<T>(load: () => Promise<T>): () => Promise<T> {`,
-    `  let loaded: Promise<T> | undefined;`,
-    `  return () => {`,
-    `    if (loaded === undefined) {`,
-    `      loaded = load();`,
-    `      loaded.catch(() => (loaded = undefined));`,
+    `/**`,
+    ` * A handler whose return value is checked against the tool's output schema (its validator loaded on`,
+    ` * the first call, then called directly) and kept to be sent as structuredContent.`,
+    ` */`,
+    `function checkedOutput<I>(handler: ToolHandler<I>, load: () => Promise<ValidateFunction>): ToolHandler<I> {`,
+    `  let validate: ValidateFunction | undefined;`,
+    `  return async (input, context) => {`,
+    `    const value: unknown = await handler(input, context);`,
+    `    validate ??= await load();`,
+    `    if (!validate(value)) {`,
+    `      throw new Error(\`the tool '\${context.toolName}' returned a value that does not match its output schema: \${describeValidationErrors(validate.errors).join("; ")}\`);`,
     `    }`,
-    `    return loaded;`,
+    `    structured.set(context.toolUseId, value);`,
+    `    return value;`,
     `  };`,
     `}`,
-    ``,
-    ...tools.map((t, i) => `const handler${i} = once(() => import(${tsString(`${handlersBase}/${file(t)}.js`)}));`),
     ``,
     ...(withOutput.length === 0
       ? []
@@ -193,17 +194,20 @@ export async function emitMcp(
           `type Returned<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;`,
           `/** A handler may leave its return type \`unknown\` (checked at run time); a declared one must be the tool's ToolOutputs entry. */`,
           `type OutputTypeCheck<K extends keyof ToolOutputs, F> = unknown extends Returned<F> ? true : [Returned<F>] extends [ToolOutputs[K]] ? true : \`the handler of '\${K}' declares a return type that is not ToolOutputs['\${K}']\`;`,
-          ...withOutput.map(
-            (t) => `true satisfies OutputTypeCheck<${tsString(t.name)}, (typeof import(${tsString(`${handlersBase}/${file(t)}.js`)}))["default"]>;`,
-          ),
+          ...withOutput.map((t) => `true satisfies OutputTypeCheck<${tsString(t.name)}, (typeof import(${handlerPath(t)}))["default"]>;`),
           ``,
         ]),
-    `/** The native dispatcher over the same handler files, with output checks for tools that declare an output schema. */`,
-    `const dispatcher = createDispatcher({`,
-    ...tools.map(
-      (t, i) =>
-        `  [${tsString(t.name)}]: async (input, context) => checkOutput(context.toolName, context.toolUseId, await (await handler${i}()).default(input, context)),`,
-    ),
+    `/**`,
+    ` * The native dispatcher (the same validators, messages and handler files as index.ts's), each handler`,
+    ` * loaded on its first call and called directly after; output checks for tools that declare an output schema.`,
+    ` */`,
+    `const dispatcher = createDispatcherFrom<Pick<ToolInputs, keyof ToolInputs>>(registry, {`,
+    ...tools.map((t) => {
+      const handler = `lazyHandler<ToolInputs[${tsString(t.name)}]>(() => import(${handlerPath(t)}))`;
+      return withOutput.includes(t)
+        ? `  [${tsString(t.name)}]: checkedOutput(${handler}, lazyValidator(() => import("./output-validators/${file(t)}.mjs"))),`
+        : `  [${tsString(t.name)}]: ${handler},`;
+    }),
     `});`,
     ``,
     `function toCallToolResult(block: ToolResultBlock, callId: string): CallToolResult {`,

@@ -1,6 +1,6 @@
 import { ALLOWED_CALLERS } from "../load/tool-fields.js";
 import type { BundledTool, GeneratedFile, JsonObject } from "../model.js";
-import { jsonParseStatement } from "./code-lines.js";
+import { jsonElementLines, jsonParseArrayStatement } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { toolDefinition } from "../tool-definition.js";
 import { memoByTool } from "./tool-memo.js";
@@ -75,7 +75,10 @@ export function emitNative(tools: readonly BundledTool[], options: NativeOptions
     `}`,
     ``,
     `/** Pass as the \`tools\` field of a Messages API request. Self-contained: external $refs are bundled. */`,
-    jsonParseStatement("export const tools: ToolDefinition[] = ", array, ";"),
+    // The same text as jsonParseStatement(head, array, ";"), each tool's lines memoised (a watch rebuild converts one tool's).
+    jsonParseArrayStatement("export const tools: ToolDefinition[] = ", array.map((_, i) => entryJson(i)), ";", (i, last) =>
+      memoByTool(last ? "native-ts-last" : "native-ts", tools[i]!, () => jsonElementLines(entryJson(i), last)),
+    ),
   ];
   return [
     { root: "out", path: "tools.json", contents: json, ownership: "generated" },

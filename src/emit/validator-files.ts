@@ -31,7 +31,7 @@ export function validatorCompanions(files: readonly GeneratedFile[], vendored: V
 }
 
 /** `runtime/re2.mjs` (re2js's ES module, its licence, and toolgen's `re2` wrapper) and its `.d.ts`. */
-function re2Files({ source, licence }: VendoredSources["re2"]): GeneratedFile[] {
+export function re2Files({ source, licence }: VendoredSources["re2"]): GeneratedFile[] {
   const js =
     `// ${GENERATED_HEADER}\n` +
     `// The RE2 engine (re2js, linear-time matching) for schema patterns, vendored from npm so that\n` +

@@ -19,18 +19,23 @@ interface Context {
   pointer: string;
 }
 
+/**
+ * `root`: the schema of the tool file to bundle and its pointer there (default: the input schema; the
+ * `mcp` output bundles an output schema the same way, `#` then meaning that schema).
+ */
 export async function bundleTool(
   tool: ToolSpec,
   lookup: FileLookup,
+  root: { schema: JsonObject; pointer: string } = { schema: tool.inputSchema, pointer: "/input_schema" },
 ): Promise<{ tool?: BundledTool; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const imported = new Map<string, string>();
   const extraDefs: [string, JsonValue][] = [];
-  const existingDefs = isPlainObject(tool.inputSchema.$defs) ? Object.keys(tool.inputSchema.$defs) : [];
+  const existingDefs = isPlainObject(root.schema.$defs) ? Object.keys(root.schema.$defs) : [];
   const usedNames = new Set(existingDefs);
 
-  /** In a tool file, `#` means the input schema (as the API sees it); elsewhere the file's root. */
-  const localBase = (file: SourceFile) => (isToolDocument(file.data) ? "/input_schema" : "");
+  /** In a tool file, `#` means the input schema (as the API sees it; the bundled schema in the tool's own file); elsewhere the file's root. */
+  const localBase = (file: SourceFile) => (file === tool.source ? root.pointer : isToolDocument(file.data) ? "/input_schema" : "");
 
   const fail = (ctx: Context, ref: string, why: string) => {
     diagnostics.push({
@@ -59,7 +64,7 @@ export async function bundleTool(
       rule: "ref-resolvable",
       severity: "error",
       message: `the references ${cycle.refs.map((r) => `'${r}'`).join(" -> ")} form a cycle that never reaches a schema (no property or item in between), so no value can match: point a $ref at a schema that says what the value is`,
-      pointer: own ? joinPointer("/input_schema", ...tokens) : "/input_schema",
+      pointer: own ? joinPointer(root.pointer, ...tokens) : root.pointer,
     });
   }
 
@@ -129,24 +134,24 @@ export async function bundleTool(
 
   // Most tools reference nothing outside their own schema: check those references in place and
   // share the (never mutated) input instead of copying it.
-  const refs = collectRefs(tool.inputSchema, false);
+  const refs = collectRefs(root.schema, false);
   if (refs.every((r) => r.ref.startsWith("#"))) {
     let withPaths: { ref: string; path: string[] }[] | undefined;
     for (let i = 0; i < refs.length; i++) {
       const ref = refs[i]!.ref;
-      if (resolveLocal(tool.inputSchema, ref) !== undefined) continue; // resolves: nothing to report
+      if (resolveLocal(root.schema, ref) !== undefined) continue; // resolves: nothing to report
       // The holder's path, found by walking again only now (the same walk, so the same order).
-      withPaths ??= collectRefs(tool.inputSchema, true);
-      const ctx = { file: tool.source, pointer: joinPointer("/input_schema", ...withPaths[i]!.path) };
+      withPaths ??= collectRefs(root.schema, true);
+      const ctx = { file: tool.source, pointer: joinPointer(root.pointer, ...withPaths[i]!.path) };
       await resolveRef(ref, ctx);
     }
     // A cycle needs a reference whose target leads, in place, to a reference: most tools have
     // none (their references name object definitions), and skip that walk.
-    if (diagnostics.length === 0 && refs.length > 0 && refsChain(tool.inputSchema, refs)) checkCycles(tool.inputSchema, new Set());
-    return diagnostics.length > 0 ? { diagnostics } : { tool: { ...tool, bundledSchema: tool.inputSchema }, diagnostics };
+    if (diagnostics.length === 0 && refs.length > 0 && refsChain(root.schema, refs)) checkCycles(root.schema, new Set());
+    return diagnostics.length > 0 ? { diagnostics } : { tool: { ...tool, bundledSchema: root.schema }, diagnostics };
   }
 
-  const schema = (await copy(tool.inputSchema, { file: tool.source, pointer: "/input_schema" })) as JsonObject;
+  const schema = (await copy(root.schema, { file: tool.source, pointer: root.pointer })) as JsonObject;
   if (diagnostics.length > 0) return { diagnostics };
   if (extraDefs.length > 0) {
     const defs: Record<string, unknown> = isPlainObject(schema.$defs) ? schema.$defs : {};

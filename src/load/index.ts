@@ -3,6 +3,7 @@ import { realpathSync, statSync, type Stats } from "node:fs";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
 import { bundleTool } from "./bundle.js";
+import { withBundledOutputSchema } from "./bundle-output.js";
 import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
 import type { LoadProblem } from "./problems.js";
@@ -134,7 +135,15 @@ export async function bundleTools(
   loaded: LoadedFolder,
 ): Promise<{ tools: BundledTool[]; diagnostics: Diagnostic[] }> {
   // bundleTool shares the input schema of a tool that references no other file (it walks the parsed data).
-  const results = await Promise.all(loaded.tools.map((t) => bundleTool(t, loaded.lookup)));
+  const results = await Promise.all(
+    loaded.tools.map(async (t) => {
+      const r = await bundleTool(t, loaded.lookup);
+      // An MCP output schema is bundled the same way (bundle-output.ts).
+      if (!r.tool) return r;
+      const o = await withBundledOutputSchema(r.tool, loaded.lookup);
+      return { ...o, diagnostics: [...r.diagnostics, ...o.diagnostics] };
+    }),
+  );
   const tools: BundledTool[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const r of results) {

@@ -1,0 +1,20 @@
+/**
+ * MCP output schemas (`output_schema`, or `outputSchema`, in a tool file: see emit/mcp.ts) bundled
+ * like input schemas (bundle.ts): external `$ref`s copied into the output schema's own `$defs`, local
+ * ones (`#/...`, relative to the output schema, as an MCP client reads it) checked and kept. The `mcp`
+ * output advertises, validates and types the bundled schema, so it is self-contained.
+ */
+import type { BundledTool, Diagnostic, JsonObject } from "../model.js";
+import { isPlainObject } from "../schema/pointer.js";
+import { bundleTool, type FileLookup } from "./bundle.js";
+
+/** The tool with `bundledOutputSchema` when it has an output schema (unchanged otherwise), or the reasons it cannot be bundled. */
+export async function withBundledOutputSchema(tool: BundledTool, lookup: FileLookup): Promise<{ tool?: BundledTool; diagnostics: Diagnostic[] }> {
+  const data = tool.source.data;
+  if (!isPlainObject(data)) return { tool, diagnostics: [] };
+  const key = isPlainObject(data["output_schema"]) ? "output_schema" : isPlainObject(data["outputSchema"]) ? "outputSchema" : undefined;
+  if (key === undefined) return { tool, diagnostics: [] };
+  const result = await bundleTool(tool, lookup, { schema: data[key] as JsonObject, pointer: `/${key}` });
+  if (!result.tool) return { diagnostics: result.diagnostics };
+  return { tool: { ...tool, bundledOutputSchema: result.tool.bundledSchema }, diagnostics: result.diagnostics };
+}
