@@ -68,14 +68,14 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
   const handlers = path.resolve(options.handlers);
   checkRoots({ out, handlers });
   const list = options.outputList ?? (await import("./outputs/index.js")).OUTPUTS;
-  const settings: OutputSettings = { geminiSchemaField: options.geminiSchemaField ?? "parametersJsonSchema" };
-  const outputs = selectOutputs(list, options.outputs).map((o) => o.configure?.(settings) ?? o);
+  const geminiSchemaField = options.geminiSchemaField ?? "parametersJsonSchema";
+  const outputs = selectOutputs(list, options.outputs);
   return {
     schemas: path.resolve(options.schemas),
     out,
     handlers,
     templates: options.templates === undefined ? undefined : path.resolve(options.templates),
-    rules: { ...geminiRuleDefaults(settings.geminiSchemaField), ...(withStrictAll(rulesForTargets(options), options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
+    rules: { ...geminiRuleDefaults(geminiSchemaField), ...(withStrictAll(rulesForTargets(options), options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
     refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
     cacheTools: options.cacheTools === true,
@@ -83,7 +83,7 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
     check: options.check === true,
     cacheDir: options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir()),
     openaiStrict: options.openaiStrict === true,
-    geminiSchemaField: settings.geminiSchemaField,
+    geminiSchemaField,
   };
 }
 

@@ -175,8 +175,7 @@ function emitInput(options: ResolvedBuildOptions, input: BuildInput, tools: Emit
     handlersDir: options.handlers,
     generatedImport: `${importPath(options.handlers, options.out)}/index.js`,
     handlersImportBase: importPath(options.out, options.handlers),
-    cacheTools: options.cacheTools,
-    openaiStrict: options.openaiStrict,
+    settings: { cacheTools: options.cacheTools, openaiStrict: options.openaiStrict, geminiSchemaField: options.geminiSchemaField },
     ...(artifacts ? { artifacts } : {}),
   };
 }

@@ -6,8 +6,9 @@
 import type { VendoredSources } from "../load/assets.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
 import { assertSafeToolNames, assignNames } from "../names.js";
-import type { Output, OutputContext } from "../outputs/output.js";
+import { DEFAULT_OUTPUT_SETTINGS, type Output, type OutputContext, type OutputSettings } from "../outputs/output.js";
 import { jobOf, perToolFiles, type ArtifactStore } from "./artifacts.js";
+import { OUTPUTS } from "../outputs/index.js";
 import { nextGeneration } from "./tool-memo.js";
 
 export interface EmitInput {
@@ -21,12 +22,10 @@ export interface EmitInput {
   handlersDir: string;
   generatedImport: string;
   handlersImportBase: string;
-  /** The `cacheTools` config option (outputs/output.ts). */
-  cacheTools?: boolean;
+  /** The build options outputs read (outputs/output.ts); default: none set. */
+  settings?: OutputSettings;
   /** Per-tool files kept between builds (the cache), if any. */
   artifacts?: ArtifactStore;
-  /** The `openaiStrict` config (the `openai` output). */
-  openaiStrict?: boolean;
 }
 
 export interface EmitResult {
@@ -44,21 +43,27 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
     tools: input.tools,
     names,
     templates: input.templates,
-    runtime: input.runtime,
+    runtime: runtimeFor(outputs, input.runtime),
     vendored: input.vendored,
     handlers: input.handlers,
     handlersDir: input.handlersDir,
     generatedImport: input.generatedImport,
     handlersImportBase: input.handlersImportBase,
-    ...(input.cacheTools ? { cacheTools: true } : {}),
+    settings: input.settings ?? DEFAULT_OUTPUT_SETTINGS,
     built: new Set(outputs.map((o) => o.id)),
     perTool: (kind) => perToolFiles(kind, jobs, input.artifacts),
     note: (text) => void notes.push(text),
-    openaiStrict: input.openaiStrict === true,
   };
   const files: GeneratedFile[] = [];
   for (const output of outputs) files.push(...(await output.emit(context)));
   return { files, notes };
+}
+
+/** The runtime sources, without those that only outputs this build does not run import. */
+function runtimeFor(outputs: readonly Output[], runtime: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+  const built = new Set(outputs.map((o) => o.id));
+  const unused = new Set(OUTPUTS.filter((o) => !built.has(o.id)).flatMap((o) => o.runtime ?? []));
+  return unused.size === 0 ? runtime : new Map([...runtime].filter(([name]) => !unused.has(name)));
 }
 
 /**

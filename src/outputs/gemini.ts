@@ -1,25 +1,21 @@
-import { defineOutput, type Output, type OutputSettings } from "./output.js";
+import { defineOutput } from "./output.js";
 
 /** The lint rule for what the `parameters` form loses: on only when the build sends that form. */
 export const GEMINI_LOSSLESS_RULE = "gemini-parameters-lossless";
 
 /** Opt-in (not in the default outputs): Gemini's `functionDeclarations` and a `functionCall` adapter. */
-function geminiOutput(field: OutputSettings["geminiSchemaField"]): Output {
-  return defineOutput({
-    id: "gemini",
-    description: `gemini.ts: Gemini's functionDeclarations (schemas as ${field}) and functionCall -> functionResponse dispatch (opt-in)`,
-    optIn: true,
-    needs: ["index", "native", "types", "validators", "runtime"],
-    rules: [GEMINI_LOSSLESS_RULE],
-    configure: (settings) => geminiOutput(settings.geminiSchemaField),
-    emit: async (ctx) => {
-      const { emitGemini, GEMINI_NAME } = await import("../emit/gemini.js");
-      for (const tool of ctx.tools) {
-        if (!GEMINI_NAME.test(tool.name)) ctx.note(`the tool name '${tool.name}' breaks Gemini's name rule (a letter or _, then up to 127 of A-Z a-z 0-9 _ . : -)`);
-      }
-      return emitGemini(ctx.tools, field);
-    },
-  });
-}
-
-export default geminiOutput("parametersJsonSchema");
+export default defineOutput({
+  id: "gemini",
+  description: "gemini.ts: Gemini's functionDeclarations (schemas as parametersJsonSchema, or as parameters with geminiSchemaField) and functionCall -> functionResponse dispatch (opt-in)",
+  optIn: true,
+  needs: ["index", "native", "types", "validators", "runtime"],
+  rules: [GEMINI_LOSSLESS_RULE],
+  runtime: ["gemini.ts"],
+  emit: async (ctx) => {
+    const { emitGemini, GEMINI_NAME } = await import("../emit/gemini.js");
+    for (const tool of ctx.tools) {
+      if (!GEMINI_NAME.test(tool.name)) ctx.note(`the tool name '${tool.name}' breaks Gemini's name rule (a letter or _, then up to 127 of A-Z a-z 0-9 _ . : -)`);
+    }
+    return emitGemini(ctx.tools, ctx.settings.geminiSchemaField);
+  },
+});

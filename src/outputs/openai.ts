@@ -7,11 +7,12 @@ export default defineOutput({
   optIn: true,
   needs: ["index", "native", "types", "validators", "runtime"],
   rules: ["openai-strict-lowerable"],
+  runtime: ["openai.ts"],
   emit: async (ctx) => {
     const { emitOpenAI, OPENAI_NAME } = await import("../emit/openai.js");
     for (const tool of ctx.tools) {
       if (!OPENAI_NAME.test(tool.name)) ctx.note(`the tool name '${tool.name}' breaks OpenAI's function name rule (1-64 characters of a-z A-Z 0-9 _ -)`);
     }
-    return emitOpenAI(ctx.tools, { strictAll: ctx.openaiStrict === true, note: ctx.note });
+    return emitOpenAI(ctx.tools, { strictAll: ctx.settings.openaiStrict, note: ctx.note });
   },
 });

@@ -28,14 +28,12 @@ export interface OutputContext {
   generatedImport: string;
   /** Import base from the generated folder to the handlers folder, e.g. `../handlers`. */
   handlersImportBase: string;
-  /** The `cacheTools` config option: `cache_control` on the last tool of the native tools array. */
-  cacheTools?: boolean;
+  /** The build options outputs read (each is part of the cache key). */
+  settings: OutputSettings;
   /** The ids of every output this build runs. */
   built: ReadonlySet<string>;
   /** One file of `kind` per tool, in tool order, from the cache when it holds a verified copy. */
   perTool(kind: ArtifactKind): Promise<GeneratedFile[]>;
-  /** The `openaiStrict` config: every tool is sent to OpenAI in strict mode (the `openai` output). */
-  openaiStrict?: boolean;
   /** Something the user should read (printed as `note:`). */
   note(text: string): void;
 }
@@ -50,16 +48,23 @@ export interface Output {
   rules?: readonly string[];
   /** Built only when the `outputs` config names it (not in the default set). */
   optIn?: boolean;
+  /** Files of toolgen's runtime (`src/runtime/`) that only this output's code imports: copied only when it is built. */
+  runtime?: readonly string[];
   emit(context: OutputContext): GeneratedFile[] | Promise<GeneratedFile[]>;
-  /** The output as the build's settings configure it (called once per build, when selected). */
-  configure?(settings: OutputSettings): Output;
 }
 
 /** Build options an output may depend on (each is part of the cache key). */
 export interface OutputSettings {
+  /** The `cacheTools` config option: `cache_control` on the last tool of the native tools array. */
+  cacheTools: boolean;
+  /** The `openaiStrict` config: every tool is sent to OpenAI in strict mode (the `openai` output). */
+  openaiStrict: boolean;
   /** Which `FunctionDeclaration` field the `gemini` output fills (config `geminiSchemaField`). */
   geminiSchemaField: "parametersJsonSchema" | "parameters";
 }
+
+/** The settings of a build that sets none. */
+export const DEFAULT_OUTPUT_SETTINGS: OutputSettings = { cacheTools: false, openaiStrict: false, geminiSchemaField: "parametersJsonSchema" };
 
 /** Declares an output (typed; nothing else). */
 export function defineOutput(output: Output): Output {

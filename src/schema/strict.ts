@@ -21,7 +21,7 @@
  * `uniqueItems`, an unsupported `format`, ...) are dropped from the lowered schema and reported as
  * warnings: the adapter still validates every call against the original schema.
  */
-import type { JsonObject, JsonValue, SourceFile } from "../model.js";
+import type { JsonObject, JsonValue } from "../model.js";
 import type { NullPlan, StrictPlan } from "../runtime/openai.js";
 import { joinPointer, unescapeToken } from "./pointer.js";
 
@@ -86,12 +86,11 @@ function isObject(v: unknown): v is JsonObject {
 }
 
 /**
- * Whether a tool asks for strict mode: `"strict": true` in its file. The one accessor of that field
- * (the tool model gets a `strict` field in another branch: switch this to it).
+ * Whether a tool asks for strict mode: `"strict": true` in its file. A loaded tool carries it in its
+ * fields (load/tool-fields.ts); a lint rule sees the file's data as written.
  */
-export function declaredStrict(tool: { source: SourceFile } | { data: Record<string, unknown> }): boolean {
-  const data: unknown = "source" in tool ? tool.source.data : tool.data;
-  return isObject(data) && data["strict"] === true;
+export function declaredStrict(tool: { fields?: { strict?: boolean } } | { data: Record<string, unknown> }): boolean {
+  return "data" in tool ? tool.data["strict"] === true : tool.fields?.strict === true;
 }
 
 /** The rule of the lint rule that reports what the lowering cannot do. */
