@@ -202,6 +202,8 @@ export function configFor(
   if (flags.targets !== undefined) config.targets = parseTargets(flags.targets, "--targets");
   config.rules = { ...geminiRuleDefaults(config.geminiSchemaField), ...config.rules };
   if (config.targets !== undefined) config.rules = withTargets(config.rules, config.targets) as Record<string, RuleSetting>;
+  // Every tool strict: the rules that report what strict mode cannot take check every tool (`toolgen lint` too).
+  config.rules = withStrictAll(config.rules, config.openaiStrict) as Record<string, RuleSetting>;
   return config;
 }
 
@@ -237,8 +239,6 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
     config.outputs = ids;
   }
   if (record.targets !== undefined) config.targets = parseTargets(record.targets, display);
-  // Every tool strict: the rule that reports what strict mode cannot take checks every tool (`toolgen lint` too).
-  config.rules = withStrictAll(config.rules, config.openaiStrict) as Record<string, RuleSetting>;
   if (record.geminiSchemaField !== undefined) {
     const field = record.geminiSchemaField;
     if (field !== "parametersJsonSchema" && field !== "parameters") {

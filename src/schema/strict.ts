@@ -97,18 +97,28 @@ export function declaredStrict(tool: { fields?: { strict?: boolean } } | { data:
 export const STRICT_RULE = "openai-strict-lowerable";
 
 /**
- * The rule settings with the rule's `all` option set (the `openaiStrict` config: every tool is sent
- * strict, so every tool must lower). The severity the user gave is kept.
+ * The openai target's rules that check what strict mode takes (lint/profiles/openai.ts): like
+ * STRICT_RULE they check only the tools sent strict, all of them with the `all` option.
+ */
+const TARGET_STRICT_RULES = ["openai/keyword-unsupported", "openai/schema-limits"];
+
+/**
+ * The rule settings with the `all` option set on the rules that check tools sent strict (the
+ * `openaiStrict` config: every tool is sent strict, so every tool must lower). The severity the user
+ * gave is kept; a target rule nobody turned on stays off.
  */
 export function withStrictAll<S>(rules: Record<string, S | unknown>, openaiStrict: boolean | undefined): Record<string, S | unknown> {
   if (openaiStrict !== true) return rules;
-  const given = rules[STRICT_RULE];
-  if (given === "off") return rules;
-  if (Array.isArray(given)) {
-    const options: unknown = given[1];
-    return { ...rules, [STRICT_RULE]: [given[0], { ...(isObject(options) ? options : {}), all: 1 }] };
+  const out = { ...rules };
+  for (const id of [STRICT_RULE, ...TARGET_STRICT_RULES]) {
+    const given = out[id];
+    if (given === "off" || (given === undefined && id !== STRICT_RULE)) continue;
+    if (Array.isArray(given)) {
+      const options: unknown = given[1];
+      out[id] = [given[0], { ...(isObject(options) ? options : {}), all: 1 }];
+    } else out[id] = [typeof given === "string" ? given : "error", { all: 1 }];
   }
-  return { ...rules, [STRICT_RULE]: [typeof given === "string" ? given : "error", { all: 1 }] };
+  return out;
 }
 
 function isEmptyPlan(plan: NullPlan): boolean {

@@ -15,7 +15,9 @@ import { fixture, project, readTree, repoRoot } from "../helpers.js";
 const OUTPUTS = ["native", "legacy", "types", "validators", "handlers", "runtime", "index", "openai"];
 const seeds = path.join(repoRoot, "schemas");
 const strictFixture = fixture("openai", "schemas");
-const WARN = { "openai-strict-lowerable": "warning" } as const;
+// The strict fixture's tools are written for OpenAI's lowering (it closes their open objects);
+// Anthropic takes a strict schema as written, which anthropic/strict-schema reports (its own tests).
+const WARN = { "openai-strict-lowerable": "warning", "anthropic/strict-schema": "off" } as const;
 
 async function openaiFile(schemas: string, extra: Partial<BuildOptions> = {}) {
   const p = await project(schemas);
@@ -52,8 +54,9 @@ describe("the openai output", () => {
 
   it("stops the build on the rule's errors by default, and the rule is off when the openai output is not built", async () => {
     const p = await project(strictFixture);
-    await expect(build({ ...p, cache: false, outputs: OUTPUTS })).rejects.toThrow(/2 error\(s\)/);
-    const withoutOpenAI = await build({ ...p, cache: false, outputs: OUTPUTS.filter((o) => o !== "openai") });
+    const rules = { "anthropic/strict-schema": "off" } as const;
+    await expect(build({ ...p, cache: false, outputs: OUTPUTS, rules })).rejects.toThrow(/2 error\(s\)/);
+    const withoutOpenAI = await build({ ...p, cache: false, outputs: OUTPUTS.filter((o) => o !== "openai"), rules });
     expect(withoutOpenAI.diagnostics.filter((d) => d.rule === "openai-strict-lowerable")).toEqual([]);
   });
 });

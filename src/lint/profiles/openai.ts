@@ -14,6 +14,9 @@ export const openai = {
   // dependentRequired, dependentSchemas"); FORMATS.md section 5. The root must not be `anyOf`: that is the
   // base rule input-schema-no-top-level-combinator. (openai 6.49 `FunctionDefinition.strict`: "Only a
   // subset of JSON Schema is supported when `strict` is `true`.")
+  // Without `strict`, OpenAI takes these keywords and sizes (the model is only less reliable), so the
+  // checks below concern tools sent strict: `"strict": true` in the file, or the `openaiStrict` config.
+  schemaFactsStrictOnly: true,
   rejectedKeywords: [
     { keyword: "allOf", why: STRICT },
     { keyword: "not", why: STRICT },

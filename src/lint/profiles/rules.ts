@@ -63,18 +63,33 @@ export function propertyKeyRule(profile: Profile & { propertyKey: NameFormat }, 
   });
 }
 
+/**
+ * The `all` option of the schema rules of a profile whose schema facts hold only in strict mode
+ * (OpenAI: `strict: true`): they check the tools sent strict, those whose file says `"strict": true`,
+ * or every tool with `all` (which the `openaiStrict` config sets). Other profiles ignore it.
+ */
+const STRICT_ONLY = { all: { description: "1: every tool is sent strict (set by the `openaiStrict` config); 0: only tools whose file says \"strict\": true", default: 0, minimum: 0 } };
+
+/** Whether a strict-only rule checks `doc`: a tool's schema sent strict (a fragment file is checked through the tools that use it). */
+function sentStrict(doc: SchemaDocument, all: number): boolean {
+  return doc.tool !== undefined && (all >= 1 || doc.tool.data["strict"] === true);
+}
+
 /** `<target>/keyword-unsupported`: a keyword the target rejects, anywhere in a schema (definitions included). */
 export function rejectedKeywordRule(profile: Profile, severity: "error" | "warning"): Rule {
   const rejected = profile.rejectedKeywords;
-  return defineRule({
+  const strictOnly = profile.schemaFactsStrictOnly === true;
+  return defineRule<"all">({
     meta: {
       id: `${profile.target}/keyword-unsupported`,
       defaultSeverity: severity,
       description: `A schema uses a keyword ${profile.title} rejects (${rejected.map((r) => r.keyword).join(", ")}; target ${profile.target}).`,
       messages: { keyword: `${profile.title}: \`{{keyword}}\` is a keyword {{why}}` },
+      options: STRICT_ONLY,
     },
     check(ctx) {
       for (const doc of ctx.schemas) {
+        if (strictOnly && !sentStrict(doc, ctx.options.all)) continue;
         for (const node of schemaNodes(doc)) {
           for (const { keyword, why } of rejected) {
             if (!Object.hasOwn(node.node, keyword)) continue;
@@ -89,7 +104,8 @@ export function rejectedKeywordRule(profile: Profile, severity: "error" | "warni
 /** `<target>/schema-limits`: properties, nesting and enum values of one tool's schema against the target's limits. */
 export function schemaLimitsRule(profile: Profile & { limits: NonNullable<Profile["limits"]> }, severity: "error" | "warning"): Rule {
   const limits = profile.limits;
-  return defineRule<"maxProperties" | "maxDepth" | "maxEnumValues">({
+  const strictOnly = profile.schemaFactsStrictOnly === true;
+  return defineRule<"maxProperties" | "maxDepth" | "maxEnumValues" | "all">({
     meta: {
       id: `${profile.target}/schema-limits`,
       defaultSeverity: severity,
@@ -103,12 +119,13 @@ export function schemaLimitsRule(profile: Profile & { limits: NonNullable<Profil
         maxProperties: { description: "the most object properties in one tool's schema", default: limits.properties, minimum: 1 },
         maxDepth: { description: "the most levels of object nesting (the root object is level 1)", default: limits.depth, minimum: 1 },
         maxEnumValues: { description: "the most enum values in one tool's schema, all enums together", default: limits.enumValues, minimum: 1 },
+        ...STRICT_ONLY,
       },
     },
     check(ctx) {
       const { maxProperties, maxDepth, maxEnumValues } = ctx.options;
       for (const doc of ctx.schemas) {
-        if (doc.tool === undefined) continue;
+        if (doc.tool === undefined || (strictOnly && !sentStrict(doc, ctx.options.all))) continue;
         let properties = 0;
         let enumValues = 0;
         let deepest: SchemaNode | undefined;

@@ -57,6 +57,8 @@ export interface Profile {
   portableToolNameMax?: number;
   /** The pattern of top-level property keys (parameter names), when the target has one. */
   propertyKey?: NameFormat;
+  /** The keywords and limits below hold only for tools sent in strict mode (OpenAI's `strict: true`). */
+  schemaFactsStrictOnly?: boolean;
   /** JSON Schema keywords the target rejects anywhere in a tool's schema. */
   rejectedKeywords: readonly RejectedKeyword[];
   limits?: SchemaLimits;

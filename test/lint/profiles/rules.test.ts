@@ -74,12 +74,20 @@ testRule("mcp/tool-name-format", {
   ],
 });
 
+// OpenAI takes these keywords and sizes without `strict`: the rules check tools sent strict, those whose
+// file says `"strict": true`, or all of them with the option `all` (the `openaiStrict` config).
+const ALL: ["error", { all: number }] = ["error", { all: 1 }];
+
 testRule("openai/keyword-unsupported", {
-  valid: [{ name: "anyOf in a property", files: withProps({ v: { anyOf: [{ type: "string" }, { type: "null" }] } }) }],
+  valid: [
+    { name: "anyOf in a property", files: withProps({ v: { anyOf: [{ type: "string" }, { type: "null" }] } }), setting: ALL },
+    { name: "allOf in a tool not sent strict", files: withProps({ v: { allOf: [{ type: "string" }] } }) },
+  ],
   invalid: [
     {
       name: "allOf and not",
       files: withProps({ v: { allOf: [{ type: "string" }], not: { const: "" } } }),
+      setting: ALL,
       errors: [
         { message: "OpenAI: `allOf` is a keyword which OpenAI strict mode (Structured Outputs) rejects", pointer: "/input_schema/properties/v/allOf", line: 7, column: 9 },
         { message: "`not`", pointer: "/input_schema/properties/v/not", line: 12, column: 9 },
@@ -88,7 +96,13 @@ testRule("openai/keyword-unsupported", {
     {
       name: "if in $defs",
       files: tool("t", { type: "object", $defs: { d: { if: { type: "string" } } } }),
+      setting: ALL,
       errors: [{ message: "`if`", pointer: "/input_schema/$defs/d/if", line: 7, column: 9 }],
+    },
+    {
+      name: "allOf in a tool whose file says strict",
+      files: strictTool("t", { type: "object", properties: { v: { allOf: [{ type: "string" }] } } }),
+      errors: [{ message: "`allOf`", pointer: "/input_schema/properties/v/allOf", line: 8, column: 9 }],
     },
   ],
 });
@@ -98,24 +112,27 @@ const nested = (depth: number): Record<string, unknown> =>
 
 testRule("openai/schema-limits", {
   valid: [
-    { name: "10 levels", files: tool("t", nested(10)) },
-    { name: "3 properties under a limit of 3", files: withProps({ a: {}, b: {}, c: {} }), setting: ["error", { maxProperties: 3 }] },
+    { name: "10 levels", files: tool("t", nested(10)), setting: ALL },
+    { name: "3 properties under a limit of 3", files: withProps({ a: {}, b: {}, c: {} }), setting: ["error", { maxProperties: 3, all: 1 }] },
+    { name: "11 levels in a tool not sent strict", files: tool("t", nested(11)) },
   ],
   invalid: [
     {
       name: "11 levels",
       files: tool("t", nested(11)),
+      setting: ALL,
       errors: [{ message: "OpenAI: this object is nested 11 levels deep, more than the 10 it accepts", pointer: "/input_schema" + "/properties/n".repeat(10), line: 33, column: 43 }],
     },
     {
       name: "4 properties under a limit of 3",
       files: withProps({ a: {}, b: {}, c: {}, d: {} }),
-      setting: ["error", { maxProperties: 3 }],
+      setting: ["error", { maxProperties: 3, all: 1 }],
       errors: [{ message: "the schema has 4 object properties, more than the 3 it accepts", pointer: "/input_schema", line: 3, column: 3 }],
     },
     {
       name: "1001 enum values",
       files: withProps({ a: { enum: Array.from({ length: 600 }, (_, i) => i) }, b: { enum: Array.from({ length: 401 }, (_, i) => i) } }),
+      setting: ALL,
       errors: [{ message: "the schema has 1001 enum values, more than the 1000 it accepts", pointer: "/input_schema", line: 3, column: 3 }],
     },
   ],
