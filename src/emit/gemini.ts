@@ -3,8 +3,9 @@
  * order) and the dispatch adapter from `functionCall` parts to `functionResponse` parts over the same
  * dispatcher as native dispatch (runtime/gemini.ts).
  *
- * Each declaration carries the tool's schema as `parametersJsonSchema` (JSON Schema, unchanged: the
- * same bundled schema as tools.json) by default; with `geminiSchemaField: "parameters"` it carries
+ * Each declaration carries the tool's schema as `parametersJsonSchema` (JSON Schema, unchanged: built
+ * from tools.ts's entries, so the schemas are not written twice) by default; with
+ * `geminiSchemaField: "parameters"` it carries
  * `parameters`, the schema lowered to Gemini's OpenAPI-3.0 subset (schema/openapi.ts). The file
  * imports no package at run time; the `parameters` form imports @google/genai's types (its `Type`
  * is a string enum, to which no string literal type is assignable), which `import type` erases.
@@ -25,31 +26,22 @@ export type GeminiSchemaField = "parametersJsonSchema" | "parameters";
  */
 export const GEMINI_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
 
-interface Declaration {
+interface LoweredDeclaration {
   name: string;
   description?: string;
-  parametersJsonSchema?: unknown;
-  parameters?: OpenApiSchema;
+  parameters: OpenApiSchema;
 }
 
-/** The declarations, in tool order; a recursive schema in the `parameters` form is a SchemaCompileError (an input error). */
-export function geminiDeclarations(tools: readonly BundledTool[], field: GeminiSchemaField): Declaration[] {
+/** The `parameters` form's declarations, in tool order; a recursive schema is a SchemaCompileError (an input error). */
+export function loweredDeclarations(tools: readonly BundledTool[]): LoweredDeclaration[] {
   return tools.map((t) => {
-    const d: Declaration = { name: t.name };
-    if (t.description !== undefined) d.description = t.description;
-    if (field === "parametersJsonSchema") {
-      d.parametersJsonSchema = t.bundledSchema;
-    } else {
-      const lowered = lowerToOpenApi(t.bundledSchema);
-      if (!lowered.ok) throw new SchemaCompileError(t.name, "Gemini's OpenAPI subset (geminiSchemaField: \"parameters\")", new Error(lowered.reason));
-      d.parameters = lowered.schema;
-    }
-    return d;
+    const lowered = lowerToOpenApi(t.bundledSchema);
+    if (!lowered.ok) throw new SchemaCompileError(t.name, "Gemini's OpenAPI subset (geminiSchemaField: \"parameters\")", new Error(lowered.reason));
+    return { name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), parameters: lowered.schema };
   });
 }
 
 export function emitGemini(tools: readonly BundledTool[], field: GeminiSchemaField): GeneratedFile[] {
-  const declarations = geminiDeclarations(tools, field);
   const typeLines =
     field === "parametersJsonSchema"
       ? [
@@ -75,6 +67,7 @@ export function emitGemini(tools: readonly BundledTool[], field: GeminiSchemaFie
     ...(field === "parameters" ? [`import type { FunctionDeclaration, Schema } from "@google/genai";`] : []),
     `import { createDispatcher, dispatcher, type ToolHandlers } from "./index.js";`,
     `import { createGeminiDispatcher as adapt, type GeminiDispatcher } from "./runtime/gemini.js";`,
+    ...(field === "parametersJsonSchema" ? [`import { tools } from "./tools.js";`] : []),
     `import type { ToolName } from "./types.js";`,
     ``,
     `export type {`,
@@ -87,7 +80,15 @@ export function emitGemini(tools: readonly BundledTool[], field: GeminiSchemaFie
     ...typeLines,
     ``,
     `/** Pass as \`config.tools: [{ functionDeclarations }]\` of a \`generateContent\` request. */`,
-    jsonParseStatement("export const functionDeclarations: GeminiFunctionDeclaration[] = ", declarations, ";"),
+    ...(field === "parametersJsonSchema"
+      ? [
+          `export const functionDeclarations: GeminiFunctionDeclaration[] = tools.map((t) => {`,
+          `  const declaration: GeminiFunctionDeclaration = { name: t.name, parametersJsonSchema: t.input_schema };`,
+          `  if (t.description !== undefined) declaration.description = t.description;`,
+          `  return declaration;`,
+          `});`,
+        ]
+      : [jsonParseStatement("export const functionDeclarations: GeminiFunctionDeclaration[] = ", loweredDeclarations(tools), ";")]),
     ``,
     `/** Answers a model turn's \`functionCall\` parts with \`functionResponse\` parts (the handler files). */`,
     `export const geminiDispatcher: GeminiDispatcher = adapt(dispatcher);`,
