@@ -11,7 +11,7 @@
 // Every call goes through the dispatcher: the same validators, handlers and messages as a native
 // tool_use block (an unknown tool, invalid arguments and a handler that throws are `{error}`).
 
-import type { Dispatcher, ToolResultBlock } from "./dispatch.js";
+import type { DispatchOptions, Dispatcher, ToolResultBlock } from "./dispatch.js";
 
 /** A `functionCall` as Gemini sends it (@google/genai `FunctionCall`). */
 export interface GeminiFunctionCall {
@@ -44,11 +44,11 @@ export interface GeminiDispatcher {
    * concurrently, and answers with one `functionResponse` part per call, in their order: the parts
    * of the next `{role: "user", parts}` turn. Never rejects.
    */
-  dispatchParts(parts: readonly unknown[] | undefined): Promise<GeminiResponsePart[]>;
+  dispatchParts(parts: readonly unknown[] | undefined, options?: DispatchOptions): Promise<GeminiResponsePart[]>;
   /** Runs calls as the SDK's `response.functionCalls` lists them, in their order. Never rejects. */
-  dispatchCalls(calls: readonly unknown[] | undefined): Promise<GeminiResponsePart[]>;
-  /** Runs one `functionCall`. Never rejects. */
-  dispatchCall(call: unknown): Promise<GeminiResponsePart>;
+  dispatchCalls(calls: readonly unknown[] | undefined, options?: DispatchOptions): Promise<GeminiResponsePart[]>;
+  /** Runs one `functionCall`. Never rejects. `options` (context, signal, timeout) as with `dispatch`. */
+  dispatchCall(call: unknown, options?: DispatchOptions): Promise<GeminiResponsePart>;
 }
 
 function isRecord(v: unknown): v is { readonly [key: string]: unknown } {
@@ -81,7 +81,7 @@ function toResponse(block: ToolResultBlock, id: string | undefined, name: string
 export function createGeminiDispatcher(dispatcher: Dispatcher): GeminiDispatcher {
   let seq = 0;
 
-  async function dispatchCall(call: unknown): Promise<GeminiResponsePart> {
+  async function dispatchCall(call: unknown, options?: DispatchOptions): Promise<GeminiResponsePart> {
     let id: string | undefined;
     let name = "";
     try {
@@ -101,7 +101,7 @@ export function createGeminiDispatcher(dispatcher: Dispatcher): GeminiDispatcher
         id: toolUseId,
         name,
         input: args,
-      });
+      }, options);
       return toResponse(block, id, name);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -109,21 +109,21 @@ export function createGeminiDispatcher(dispatcher: Dispatcher): GeminiDispatcher
     }
   }
 
-  function dispatchCalls(calls: readonly unknown[] | undefined): Promise<GeminiResponsePart[]> {
+  function dispatchCalls(calls: readonly unknown[] | undefined, options?: DispatchOptions): Promise<GeminiResponsePart[]> {
     if (!Array.isArray(calls)) return Promise.resolve([]);
-    return Promise.all(calls.map(dispatchCall));
+    return Promise.all(calls.map((call: unknown) => dispatchCall(call, options)));
   }
 
   return {
     dispatchCall,
     dispatchCalls,
-    dispatchParts(parts) {
+    dispatchParts(parts, options) {
       if (!Array.isArray(parts)) return Promise.resolve([]);
       const calls: unknown[] = [];
       for (const part of parts) {
         if (isRecord(part) && part["functionCall"] !== undefined) calls.push(part["functionCall"]);
       }
-      return dispatchCalls(calls);
+      return dispatchCalls(calls, options);
     },
   };
 }

@@ -2,7 +2,7 @@
 // and Responses API function_call items), and the strict-mode normalisation of their arguments.
 // Copied verbatim into generated output; imports nothing but its sibling files.
 
-import type { Dispatcher, ToolResultBlock } from "./dispatch.js";
+import type { DispatchOptions, Dispatcher, ToolResultBlock } from "./dispatch.js";
 
 /** JSON Schema as OpenAI's `parameters` field takes it. */
 export type OpenAIParameters = { [key: string]: unknown };
@@ -174,17 +174,18 @@ function resultOutput(block: ToolResultBlock): FunctionCallOutput["output"] {
   );
 }
 
+/** `options` (the request context, an AbortSignal, a timeout) reach every handler as with `dispatch`. */
 export interface OpenAIDispatcher {
   /**
    * Chat Completions: runs the `tool_calls` of an assistant message (`message.tool_calls`),
    * concurrently, and returns one `role: "tool"` message per call, in call order. Never rejects.
    */
-  toolMessages(toolCalls: readonly unknown[] | null | undefined): Promise<ChatToolMessage[]>;
+  toolMessages(toolCalls: readonly unknown[] | null | undefined, options?: DispatchOptions): Promise<ChatToolMessage[]>;
   /**
    * Responses API: runs every `function_call` item of `response.output` (other items are skipped),
    * concurrently, and returns one `function_call_output` item per call, in call order. Never rejects.
    */
-  functionCallOutputs(output: readonly unknown[] | null | undefined): Promise<FunctionCallOutput[]>;
+  functionCallOutputs(output: readonly unknown[] | null | undefined, options?: DispatchOptions): Promise<FunctionCallOutput[]>;
 }
 
 /**
@@ -195,11 +196,11 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
   const known: ReadonlySet<string> = new Set(dispatcher.toolNames);
 
   /** One call: its id, tool name and arguments text, however malformed. Never rejects. */
-  async function run(id: string, name: unknown, args: unknown): Promise<ToolResultBlock> {
+  async function run(id: string, name: unknown, args: unknown, options: DispatchOptions | undefined): Promise<ToolResultBlock> {
     try {
       if (typeof name !== "string") return { type: "tool_result", tool_use_id: id, content: "Error: malformed tool call (no function name)", is_error: true };
       // An unknown tool: the dispatcher's message (its arguments do not matter).
-      if (!known.has(name)) return await dispatcher.dispatch({ type: "tool_use", id, name, input: {} });
+      if (!known.has(name)) return await dispatcher.dispatch({ type: "tool_use", id, name, input: {} }, options);
       let input: unknown = args;
       if (typeof args === "string") {
         const parsed = parseArguments(name, args);
@@ -208,14 +209,14 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
       } else if (args === undefined || args === null) input = {};
       const plan = strictPlans.get(name);
       if (plan !== undefined) input = normaliseStrictInput(input, plan);
-      return await dispatcher.dispatch({ type: "tool_use", id, name, input });
+      return await dispatcher.dispatch({ type: "tool_use", id, name, input }, options);
     } catch (e) {
       return { type: "tool_result", tool_use_id: id, content: `Error: malformed tool call (${e instanceof Error ? e.message : String(e)})`, is_error: true };
     }
   }
 
   return {
-    async toolMessages(toolCalls) {
+    async toolMessages(toolCalls, options) {
       if (!Array.isArray(toolCalls)) return [];
       const jobs = Array.from(toolCalls, async (call: unknown): Promise<ChatToolMessage> => {
         let id = "";
@@ -226,7 +227,7 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
             return { role: "tool", tool_call_id: id, content: `Error: malformed tool call${kind}: only function tool calls can be run` };
           }
           const fn = call["function"];
-          const block = await run(id, fn["name"], fn["arguments"]);
+          const block = await run(id, fn["name"], fn["arguments"], options);
           return { role: "tool", tool_call_id: id, content: resultText(block) };
         } catch (e) {
           // A call object whose reads throw (a hostile Proxy) still gets its answer.
@@ -235,7 +236,7 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
       });
       return Promise.all(jobs);
     },
-    async functionCallOutputs(output) {
+    async functionCallOutputs(output, options) {
       if (!Array.isArray(output)) return [];
       const jobs: Array<Promise<FunctionCallOutput>> = [];
       for (const item of output as readonly unknown[]) {
@@ -244,7 +245,7 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
         try {
           if (!isRecord(item) || item["type"] !== "function_call") continue;
           callId = typeof item["call_id"] === "string" ? item["call_id"] : "";
-          job = run(callId, item["name"], item["arguments"]);
+          job = run(callId, item["name"], item["arguments"], options);
         } catch (e) {
           // An item whose reads throw (a hostile Proxy) still gets its answer.
           job = Promise.resolve({ type: "tool_result", tool_use_id: callId, content: `Error: malformed function call (${e instanceof Error ? e.message : String(e)})`, is_error: true });

@@ -43,3 +43,34 @@ describe("OpenAI adapters", () => {
     expect(msg!.content).toBe("here\n[image omitted: a Chat Completions tool message cannot carry images]");
   });
 });
+
+describe("the adapters pass dispatch options on (issue 15's request context, signal and timeout)", () => {
+  const slow = createDispatcherFrom<{ who: Record<string, never>; hang: Record<string, never> }>(
+    [
+      { name: "who", inputSchema: { type: "object" }, loadValidator: () => ajv.compile({ type: "object" }) as ValidateFunction },
+      { name: "hang", inputSchema: { type: "object" }, loadValidator: () => ajv.compile({ type: "object" }) as ValidateFunction },
+    ],
+    { who: (_input, context) => ({ user: context.context }), hang: () => new Promise(() => undefined) },
+  );
+  const a = createOpenAIDispatcher(slow, new Map());
+
+  it("Chat: the context reaches the handler, and a hung handler times out", async () => {
+    const calls = [
+      { id: "1", type: "function", function: { name: "who", arguments: "{}" } },
+      { id: "2", type: "function", function: { name: "hang", arguments: "{}" } },
+    ];
+    const [who, hang] = await a.toolMessages(calls, { context: "ada", timeoutMs: 50 });
+    expect(JSON.parse(who!.content)).toEqual({ user: "ada" });
+    expect(hang!.content).toMatch(/timed out after 50 ms/);
+  });
+
+  it("Responses: the same", async () => {
+    const items = [
+      { type: "function_call", call_id: "a", name: "who", arguments: "{}" },
+      { type: "function_call", call_id: "b", name: "hang", arguments: "{}" },
+    ];
+    const [who, hang] = await a.functionCallOutputs(items, { context: "bob", timeoutMs: 50 });
+    expect(JSON.parse(String(who!.output))).toEqual({ user: "bob" });
+    expect(String(hang!.output)).toMatch(/timed out after 50 ms/);
+  });
+});
