@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "./errors.js";
 import { parseTargets, withTargets, type Target } from "./lint/profiles/index.js";
+import type { GeminiSchemaField } from "./outputs/output.js";
 import { withStrictAll } from "./schema/strict.js";
 
 type Severity = "off" | "error" | "warning" | "warn";
@@ -28,7 +29,7 @@ export interface Config {
    */
   targets?: Target[];
   /** Which `FunctionDeclaration` field the `gemini` output fills: `parametersJsonSchema` (default) or `parameters` (lowered to Gemini's OpenAPI subset). */
-  geminiSchemaField?: "parametersJsonSchema" | "parameters";
+  geminiSchemaField?: GeminiSchemaField;
   /** Folders a `$ref` may read besides the schemas folder: the config's folder and its `refRoots` (absolute). */
   refRoots?: string[];
   /** Send every tool to OpenAI in strict mode (the `openai` output), not only those whose file says `"strict": true`. */

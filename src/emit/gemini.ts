@@ -12,12 +12,10 @@
  */
 import { SchemaCompileError } from "../load/compile-error.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
+import type { GeminiSchemaField } from "../outputs/output.js";
 import { lowerToOpenApi, type OpenApiSchema } from "../schema/openapi.js";
 import { jsonParseStatement } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
-
-/** Which field of Gemini's `FunctionDeclaration` carries the schema (config `geminiSchemaField`). */
-export type GeminiSchemaField = "parametersJsonSchema" | "parameters";
 
 /**
  * Gemini's function-name rule: "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or

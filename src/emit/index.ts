@@ -3,7 +3,6 @@
  * collects their files and notes. Nothing here touches the file system: the load stage read the
  * templates, run-time sources and handler files, and write.ts writes.
  */
-import type { VendoredSources } from "../load/assets.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
 import { assertSafeToolNames, assignNames } from "../names.js";
 import { DEFAULT_OUTPUT_SETTINGS, type Output, type OutputContext, type OutputSettings } from "../outputs/output.js";
@@ -11,22 +10,16 @@ import { jobOf, perToolFiles, type ArtifactStore } from "./artifacts.js";
 import { OUTPUTS } from "../outputs/index.js";
 import { nextGeneration } from "./tool-memo.js";
 
-export interface EmitInput {
-  tools: readonly BundledTool[];
-  templates: ReadonlyMap<string, string>;
-  runtime: ReadonlyMap<string, string>;
-  /** Third-party sources the generated folder gets a copy of (load/assets.ts). */
-  vendored: VendoredSources;
-  /** Current text of each handler file, by file stem. */
-  handlers: ReadonlyMap<string, string>;
-  handlersDir: string;
-  generatedImport: string;
-  handlersImportBase: string;
-  /** The build options outputs read (outputs/output.ts); default: none set. */
+/** What the emit stage is given: the outputs' context (outputs/output.ts) before names and per-tool files are derived. */
+export type EmitInput = Pick<
+  OutputContext,
+  "tools" | "templates" | "runtime" | "vendored" | "handlers" | "handlersDir" | "generatedImport" | "handlersImportBase"
+> & {
+  /** The build options outputs read; default: none set. */
   settings?: OutputSettings;
   /** Per-tool files kept between builds (the cache), if any. */
   artifacts?: ArtifactStore;
-}
+};
 
 export interface EmitResult {
   files: GeneratedFile[];

@@ -53,6 +53,9 @@ export interface Output {
   emit(context: OutputContext): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 
+/** Which `FunctionDeclaration` field the `gemini` output fills: JSON Schema, or Gemini's OpenAPI subset. */
+export type GeminiSchemaField = "parametersJsonSchema" | "parameters";
+
 /** Build options an output may depend on (each is part of the cache key). */
 export interface OutputSettings {
   /** The `cacheTools` config option: `cache_control` on the last tool of the native tools array. */
@@ -60,7 +63,7 @@ export interface OutputSettings {
   /** The `openaiStrict` config: every tool is sent to OpenAI in strict mode (the `openai` output). */
   openaiStrict: boolean;
   /** Which `FunctionDeclaration` field the `gemini` output fills (config `geminiSchemaField`). */
-  geminiSchemaField: "parametersJsonSchema" | "parameters";
+  geminiSchemaField: GeminiSchemaField;
 }
 
 /** The settings of a build that sets none. */

@@ -86,8 +86,9 @@ function isObject(v: unknown): v is JsonObject {
 }
 
 /**
- * Whether a tool asks for strict mode: `"strict": true` in its file. A loaded tool carries it in its
- * fields (load/tool-fields.ts); a lint rule sees the file's data as written.
+ * Whether a tool asks for strict mode: `"strict": true` in its file (sent to Anthropic as the tool's
+ * `strict`; lowered for OpenAI). A loaded tool carries it in its fields (load/tool-fields.ts); a lint
+ * rule sees the file's data as written. The one reader of that field.
  */
 export function declaredStrict(tool: { fields?: { strict?: boolean } } | { data: Record<string, unknown> }): boolean {
   return "data" in tool ? tool.data["strict"] === true : tool.fields?.strict === true;

@@ -6,6 +6,7 @@
 import { isPlainObject, joinPointer } from "../../schema/pointer.js";
 import { forEachSubschema } from "../../schema/keywords.js";
 import { resolveLocal } from "../../schema/refs.js";
+import { declaredStrict } from "../../schema/strict.js";
 import { defineRule, type Rule, type SchemaDocument, type ToolDocument } from "../rule.js";
 import { childPointer, refRoot, schemaNodes, type SchemaNode } from "../schema-walk.js";
 import type { NameFormat, Profile } from "./types.js";
@@ -72,7 +73,7 @@ const STRICT_ONLY = { all: { description: "1: every tool is sent strict (set by 
 
 /** Whether a strict-only rule checks `doc`: a tool's schema sent strict (a fragment file is checked through the tools that use it). */
 function sentStrict(doc: SchemaDocument, all: number): boolean {
-  return doc.tool !== undefined && (all >= 1 || doc.tool.data["strict"] === true);
+  return doc.tool !== undefined && (all >= 1 || declaredStrict(doc.tool));
 }
 
 /** `<target>/keyword-unsupported`: a keyword the target rejects, anywhere in a schema (definitions included). */
@@ -171,11 +172,6 @@ export function portableNameRule(profile: Profile & { portableToolNameMax: numbe
 
 // --- Anthropic strict tools (`"strict": true`) ---
 
-/** Whether a tool file asks for strict mode (`"strict": true`, sent to Anthropic as the tool's `strict`). */
-export function isStrict(tool: ToolDocument): boolean {
-  return tool.data.strict === true;
-}
-
 /** The tool's input-schema document: the rules' own (its walk shared) when in scope, else a new one. */
 function schemaDocument(tool: ToolDocument, schemas: readonly SchemaDocument[]): SchemaDocument | undefined {
   if (tool.inputSchema === undefined) return undefined;
@@ -220,7 +216,7 @@ export function strictLimitsRule(profile: Profile & { strict: NonNullable<Profil
     check(ctx) {
       const { maxTools, maxOptionalParameters, maxUnionParameters } = ctx.options;
       // The request holds every tool a build renders (in name order), whichever files are reported on.
-      const strictTools = ctx.renderedTools.filter(isStrict);
+      const strictTools = ctx.renderedTools.filter(declaredStrict);
       const past = strictTools[maxTools];
       if (past) ctx.report({ tool: past, pointer: "/strict", messageId: "tools", data: { count: strictTools.length, max: maxTools, position: maxTools + 1 } });
       const optional: [ToolDocument, SchemaNode][] = [];
@@ -262,7 +258,7 @@ export function strictSchemaRule(profile: Profile & { strict: NonNullable<Profil
     },
     check(ctx) {
       for (const doc of ctx.schemas) {
-        if (doc.tool === undefined || !isStrict(doc.tool)) continue;
+        if (doc.tool === undefined || !declaredStrict(doc.tool)) continue;
         const at = { file: doc.file, tool: doc.tool };
         for (const node of schemaNodes(doc)) {
           if (node.isObject) {

@@ -34,8 +34,7 @@ async function findings(config: Record<string, unknown>, tools: Record<string, u
   writeFileSync(path.join(dir, "toolgen.config.json"), JSON.stringify({ targets: ["anthropic", "openai"], ...config }));
   let stdout = "";
   await runLint({ cwd: dir, env: {}, format: "json", stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } });
-  const report = JSON.parse(stdout) as { diagnostics?: { rule: string; tool?: string }[] } | { rule: string; tool?: string }[];
-  const list = Array.isArray(report) ? report : (report.diagnostics ?? []);
+  const list = JSON.parse(stdout) as { rule: string; tool?: string }[];
   return list.filter((d) => d.rule.startsWith("openai/")).map((d) => `${d.tool} ${d.rule}`);
 }
 
