@@ -4,7 +4,7 @@
  * about filling in (parameter-description) skips the rest; validity rules still check everything.
  */
 import type { SchemaDocument } from "./rule.js";
-import { schemaNodes, type SchemaNode } from "./schema-walk.js";
+import { schemaFacts, type SchemaNode } from "./schema-walk.js";
 
 const cache = new WeakMap<SchemaDocument, (node: SchemaNode) => boolean>();
 
@@ -16,11 +16,11 @@ const cache = new WeakMap<SchemaDocument, (node: SchemaNode) => boolean>();
 export function reachedBy(doc: SchemaDocument): (node: SchemaNode) => boolean {
   let test = cache.get(doc);
   if (test) return test;
-  const nodes = schemaNodes(doc);
-  if (!doc.tool || !nodes.some((n) => n.inDefinitions)) {
+  const facts = schemaFacts(doc);
+  if (!doc.tool || !facts.hasDefinitions) {
     test = () => true;
   } else {
-    const withRefs = nodes.filter((n) => typeof n.ref === "string" && (n.ref as string).startsWith("#"));
+    const withRefs = facts.withRefs.filter((n) => (n.ref as string).startsWith("#"));
     const reached: string[] = [];
     const covers = (pointer: string) => reached.some((r) => pointer === r || pointer.startsWith(r + "/"));
     const done = new Set<SchemaNode>();

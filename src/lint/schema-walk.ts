@@ -34,10 +34,11 @@ export class SchemaNode {
   patternProperties: SchemaObject | undefined = undefined;
   /** Whether some value of `properties` is not an object (a boolean schema, or not a schema): it has no node. */
   hasNonObjectProperty = false;
+  /** Object schemas from the document's root down to this one, this one included. */
+  objectDepth = 0;
   /** Whether it sits under `$defs` or `definitions` (reached by the API only through a `$ref`). */
   readonly inDefinitions: boolean;
   #pointer: string | undefined;
-  #objectDepth: number | undefined;
 
   constructor(
     readonly node: SchemaObject,
@@ -60,12 +61,6 @@ export class SchemaNode {
     return type === undefined && this.properties !== undefined;
   }
 
-  /** Object schemas from the document's root down to this one, this one included. */
-  get objectDepth(): number {
-    if (this.#objectDepth === undefined) this.#objectDepth = (this.parent?.objectDepth ?? 0) + (this.isObject ? 1 : 0);
-    return this.#objectDepth;
-  }
-
   /** File pointer (RFC 6901) of this subschema. */
   get pointer(): string {
     if (this.#pointer === undefined) {
@@ -76,60 +71,145 @@ export class SchemaNode {
   }
 }
 
+/** The keywords whose subschemas the draft-07 meta-schema validates in place (schema-valid validates the others one by one). */
+export const DRAFT_07_SUBSCHEMAS: ReadonlySet<string> = new Set([
+  "additionalItems", "items", "contains", "additionalProperties", "definitions", "properties", "patternProperties",
+  "dependencies", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not",
+]);
+
+/**
+ * One walk of a schema document, shared by the rules: every object subschema, and the few kinds of
+ * node each rule looks at, gathered while walking, so that a rule visits only the nodes it is about
+ * (most schemas have no pattern, no deep nesting and no long description: those rules visit nothing).
+ * Every list is in walk order (depth first, in key order).
+ */
+export interface SchemaFacts {
+  /** Every object subschema, definitions included. */
+  readonly nodes: readonly SchemaNode[];
+  /** The deepest `objectDepth` of a node outside definitions (0 when none is an object). */
+  readonly maxObjectDepth: number;
+  /** The longest `description` string of any node, in UTF-16 code units. */
+  readonly longestDescription: number;
+  /** Nodes with a `pattern` string or a `patternProperties` object. */
+  readonly withPatterns: readonly SchemaNode[];
+  /** Nodes whose `required` is an array. */
+  readonly withRequired: readonly SchemaNode[];
+  /** Nodes whose `$ref` is a string. */
+  readonly withRefs: readonly SchemaNode[];
+  /** Nodes under `properties` (each a property's own schema). */
+  readonly propertySchemas: readonly SchemaNode[];
+  /** Nodes with a `properties` value that is not an object (and so has no node). */
+  readonly withNonObjectProperty: readonly SchemaNode[];
+  /** Whether some node is under `$defs` or `definitions`. */
+  readonly hasDefinitions: boolean;
+  /** Nodes (not the root) under a keyword outside DRAFT_07_SUBSCHEMAS (`$defs`, `prefixItems`, ...). */
+  readonly beyondDraft07: readonly SchemaNode[];
+}
+
 /** Every object subschema below (and including) `root`, depth first in key order, definitions included. */
-function collectNodes(root: SchemaObject, pointer: string): SchemaNode[] {
+function collectNodes(root: SchemaObject, pointer: string): SchemaFacts {
   const nodes: SchemaNode[] = [];
+  const withPatterns: SchemaNode[] = [];
+  const withRequired: SchemaNode[] = [];
+  const withRefs: SchemaNode[] = [];
+  const propertySchemas: SchemaNode[] = [];
+  const withNonObjectProperty: SchemaNode[] = [];
+  const beyondDraft07: SchemaNode[] = [];
+  let maxObjectDepth = 0;
+  let longestDescription = 0;
+  let hasDefinitions = false;
   // One callback for the whole walk (not a closure per node): `parent` is the node being read.
   let parent: SchemaNode | undefined;
   const visit = (node: SchemaObject, keyword: string, key: string | number | undefined): void => {
     const entry = new SchemaNode(node, parent, keyword, key);
     nodes.push(entry);
-    const saved = parent;
-    parent = entry;
-    for (const name of Object.keys(node)) {
-      const value = node[name];
+    const names = Object.keys(node);
+    // What the node says, first (its depth needs its `type`), then its subschemas.
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
       switch (name) {
         case "description":
-          entry.description = value;
-          continue;
+          entry.description = node[name];
+          break;
         case "type":
-          entry.type = value;
-          continue;
+          entry.type = node[name];
+          break;
         case "required":
-          entry.required = value;
-          continue;
+          entry.required = node[name];
+          break;
         case "$ref":
-          entry.ref = value;
-          continue;
+          entry.ref = node[name];
+          break;
         case "pattern":
-          entry.pattern = value;
-          continue;
-        case "properties":
+          entry.pattern = node[name];
+          break;
+        case "properties": {
+          const value = node[name];
           if (isPlainObject(value)) entry.properties = value;
-          entry.hasNonObjectProperty = subschemasOf(name, value, true, visit) > 0;
-          continue;
-        case "patternProperties":
+          break;
+        }
+        case "patternProperties": {
+          const value = node[name];
           if (isPlainObject(value)) entry.patternProperties = value;
           break;
+        }
       }
-      subschemasOf(name, value, true, visit);
+    }
+    const depth = (parent === undefined ? 0 : parent.objectDepth) + (entry.isObject ? 1 : 0);
+    entry.objectDepth = depth;
+    if (entry.inDefinitions) hasDefinitions = true;
+    else if (depth > maxObjectDepth) maxObjectDepth = depth;
+    if (typeof entry.description === "string" && entry.description.length > longestDescription) longestDescription = entry.description.length;
+    if (typeof entry.pattern === "string" || entry.patternProperties !== undefined) withPatterns.push(entry);
+    if (Array.isArray(entry.required)) withRequired.push(entry);
+    if (typeof entry.ref === "string") withRefs.push(entry);
+    if (parent !== undefined) {
+      if (keyword === "properties") propertySchemas.push(entry);
+      if (!DRAFT_07_SUBSCHEMAS.has(keyword)) beyondDraft07.push(entry);
+    }
+    const saved = parent;
+    parent = entry;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      if (name === "properties") {
+        if (subschemasOf(name, node[name], true, visit) > 0) {
+          entry.hasNonObjectProperty = true;
+          if (entry.properties !== undefined) withNonObjectProperty.push(entry);
+        }
+      } else subschemasOf(name, node[name], true, visit);
     }
     parent = saved;
   };
   visit(root, pointer, undefined);
-  return nodes;
+  return {
+    nodes,
+    maxObjectDepth,
+    longestDescription,
+    withPatterns,
+    withRequired,
+    withRefs,
+    propertySchemas,
+    withNonObjectProperty,
+    hasDefinitions,
+    beyondDraft07,
+  };
 }
 
-const nodeLists = new WeakMap<SchemaDocument, SchemaNode[]>();
+const walks = new WeakMap<SchemaDocument, SchemaFacts>();
+
+/** The shared walk of a document (see SchemaFacts): walked once per document, on first use. */
+export function schemaFacts(doc: SchemaDocument): SchemaFacts {
+  let facts = walks.get(doc);
+  if (!facts) {
+    facts = collectNodes(doc.schema, doc.pointer);
+    walks.set(doc, facts);
+  }
+  return facts;
+}
 
 /** Every object subschema of a document (definitions included); walked once per document, shared by the rules. */
 export function schemaNodes(doc: SchemaDocument): readonly SchemaNode[] {
-  let list = nodeLists.get(doc);
-  if (!list) {
-    list = collectNodes(doc.schema, doc.pointer);
-    nodeLists.set(doc, list);
-  }
-  return list;
+  return schemaFacts(doc).nodes;
 }
 
 /**
@@ -145,11 +225,6 @@ export function patternsOf(node: SchemaNode): Array<[keyword: "pattern" | "patte
     found.push(["patternProperties", key, () => childPointer(childPointer(node.pointer, "patternProperties"), key)]);
   }
   return found;
-}
-
-/** Whether a node holds a regular expression (a `pattern` string, or `patternProperties`). */
-export function hasPatterns(node: SchemaNode): boolean {
-  return typeof node.pattern === "string" || node.patternProperties !== undefined;
 }
 
 /** Whether a schema describes an object (by `type` or by having `properties`). */

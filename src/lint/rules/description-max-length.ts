@@ -1,5 +1,5 @@
 import { defineRule } from "../rule.js";
-import { childPointer, schemaNodes } from "../schema-walk.js";
+import { childPointer, schemaFacts } from "../schema-walk.js";
 
 export default defineRule({
   meta: {
@@ -22,7 +22,10 @@ export default defineRule({
       if (length > max) ctx.report({ tool, pointer: "/description", messageId: "long", data: { length, max } });
     }
     for (const doc of ctx.schemas) {
-      for (const node of schemaNodes(doc)) {
+      const facts = schemaFacts(doc);
+      // No description longer than `max` code units: none has more than `max` characters.
+      if (facts.longestDescription <= max) continue;
+      for (const node of facts.nodes) {
         const description = node.description;
         if (typeof description !== "string" || description.length <= max) continue;
         const length = lengthOf(description);

@@ -9,7 +9,7 @@
  * on the machine's load. Each distinct pattern is analysed once per run.
  */
 import { defineRule } from "../rule.js";
-import { hasPatterns, patternsOf, schemaNodes } from "../schema-walk.js";
+import { patternsOf, schemaFacts } from "../schema-walk.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
 /** Steps one analysis may take (redos-detector's default, 20,000, takes tens of seconds on `(a|a)*b`). */
@@ -33,8 +33,7 @@ export default defineRule({
     let analyse: Analyse | undefined;
     const verdicts = new Map<string, ReturnType<Analyse>>();
     for (const doc of ctx.schemas) {
-      for (const node of schemaNodes(doc)) {
-        if (!hasPatterns(node)) continue;
+      for (const node of schemaFacts(doc).withPatterns) {
         for (const [keyword, pattern, pointer] of patternsOf(node)) {
           let verdict = verdicts.get(pattern);
           if (verdict === undefined) {

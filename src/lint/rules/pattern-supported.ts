@@ -5,7 +5,7 @@
  * The engine (re2js) is loaded only when some schema has a pattern.
  */
 import { defineRule } from "../rule.js";
-import { hasPatterns, patternsOf, schemaNodes } from "../schema-walk.js";
+import { patternsOf, schemaFacts } from "../schema-walk.js";
 import { toRe2Syntax } from "../../runtime/pattern.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
@@ -23,8 +23,7 @@ export default defineRule({
     /** Each distinct pattern's problem ("" when RE2 runs it), found once per run. */
     const problems = new Map<string, string>();
     for (const doc of ctx.schemas) {
-      for (const node of schemaNodes(doc)) {
-        if (!hasPatterns(node)) continue;
+      for (const node of schemaFacts(doc).withPatterns) {
         for (const [keyword, pattern, pointer] of patternsOf(node)) {
           let problem = problems.get(pattern);
           if (problem === undefined) {

@@ -1,6 +1,6 @@
 import { isPlainObject } from "../../load/pointer.js";
 import { defineRule } from "../rule.js";
-import { childPointer, schemaNodes, type SchemaNode } from "../schema-walk.js";
+import { childPointer, schemaFacts, type SchemaNode } from "../schema-walk.js";
 
 /**
  * Keywords whose subschemas apply to the same instance as the schema holding them: a `required`
@@ -25,7 +25,7 @@ export default defineRule({
   },
   check(ctx) {
     for (const doc of ctx.schemas) {
-      for (const entry of schemaNodes(doc)) {
+      for (const entry of schemaFacts(doc).withRequired) {
         const { required } = entry;
         if (!Array.isArray(required)) continue;
         const properties = entry.properties;

@@ -1,7 +1,7 @@
 import { defineRule, type SchemaDocument, type ToolDocument } from "../rule.js";
 import { isPlainObject } from "../../schema/pointer.js";
 import { resolveLocal } from "../../schema/refs.js";
-import { childPointer, forEachSubschema, isObjectSchema, schemaNodes, type SchemaObject } from "../schema-walk.js";
+import { childPointer, forEachSubschema, isObjectSchema, schemaFacts, type SchemaObject } from "../schema-walk.js";
 
 type Report = (pointer: string, depth: number, via: boolean) => void;
 
@@ -42,7 +42,12 @@ export default defineRule({
  */
 function measureNodes(doc: SchemaDocument, max: number, report: Report): void {
   const root = doc.schema;
-  for (const node of schemaNodes(doc)) {
+  const facts = schemaFacts(doc);
+  // Within `max` outside definitions (the usual case): only a `$ref` can lead deeper, and each node
+  // that has one is within `max`, as is its parent.
+  const nodes = facts.maxObjectDepth > max ? facts.nodes : facts.withRefs;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
     if (node.inDefinitions || (node.parent?.objectDepth ?? 0) > max) continue;
     const depth = node.objectDepth;
     if (depth > max) report(node.pointer, depth, false);

@@ -10,7 +10,7 @@ import { getByPointer, isPlainObject, splitPointer } from "../../load/pointer.js
 import { dialectOf, DRAFT_07 } from "../meta/dialects.js";
 import { surelyValidDraft07 } from "../meta/draft-07-fast.js";
 import { defineRule } from "../rule.js";
-import { childPointer, schemaNodes } from "../schema-walk.js";
+import { childPointer, schemaFacts } from "../schema-walk.js";
 
 export default defineRule({
   meta: {
@@ -45,10 +45,9 @@ export default defineRule({
       // into, which Ajv compiles all the same: `$defs` and the 2019-09 / 2020-12 keywords.
       // (A node's pointer is built only when it has something to report.)
       const roots: { schema: Record<string, unknown>; readonly pointer: string }[] = [{ schema: doc.schema, pointer: doc.pointer }];
+      const facts = schemaFacts(doc);
       if (dialect === DRAFT_07) {
-        for (const node of schemaNodes(doc)) {
-          if (node.parent !== undefined && !DRAFT_07_SUBSCHEMAS.has(node.keyword)) roots.push({ schema: node.node, get pointer() { return node.pointer; } });
-        }
+        for (const node of facts.beyondDraft07) roots.push({ schema: node.node, get pointer() { return node.pointer; } });
       }
       for (const root of roots) {
         if (dialect === DRAFT_07 && surelyValidDraft07(root.schema)) continue;
@@ -64,7 +63,7 @@ export default defineRule({
           });
         }
       }
-      for (const node of schemaNodes(doc)) {
+      for (const node of facts.withPatterns) {
         if (typeof node.pattern === "string") {
           const problem = regexProblemOf(node.pattern);
           if (problem) report(childPointer(node.pointer, "pattern"), "regex", { keyword: "pattern", problem });
@@ -79,12 +78,6 @@ export default defineRule({
     }
   },
 });
-
-/** The keywords whose subschemas the draft-07 meta-schema validates (the others are validated one by one). */
-const DRAFT_07_SUBSCHEMAS = new Set([
-  "additionalItems", "items", "contains", "additionalProperties", "definitions", "properties", "patternProperties",
-  "dependencies", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not",
-]);
 
 /** `/properties/a/type/1` -> `type[1]`; `/properties/a/required` -> `required`. */
 function keywordLabel(instancePath: string): string {
