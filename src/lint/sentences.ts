@@ -223,8 +223,34 @@ export function splitSentences(text: string): string[] {
   return sentences;
 }
 
+/**
+ * Full stops that surely end a sentence, by the rules above, found by one regular expression: a `.`
+ * after a plain word of ASCII letters longer than any abbreviation (nothing but a space, a bracket,
+ * a quote or the like before it), then a space and a capital, or the end of the text. Only for text
+ * with no code span and no URL, where masking changes nothing.
+ */
+const SURE_FULL_STOP = new RegExp(`(?<![A-Za-z.\\-\\u0080-\\uffff])[A-Za-z]{${LONGEST_LAST_WORD + 1},}\\.(?: [A-Z]|$)`, "g");
+
 /** How many sentences `text` has; once `limit` are found, counting stops and `limit` is returned. */
 export function countSentences(text: string, limit = Infinity): number {
+  // Ordinary prose has `limit` sentence ends that need no closer look: counted by the expression
+  // alone. (Each such `.` follows a letter, so each sentence it ends holds a word: at least as many
+  // sentences as full stops.)
+  if (limit !== Infinity && !text.includes("`") && !text.includes("://") && !text.includes("www.")) {
+    const sure = SURE_FULL_STOP;
+    sure.lastIndex = 0;
+    let found = 0;
+    while (sure.exec(text) !== null) {
+      if (++found >= limit) return limit;
+      // The capital may start the next match's word: step back onto it.
+      if (sure.lastIndex < text.length) sure.lastIndex--;
+    }
+  }
+  return countEveryEnd(text, limit);
+}
+
+/** countSentences by the full rules (its fast path aside); exported for the test that compares the two. */
+export function countEveryEnd(text: string, limit = Infinity): number {
   const masked = mask(text);
   let count = 0;
   let start = 0;
