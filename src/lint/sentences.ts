@@ -225,26 +225,44 @@ export function splitSentences(text: string): string[] {
 
 /**
  * Full stops that surely end a sentence, by the rules above, found by one regular expression: a `.`
- * after a plain word of ASCII letters longer than any abbreviation (nothing but a space, a bracket,
- * a quote or the like before it), then a space and a capital, or the end of the text. Only for text
- * with no code span and no URL, where masking changes nothing.
+ * after a word of two or more ASCII letters (nothing but a space, a bracket, a quote or the like
+ * before it) that is not the last word of an abbreviation, then a space and a capital, or the end of
+ * the text. Only for text with no code span and no URL, where masking changes nothing.
  */
-const SURE_FULL_STOP = new RegExp(`(?<![A-Za-z.\\-\\u0080-\\uffff])[A-Za-z]{${LONGEST_LAST_WORD + 1},}\\.(?: [A-Z]|$)`, "g");
+const SURE_FULL_STOP = (() => {
+  const lastWords = new Set<string>();
+  for (const entry of ABBREVIATION) {
+    const last = entry.slice(entry.lastIndexOf(" ") + 1);
+    if (/^[A-Za-z]{2,}$/.test(last)) lastWords.add(last);
+  }
+  const notAbbreviation = `(?!(?:${[...lastWords].sort().join("|")})\\.)`;
+  return new RegExp(`(?<![A-Za-z.\\-\\u0080-\\uffff])${notAbbreviation}[A-Za-z]{2,}\\.(?: [A-Z]|$)`, "g");
+})();
 
 /** How many sentences `text` has; once `limit` are found, counting stops and `limit` is returned. */
 export function countSentences(text: string, limit = Infinity): number {
-  // Ordinary prose has `limit` sentence ends that need no closer look: counted by the expression
-  // alone. (Each such `.` follows a letter, so each sentence it ends holds a word: at least as many
-  // sentences as full stops.)
-  if (limit !== Infinity && !text.includes("`") && !text.includes("://") && !text.includes("www.")) {
+  // Ordinary prose has `limit` sentence ends that need no closer look (or only such ends): counted
+  // by the expression alone. (Each such `.` follows a letter, so each sentence it ends holds a word: at least as many
+  // sentences as full stops. A capital after it is no digit, so no number abbreviation applies.)
+  if (!text.includes("`") && !text.includes("://") && !text.includes("www.")) {
     const sure = SURE_FULL_STOP;
     sure.lastIndex = 0;
     let found = 0;
-    while (sure.exec(text) !== null) {
+    /** Just after the last of those full stops. */
+    let last = 0;
+    for (let match = sure.exec(text); match !== null; match = sure.exec(text)) {
       if (++found >= limit) return limit;
+      last = match.index + match[0].indexOf(".") + 1;
       // The capital may start the next match's word: step back onto it.
       if (sure.lastIndex < text.length) sure.lastIndex--;
     }
+    // When those full stops are the only candidate ends in the text, the count is exact: one
+    // sentence each, and one more when a word follows the last.
+    const candidates = TERMINATOR_OR_NEWLINE;
+    candidates.lastIndex = 0;
+    let runs = 0;
+    while (candidates.exec(text) !== null && ++runs <= found);
+    if (runs === found) return Math.min(limit, found + (hasWord(text, last, text.length) ? 1 : 0));
   }
   return countEveryEnd(text, limit);
 }
