@@ -2,7 +2,7 @@
  * Walking a JSON Schema as written (draft-07 to 2020-12 keywords), with the file pointer of each
  * subschema; and following a `$ref` the way the API will see it (through the bundled schema).
  */
-import { forEachSubschema, subschemasOf } from "../schema/keywords.js";
+import { forEachSubschema, SUBSCHEMA_KEYWORDS } from "../schema/keywords.js";
 import { getByPointer, isPlainObject, joinPointer } from "../schema/pointer.js";
 import { followRefs } from "../schema/refs.js";
 
@@ -106,93 +106,113 @@ export interface SchemaFacts {
   readonly beyondDraft07: readonly SchemaNode[];
 }
 
+/** The walk's state: what it has gathered so far, and the node whose subschemas are being read. */
+class Walk implements SchemaFacts {
+  readonly nodes: SchemaNode[] = [];
+  maxObjectDepth = 0;
+  longestDescription = 0;
+  readonly withPatterns: SchemaNode[] = [];
+  readonly withRequired: SchemaNode[] = [];
+  readonly withRefs: SchemaNode[] = [];
+  readonly propertySchemas: SchemaNode[] = [];
+  readonly withNonObjectProperty: SchemaNode[] = [];
+  hasDefinitions = false;
+  readonly beyondDraft07: SchemaNode[] = [];
+  parent: SchemaNode | undefined = undefined;
+}
+
 /** Every object subschema below (and including) `root`, depth first in key order, definitions included. */
 function collectNodes(root: SchemaObject, pointer: string): SchemaFacts {
-  const nodes: SchemaNode[] = [];
-  const withPatterns: SchemaNode[] = [];
-  const withRequired: SchemaNode[] = [];
-  const withRefs: SchemaNode[] = [];
-  const propertySchemas: SchemaNode[] = [];
-  const withNonObjectProperty: SchemaNode[] = [];
-  const beyondDraft07: SchemaNode[] = [];
-  let maxObjectDepth = 0;
-  let longestDescription = 0;
-  let hasDefinitions = false;
-  // One callback for the whole walk (not a closure per node): `parent` is the node being read.
-  let parent: SchemaNode | undefined;
-  const visit = (node: SchemaObject, keyword: string, key: string | number | undefined): void => {
-    const entry = new SchemaNode(node, parent, keyword, key);
-    nodes.push(entry);
-    const names = Object.keys(node);
-    // What the node says, first (its depth needs its `type`), then its subschemas.
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
-      switch (name) {
-        case "description":
-          entry.description = node[name];
-          break;
-        case "type":
-          entry.type = node[name];
-          break;
-        case "required":
-          entry.required = node[name];
-          break;
-        case "$ref":
-          entry.ref = node[name];
-          break;
-        case "pattern":
-          entry.pattern = node[name];
-          break;
-        case "properties": {
-          const value = node[name];
-          if (isPlainObject(value)) entry.properties = value;
-          break;
-        }
-        case "patternProperties": {
-          const value = node[name];
-          if (isPlainObject(value)) entry.patternProperties = value;
-          break;
-        }
+  const walk = new Walk();
+  visitNode(walk, root, pointer, undefined);
+  walk.parent = undefined;
+  return walk;
+}
+
+/**
+ * Reads one subschema into the walk, then its subschemas, as subschemasOf (../schema/keywords.ts)
+ * finds them. A plain recursive function, not a callback per document: one shape of call for every
+ * document of the run.
+ */
+function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string | number | undefined): void {
+  const parent = walk.parent;
+  const entry = new SchemaNode(node, parent, keyword, key);
+  walk.nodes.push(entry);
+  const names = Object.keys(node);
+  // What the node says, first (its depth needs its `type`), then its subschemas.
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    switch (name) {
+      case "description":
+        entry.description = node[name];
+        break;
+      case "type":
+        entry.type = node[name];
+        break;
+      case "required":
+        entry.required = node[name];
+        break;
+      case "$ref":
+        entry.ref = node[name];
+        break;
+      case "pattern":
+        entry.pattern = node[name];
+        break;
+      case "properties": {
+        const value = node[name];
+        if (isPlainObject(value)) entry.properties = value;
+        break;
+      }
+      case "patternProperties": {
+        const value = node[name];
+        if (isPlainObject(value)) entry.patternProperties = value;
+        break;
       }
     }
-    const depth = (parent === undefined ? 0 : parent.objectDepth) + (entry.isObject ? 1 : 0);
-    entry.objectDepth = depth;
-    if (entry.inDefinitions) hasDefinitions = true;
-    else if (depth > maxObjectDepth) maxObjectDepth = depth;
-    if (typeof entry.description === "string" && entry.description.length > longestDescription) longestDescription = entry.description.length;
-    if (typeof entry.pattern === "string" || entry.patternProperties !== undefined) withPatterns.push(entry);
-    if (Array.isArray(entry.required)) withRequired.push(entry);
-    if (typeof entry.ref === "string") withRefs.push(entry);
-    if (parent !== undefined) {
-      if (keyword === "properties") propertySchemas.push(entry);
-      if (!DRAFT_07_SUBSCHEMAS.has(keyword)) beyondDraft07.push(entry);
-    }
-    const saved = parent;
-    parent = entry;
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
-      if (name === "properties") {
-        if (subschemasOf(name, node[name], true, visit) > 0) {
-          entry.hasNonObjectProperty = true;
-          if (entry.properties !== undefined) withNonObjectProperty.push(entry);
+  }
+  const depth = (parent === undefined ? 0 : parent.objectDepth) + (entry.isObject ? 1 : 0);
+  entry.objectDepth = depth;
+  if (entry.inDefinitions) walk.hasDefinitions = true;
+  else if (depth > walk.maxObjectDepth) walk.maxObjectDepth = depth;
+  if (typeof entry.description === "string" && entry.description.length > walk.longestDescription) walk.longestDescription = entry.description.length;
+  if (typeof entry.pattern === "string" || entry.patternProperties !== undefined) walk.withPatterns.push(entry);
+  if (Array.isArray(entry.required)) walk.withRequired.push(entry);
+  if (typeof entry.ref === "string") walk.withRefs.push(entry);
+  if (parent !== undefined) {
+    if (keyword === "properties") walk.propertySchemas.push(entry);
+    if (!DRAFT_07_SUBSCHEMAS.has(keyword)) walk.beyondDraft07.push(entry);
+  }
+  walk.parent = entry;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const kind = SUBSCHEMA_KEYWORDS.get(name);
+    if (kind === undefined) continue;
+    const value = node[name];
+    let others = 0;
+    if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
+      if (isPlainObject(value)) visitNode(walk, value, name, undefined);
+    } else if (Array.isArray(value)) {
+      if (kind === "array" || kind === "items") {
+        for (let k = 0; k < value.length; k++) {
+          const item: unknown = value[k];
+          if (isPlainObject(item)) visitNode(walk, item, name, k);
+          else others++;
         }
-      } else subschemasOf(name, node[name], true, visit);
+      }
+    } else if (isPlainObject(value)) {
+      const keys = Object.keys(value);
+      for (let k = 0; k < keys.length; k++) {
+        const child = value[keys[k]!];
+        if (isPlainObject(child)) visitNode(walk, child, name, keys[k]);
+        else others++;
+      }
     }
-    parent = saved;
-  };
-  visit(root, pointer, undefined);
-  return {
-    nodes,
-    maxObjectDepth,
-    longestDescription,
-    withPatterns,
-    withRequired,
-    withRefs,
-    propertySchemas,
-    withNonObjectProperty,
-    hasDefinitions,
-    beyondDraft07,
-  };
+    if (others > 0 && name === "properties") {
+      entry.hasNonObjectProperty = true;
+      if (entry.properties !== undefined) walk.withNonObjectProperty.push(entry);
+    }
+  }
+  walk.parent = parent;
 }
 
 const walks = new WeakMap<SchemaDocument, SchemaFacts>();
