@@ -93,6 +93,33 @@ export function forEachSubschema(node: Record<string, unknown>, definitions: boo
 }
 
 /**
+ * The object subschemas directly below `node`, in forEachSubschema's order, as a list (for hot
+ * recursive walks: no callback, so no closure per node).
+ */
+export function subschemaList(node: Record<string, unknown>, definitions: boolean): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  const keywords = Object.keys(node);
+  for (let k = 0; k < keywords.length; k++) {
+    const keyword = keywords[k]!;
+    const kind = SUBSCHEMA_KEYWORDS.get(keyword);
+    if (kind === undefined || (kind === "definitions" && !definitions)) continue;
+    const value = node[keyword];
+    if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
+      if (isObject(value)) found.push(value);
+    } else if (Array.isArray(value)) {
+      if (kind === "array" || kind === "items") for (let i = 0; i < value.length; i++) if (isObject(value[i])) found.push(value[i]);
+    } else if (isObject(value)) {
+      const keys = Object.keys(value);
+      for (let i = 0; i < keys.length; i++) {
+        const child = value[keys[i]!];
+        if (isObject(child)) found.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+/**
  * For json-schema-to-typescript's `$refOptions.dereference.excludedPathMatcher`: whether a path
  * (`#/properties/x/enum/0`, tokens URI-encoded) is data, where a `$ref` member is not a reference.
  */

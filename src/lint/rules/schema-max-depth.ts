@@ -1,5 +1,6 @@
 import { defineRule, type SchemaDocument, type ToolDocument } from "../rule.js";
 import { isPlainObject } from "../../schema/pointer.js";
+import { subschemaList } from "../../schema/keywords.js";
 import { resolveLocal } from "../../schema/refs.js";
 import { childPointer, forEachSubschema, isObjectSchema, schemaFacts, type SchemaObject } from "../schema-walk.js";
 
@@ -92,9 +93,8 @@ class Heights {
       const target = resolveLocal(this.root, ref);
       if (isPlainObject(target)) below = this.of(target);
     }
-    forEachSubschema(node, false, (child) => {
-      below = Math.max(below, this.of(child));
-    });
+    const children = subschemaList(node, false);
+    for (let i = 0; i < children.length; i++) below = Math.max(below, this.of(children[i]!));
     this.#open.delete(node);
     const height = (isObjectSchema(node) ? 1 : 0) + below;
     this.#memo.set(node, height);
