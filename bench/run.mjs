@@ -13,7 +13,8 @@
  *   3 again   toolgen build with nothing changed vs the floor
  *   4 scaling time at the largest N / time at the smallest, lint and build
  *   5, 6      dispatch() overhead per call; parseFunctionCalls vs fast-xml-parser
- *   7 forms   lint DIR, lint --schemas DIR and lint FILE... (every file named), each vs the floor
+ *   7 forms   lint DIR, lint --schemas DIR and lint FILE... (every file named), each vs the floor,
+ *             in wall time (the target) and in CPU time (7c: every thread, context)
  *   8 start   toolgen --version and lint of one tool, vs node -e ""
  */
 import { existsSync } from "node:fs";

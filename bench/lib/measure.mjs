@@ -1,5 +1,6 @@
 /** Timing whole processes, toolgen and its comparisons alternating run by run. */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
 export const log = (message) => process.stderr.write(`bench: ${message}\n`);
@@ -7,8 +8,28 @@ export const log = (message) => process.stderr.write(`bench: ${message}\n`);
 /** A process that exited badly: the message is what the table shows. */
 export class CommandFailed extends Error {}
 
-/** Runs `node ...args`; returns its wall time in seconds, or throws CommandFailed on a bad exit. */
+/**
+ * The CPU time (user + system, in seconds) of this process's children that have ended, from
+ * /proc/self/stat (`cutime` + `cstime`, in clock ticks of 10 ms); `undefined` where there is no /proc.
+ * The difference around a `spawnSync` is the child's CPU time, all its threads included (V8's
+ * compiler and GC threads): what a loaded machine pays, where wall time shows what a user waits.
+ */
+function childrenCpu() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of the last process timeNode ran (see childrenCpu), or `undefined`. */
+export let lastCpu;
+
+/** Runs `node ...args`; returns its wall time in seconds (its CPU time in `lastCpu`), or throws CommandFailed on a bad exit. */
 export function timeNode(args, { cwd, okCodes = [0], timeoutMs }) {
+  const cpu0 = childrenCpu();
   const t0 = performance.now();
   const result = spawnSync(process.execPath, args, {
     cwd,
@@ -18,6 +39,8 @@ export function timeNode(args, { cwd, okCodes = [0], timeoutMs }) {
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
   });
   const seconds = (performance.now() - t0) / 1000;
+  const cpu1 = childrenCpu();
+  lastCpu = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
   if (result.error) throw new CommandFailed(result.error.message);
   if (!okCodes.includes(result.status ?? -1)) throw new CommandFailed(`exit ${result.status ?? result.signal}: ${gist(result)}`);
   return seconds;
@@ -52,15 +75,17 @@ export function perRunRatios(a, b) {
  * smallest size, then the timed runs (opts.runs, or opts.runsLarge at N >= opts.large). Within a
  * run the commands' order rotates run by run, and every size is visited, so a ratio between two
  * commands, or between two sizes, is measured within one run. A command that fails is not run
- * again and its error is kept. Returns, per size, `{ times: Map<id, seconds[] by run>, errors: Map<id, reason> }`.
+ * again and its error is kept. Returns, per size, `{ times: Map<id, seconds[] by run>, cpu: Map<id, CPU
+ * seconds[] by run (undefined without /proc)>, errors: Map<id, reason> }`.
  */
 export function timeGroup(title, sizes, commandsAt, opts) {
   const runsAt = (size) => (size >= opts.large ? opts.runsLarge : opts.runs);
   const bySize = new Map();
   for (const size of sizes) {
-    const entry = { commands: commandsAt(size), times: new Map(), errors: new Map() };
+    const entry = { commands: commandsAt(size), times: new Map(), cpu: new Map(), errors: new Map() };
     for (const cmd of entry.commands) {
       entry.times.set(cmd.id, []);
+      entry.cpu.set(cmd.id, []);
       if (cmd.skip) entry.errors.set(cmd.id, cmd.skip);
       else if (cmd.setup) {
         try {
@@ -84,7 +109,10 @@ export function timeGroup(title, sizes, commandsAt, opts) {
         try {
           cmd.prepare?.();
           const seconds = timeNode(cmd.args, { cwd: cmd.cwd, okCodes: cmd.okCodes, timeoutMs: opts.timeoutMs });
-          if (run >= 0) entry.times.get(cmd.id)[run] = seconds;
+          if (run >= 0) {
+            entry.times.get(cmd.id)[run] = seconds;
+            entry.cpu.get(cmd.id)[run] = lastCpu;
+          }
         } catch (error) {
           entry.errors.set(cmd.id, error instanceof CommandFailed ? error.message : String(error));
         }

@@ -19,7 +19,8 @@ function problemVerdict(problem, who) {
 
 /**
  * A row comparing commands `a` and `b` of a timed group at one size.
- * `spec`: `{ no, what, aName, bName, target, check?(ratio) }`.
+ * `spec`: `{ no, what, aName, bName, target, check?(ratio), cpu? }`: with `cpu`, their CPU times
+ * (user + system, every thread) instead of their wall times.
  */
 export function pairRow(group, size, a, b, spec) {
   const entry = group.get(size);
@@ -27,11 +28,13 @@ export function pairRow(group, size, a, b, spec) {
   for (const [id, name] of [[a, spec.aName], [b, spec.bName]]) {
     if (entry.errors.has(id)) return { ...row, verdict: problemVerdict(entry.errors.get(id), name) };
   }
-  const ratios = perRunRatios(entry.times.get(a), entry.times.get(b));
+  const measured = spec.cpu ? entry.cpu : entry.times;
+  if (measured.get(a).every((x) => x === undefined)) return { ...row, verdict: "not measured: no /proc to read CPU time from" };
+  const ratios = perRunRatios(measured.get(a), measured.get(b));
   return {
     ...row,
-    a: `${spec.aName} ${secs(median(entry.times.get(a)))}`,
-    b: `${spec.bName} ${secs(median(entry.times.get(b)))}`,
+    a: `${spec.aName} ${secs(median(measured.get(a)))}`,
+    b: `${spec.bName} ${secs(median(measured.get(b)))}`,
     ratio: ratioCell(ratios),
     runs: String(ratios.length),
     verdict: spec.check ? (spec.check(median(ratios)) ? "meets" : "misses") : "(no target)",
