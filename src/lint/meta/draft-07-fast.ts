@@ -202,21 +202,15 @@ function isStringSet(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
   const n = value.length;
   for (let i = 0; i < n; i++) if (typeof value[i] !== "string") return false;
-  if (n < 2) return true;
-  if (n <= 16) {
-    for (let i = 1; i < n; i++) {
-      const item = value[i];
-      for (let j = 0; j < i; j++) if (value[j] === item) return false;
-    }
-    return true;
-  }
-  return new Set(value).size === n;
+  // A Set compares strings as Ajv does (`===`); built natively, where nested loops would be code to optimise.
+  return n < 2 || new Set(value).size === n;
 }
 
 /**
  * A non-empty array of distinct values. Ajv compares with fast-deep-equal, which for primitives is
- * `===` except that NaN equals NaN (the same as a Set's SameValueZero), and never finds an object or array
- * equal to a primitive; so with at most one object/array, only the primitives need comparing.
+ * `===` except that NaN equals NaN (a Set's SameValueZero: NaN equals NaN, 0 equals -0, as `===`
+ * has it), and never finds an object or array equal to a primitive; so with at most one
+ * object/array, a Set of all the values has as many members as the array has distinct values.
  */
 function isEnum(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
@@ -228,25 +222,7 @@ function isEnum(value: unknown): boolean {
     const item: unknown = value[i];
     if (typeof item === "object" && item !== null && ++objects > 1) return false;
   }
-  if (n <= 16) {
-    for (let i = 1; i < n; i++) {
-      const item: unknown = value[i];
-      if (typeof item === "object" && item !== null) continue;
-      for (let j = 0; j < i; j++) {
-        const other: unknown = value[j];
-        if (other === item || (other !== other && item !== item)) return false;
-      }
-    }
-    return true;
-  }
-  const seen = new Set<unknown>();
-  for (let i = 0; i < n; i++) {
-    const item: unknown = value[i];
-    if (typeof item === "object" && item !== null) continue;
-    if (seen.has(item)) return false;
-    seen.add(item);
-  }
-  return true;
+  return new Set(value).size === n;
 }
 
 /** A non-empty array of schemas. Holes read as `undefined`, which is not a schema (as in Ajv). */
