@@ -1,5 +1,5 @@
-import { readToolFields } from "../../load/tool-fields.js";
-import { toolSize, type ToolSize } from "../../stats.js";
+import { PASS_THROUGH_FIELDS, readToolFields } from "../../load/tool-fields.js";
+import { definitionBytes, estimateTokens } from "../../stats.js";
 import type { ToolDocument } from "../rule.js";
 import { defineRule } from "../rule.js";
 
@@ -24,27 +24,69 @@ export default defineRule({
   },
   check(ctx) {
     const { maxToolTokens, maxTotalTokens } = ctx.options;
-    const sized: { tool: ToolDocument; size: ToolSize }[] = [];
-    for (const tool of ctx.renderedTools) {
-      if (tool.name === undefined || tool.bundledSchema === undefined) continue;
-      const { fields } = readToolFields(tool.data);
-      const size = toolSize({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), bundledSchema: tool.bundledSchema, fields });
-      if (!size.deferred) sized.push({ tool, size });
+    // The measured tools that are not deferred, as parallel lists: no object per tool.
+    const tools: ToolDocument[] = [];
+    const names: string[] = [];
+    const bytes: number[] = [];
+    const tokens: number[] = [];
+    const rendered = ctx.renderedTools;
+    for (let i = 0; i < rendered.length; i++) {
+      const tool = rendered[i]!;
+      const name = tool.name;
+      const schema = tool.bundledSchema;
+      if (name === undefined || schema === undefined) continue;
+      // Most tools hold none of the pass-through fields: then there is nothing to read.
+      const fields = hasPassThroughField(tool.data) ? readToolFields(tool.data).fields : undefined;
+      if (fields?.defer_loading === true) continue;
+      const size = definitionBytes(name, tool.description, schema, fields);
+      tools.push(tool);
+      names.push(name);
+      bytes.push(size);
+      tokens.push(estimateTokens(size));
     }
-    const inScope = new Set(ctx.tools);
     if (maxToolTokens > 0) {
-      for (const { tool, size } of sized) {
-        if (size.estimatedTokens > maxToolTokens && inScope.has(tool)) {
-          ctx.report({ tool, pointer: "", messageId: "tool", data: { name: size.name, tokens: size.estimatedTokens, max: maxToolTokens, bytes: size.bytes } });
-        }
+      let inScope: Set<ToolDocument> | undefined;
+      for (let i = 0; i < tools.length; i++) {
+        if (tokens[i]! <= maxToolTokens) continue;
+        inScope ??= new Set(ctx.tools);
+        if (inScope.has(tools[i]!)) ctx.report({ tool: tools[i]!, pointer: "", messageId: "tool", data: { name: names[i]!, tokens: tokens[i]!, max: maxToolTokens, bytes: bytes[i]! } });
       }
     }
-    const total = sized.reduce((n, s) => n + s.size.estimatedTokens, 0);
+    let total = 0;
+    for (let i = 0; i < tokens.length; i++) total += tokens[i]!;
     if (maxTotalTokens > 0 && total > maxTotalTokens) {
       // One finding for the folder, on its largest tool.
-      const bySize = [...sized].sort((a, b) => b.size.estimatedTokens - a.size.estimatedTokens || (a.size.name < b.size.name ? -1 : 1));
-      const largest = bySize.slice(0, 3).map((s) => `${s.size.name} ~${s.size.estimatedTokens}`).join(", ");
-      ctx.report({ tool: bySize[0]!.tool, pointer: "", messageId: "total", data: { count: sized.length, tokens: total, max: maxTotalTokens, largest } });
+      const top = largest(tokens, names, 3);
+      const largestText = top.map((i) => `${names[i]!} ~${tokens[i]!}`).join(", ");
+      ctx.report({ tool: tools[top[0]!]!, pointer: "", messageId: "total", data: { count: tools.length, tokens: total, max: maxTotalTokens, largest: largestText } });
     }
   },
 });
+
+function hasPassThroughField(data: Record<string, unknown>): boolean {
+  for (let i = 0; i < PASS_THROUGH_FIELDS.length; i++) if (Object.hasOwn(data, PASS_THROUGH_FIELDS[i]!)) return true;
+  return false;
+}
+
+/**
+ * The indexes of the `count` largest entries, largest first: by tokens, descending, then by name,
+ * ascending; among equal entries, the earlier first. The first `count` of a stable sort of the
+ * indexes by those keys (what the rule sorted before), in one pass.
+ */
+export function largest(tokens: readonly number[], names: readonly string[], count: number): number[] {
+  const top: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    // Where entry i goes among the kept ones: after every one that is not smaller (earlier ones win ties).
+    let at = top.length;
+    while (at > 0 && before(tokens, names, i, top[at - 1]!)) at--;
+    if (at >= count) continue;
+    top.splice(at, 0, i);
+    if (top.length > count) top.pop();
+  }
+  return top;
+}
+
+/** Entry a sorts strictly before entry b: more tokens, or as many and a smaller name. */
+function before(tokens: readonly number[], names: readonly string[], a: number, b: number): boolean {
+  return tokens[a]! > tokens[b]! || (tokens[a] === tokens[b] && names[a]! < names[b]!);
+}

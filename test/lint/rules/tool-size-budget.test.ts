@@ -10,8 +10,22 @@ testRule("tool-size-budget", {
     { name: "a large tool that is deferred", files: { "a.json": tool("a", 20000, { defer_loading: true }), "b.json": tool("b", 100) } },
     { name: "budgets of 0 turn the checks off", setting: ["warning", { maxToolTokens: 0, maxTotalTokens: 0 }], files: { "a.json": tool("a", 20000) } },
     { name: "just under a configured budget", setting: ["warning", { maxToolTokens: 100 }], files: tool("a", 340) },
+    {
+      name: "a tool with a field of the wrong type does not render, so is not measured",
+      files: { "a.json": tool("a", 100, { input_examples: "x".repeat(8000) }), "b.json": tool("b", 8000, { defer_loading: "yes" }) },
+    },
   ],
   invalid: [
+    {
+      name: "the pass-through fields count: input_examples push a tool over the budget",
+      files: { "a.json": tool("a", 100, { input_examples: [{ q: "x".repeat(8000) }], strict: true }) },
+      errors: [{ file: "a.json", message: "tool 'a' costs about 2322 tokens of context on every request (budget 2000, estimated from 8124 bytes); shorten it, or mark it `defer_loading: true`", pointer: "", line: 1, column: 1, tool: "a" }],
+    },
+    {
+      name: "defer_loading: false counts",
+      files: { "a.json": tool("a", 8000, { defer_loading: false }) },
+      errors: [{ file: "a.json", message: "tool 'a' costs about 2287 tokens of context on every request (budget 2000, estimated from 8004 bytes); shorten it, or mark it `defer_loading: true`", pointer: "", line: 1, column: 1, tool: "a" }],
+    },
     {
       name: "one tool over the default per-tool budget (2000)",
       files: { "a.json": tool("a", 8000), "b.json": tool("b", 100) },
