@@ -10,7 +10,6 @@
  * `usage` of a response, or the API's token-counting endpoint. The API also adds a tool-use system
  * prompt of its own, per model, that is not counted here.
  */
-import { jsonByteLength, stringBytes } from "./json-size.js";
 import { PASS_THROUGH_FIELDS } from "./load/tool-fields.js";
 import type { JsonObject, ToolFields } from "./model.js";
 import type { DefinitionSource } from "./tool-definition.js";
@@ -37,6 +36,20 @@ export function toolSize(tool: DefinitionSource): ToolSize {
   return { name: tool.name, bytes, estimatedTokens: estimateTokens(bytes), deferred: tool.fields?.defer_loading === true };
 }
 
+/**
+ * UTF-8 bytes of `value`'s compact JSON (`undefined` where JSON.stringify writes nothing). Native
+ * JSON.stringify: a hand-written walk that builds no text measured the same CPU time at 1,000 tools
+ * (visiting every value is the cost, not the text).
+ */
+function jsonBytes(value: unknown): number | undefined {
+  const text: string | undefined = JSON.stringify(value);
+  return text === undefined ? undefined : Buffer.byteLength(text, "utf8");
+}
+
+function stringBytes(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text), "utf8");
+}
+
 /** `"name":`, `"description":`, `"input_schema":` and the pass-through keys, quoted, with their colon. */
 const NAME_KEY = stringBytes("name") + 1;
 const DESCRIPTION_KEY = stringBytes("description") + 1;
@@ -51,13 +64,13 @@ const FIELD_KEYS = PASS_THROUGH_FIELDS.map((key) => stringBytes(key) + 1);
 export function definitionBytes(name: string, description: string | undefined, bundledSchema: JsonObject, fields: ToolFields | undefined): number {
   let bytes = 2 + NAME_KEY + stringBytes(name);
   if (description !== undefined) bytes += 1 + DESCRIPTION_KEY + stringBytes(description);
-  bytes += 1 + INPUT_SCHEMA_KEY + jsonByteLength(bundledSchema);
+  bytes += 1 + INPUT_SCHEMA_KEY + jsonBytes(bundledSchema)!;
   if (fields !== undefined) {
     for (let i = 0; i < PASS_THROUGH_FIELDS.length; i++) {
       const value: unknown = fields[PASS_THROUGH_FIELDS[i]!];
       if (value === undefined) continue;
       // A value JSON.stringify skips (undefined, a symbol, a function; none a ToolFields holds) drops its key too.
-      const valueBytes = jsonByteLength(value);
+      const valueBytes = jsonBytes(value);
       if (valueBytes !== undefined) bytes += 1 + FIELD_KEYS[i]! + valueBytes;
     }
   }
