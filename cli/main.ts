@@ -34,13 +34,7 @@ async function main(): Promise<void> {
     await runAndExit(() => command.run(parsed));
     return;
   }
-  let parser = topParser(argv, failWith(() => ["help", "version"]))
-    .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
-    .strict()
-    .demandCommand(1, "Name a command: build, lint, import or stats (see --help).")
-    .recommendCommands();
-  for (const c of COMMANDS) parser = parser.command(c.usage, c.describe);
-  await parser.parseAsync();
+  await topParser(argv, failWith(() => ["help", "version"]), COMMANDS).parseAsync();
 }
 
 void main();

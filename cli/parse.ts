@@ -49,7 +49,13 @@ export function commandParser(command: Command, args: readonly string[], fail: F
   return helpText ? command.options(command.help(withHelp(parser))) : command.options(parser);
 }
 
-/** The parser of a command line naming no command (or an unknown one): `toolgen --help`, "did you mean". */
-export function topParser(args: readonly string[], fail: FailHandler): Argv {
-  return withHelp(base(args, fail));
+/** The parser of a command line naming no command (or an unknown one): `toolgen --help`, the command list, "did you mean". */
+export function topParser(args: readonly string[], fail: FailHandler, commands: readonly Command[]): Argv {
+  let parser = withHelp(base(args, fail))
+    .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
+    .strict()
+    .demandCommand(1, "Name a command: build, lint, import or stats (see --help).")
+    .recommendCommands();
+  for (const c of commands) parser = parser.command(c.usage, c.describe);
+  return parser;
 }

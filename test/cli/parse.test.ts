@@ -7,12 +7,12 @@
  */
 import fc from "fast-check";
 import type { Argv } from "yargs";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { buildCommand } from "../../cli/build.js";
 import type { Command } from "../../cli/command.js";
 import { importCommand } from "../../cli/import.js";
 import { lintCommand } from "../../cli/lint.js";
-import { commandParser, mayPrintOwnOutput } from "../../cli/parse.js";
+import { commandParser, mayPrintOwnOutput, topParser } from "../../cli/parse.js";
 import { statsCommand } from "../../cli/stats.js";
 
 interface Outcome {
@@ -57,6 +57,20 @@ describe("mayPrintOwnOutput", () => {
   });
 });
 
+/**
+ * yargs (here from node_modules, as published) checks the arguments of each API call and prints a
+ * warning on a mismatch; the bundle's yargs leaves that check out (cli/bundle.mjs, noArgsert), so
+ * every parser toolgen configures, on every command line below, must draw no warning.
+ */
+let warn: MockInstance<typeof console.warn>;
+beforeAll(() => {
+  warn = vi.spyOn(console, "warn");
+});
+afterAll(() => {
+  expect(warn).not.toHaveBeenCalled();
+  warn.mockRestore();
+});
+
 describe("a command line parsed without the help text's configuration", () => {
   for (const command of COMMANDS) {
     it(`${command.name}: yargs prints nothing of its own unless mayPrintOwnOutput says so, and the result is the same`, () => {
@@ -73,6 +87,22 @@ describe("a command line parsed without the help text's configuration", () => {
       );
     });
   }
+
+  it("the parser of no command or an unknown one: the command list, did you mean", () => {
+    const run = (args: string[]) => {
+      const failures: string[] = [];
+      let output = "";
+      topParser(args, (message) => void failures.push(message ?? ""), [lintCommand, buildCommand, importCommand, statsCommand])
+        .exitProcess(false)
+        .parseSync(args, {}, (_error: unknown, _argv: unknown, printed: string) => {
+          output = printed;
+        });
+      return { failures, output };
+    };
+    expect(run(["--help"]).output).toContain("toolgen lint [paths..]");
+    expect(run([]).failures).toEqual(["Name a command: build, lint, import or stats (see --help)."]);
+    expect(run(["lnt"]).failures.join("\n")).toContain("Did you mean lint?");
+  });
 
   it("does print the help when asked (the property above is not vacuous)", () => {
     expect(outcome(lintCommand, ["--help"], true).output).toContain("--max-warnings");
