@@ -125,11 +125,13 @@ interface Classes {
 let classes: Classes | undefined;
 
 function unicodeClasses(): Classes {
+  // The bracketed ones from strings: a literal's Unicode classes are checked when the script is
+  // compiled, used or not (the bundle turns the others into `new RegExp` itself).
   classes ??= {
-    wordlike: /[\p{L}\p{N}]/u,
+    wordlike: new RegExp("[\\p{L}\\p{N}]", "u"),
     lowercase: /^\p{Ll}$/u,
     digit: /^\p{N}$/u,
-    letter: /^[\p{L}\p{M}]$/u,
+    letter: new RegExp("^[\\p{L}\\p{M}]$", "u"),
     space: /^\s$/u,
   };
   return classes;
