@@ -77,6 +77,27 @@ const noPackageSearch = {
 };
 
 /**
+ * toolgen's modules import node:path's default export (`import path from "node:path"`), and a
+ * bundle gives each importing module its own interop copy of the module (an object with a getter
+ * per export, made when that module loads): twenty of them. Every import of it from toolgen's code
+ * resolves instead to one module that imports it once and re-exports that default: the same object
+ * (node:path itself) everywhere, made once.
+ */
+const oneNodePath = {
+  name: "one-node-path",
+  setup(b) {
+    b.onResolve({ filter: /^node:path$/ }, (args) =>
+      args.namespace !== "one-node-path" && args.kind === "import-statement" && /[\\/]dist[\\/](src|cli)[\\/]/.test(args.importer)
+        ? { path: "node:path", namespace: "one-node-path" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "one-node-path" }, () => ({
+      contents: 'import path from "node:path";\nexport default path;\n',
+    }));
+  },
+};
+
+/**
  * Each call of yargs' API first checks its own arguments' types against a signature string
  * (argsert: the string parsed on every call), and on a mismatch only prints a warning. toolgen's
  * calls are fixed, and test/cli/parse.test.ts holds them free of any such warning; the bundle's
@@ -149,6 +170,7 @@ export async function bundleCli(root = ROOT) {
       noPackageSearch,
       noArgsert,
       lazyAssert,
+      oneNodePath,
       {
         name: "externals",
         // Every package but the parser's stays in node_modules.
