@@ -2,9 +2,10 @@
  * The yargs instances main.ts parses with. A command's command line is parsed with that command's
  * flags at top level (see command.ts); the parts that only the help text reads (usage, examples,
  * `--help` and `--version` with toolgen's own version, the layout's width) are configured only when
- * the command line may make yargs print something of its own. Configuring them costs a `toolgen
- * lint` start-up about as much as yargs' parse itself, and they change nothing else: the same
- * flags, in the same order, with the same checks, parse the same.
+ * the command line may make yargs print something of its own. Configuring them costs every
+ * `toolgen lint` a millisecond or two (yargs' calls are slow while cold), and they change nothing
+ * else: the same flags, in the same order, with the same checks, parse the same
+ * (test/cli/parse.test.ts holds that on random command lines).
  */
 import yargs, { type Argv } from "yargs";
 import { packageVersion } from "../src/paths.js";
@@ -32,7 +33,12 @@ export function mayPrintOwnOutput(args: readonly string[]): boolean {
   return false;
 }
 
-/** What every parser has: the name in messages, unknown flags as errors, usage errors to `fail`. */
+/**
+ * What every parser has: the name in messages, unknown flags as errors (a command's positionals,
+ * lint's paths, are its own to check), usage errors to `fail`. yargs' own `--help` and `--version`
+ * (the version it guesses: "unknown" in the bin, see cli/bundle.mjs) are there too, but only a
+ * command line mayPrintOwnOutput says yes to can reach them, and that one gets withHelp's.
+ */
 function base(args: readonly string[], fail: FailHandler): Argv {
   return yargs(args.slice()).scriptName("toolgen").strictOptions().fail(fail);
 }
