@@ -7,6 +7,11 @@ export const buildCommand: Command = {
   describe: "Generate the native and legacy prompt renderings, input types, validators, the dispatch table and handler stubs",
   options: (yargs) =>
     yargs
+      .options(BUILD_OPTIONS)
+      .option("watch", { type: "boolean", describe: "build, then rebuild on every change to schemas, templates or config, until Ctrl-C (exit 0)" })
+      .demandCommand(0, 0, "", "toolgen build takes no file arguments (see --schemas)"),
+  help: (yargs) =>
+    yargs
       .usage(
         "$0 build [options]\n\nReads every *.json / *.yaml / *.yml under the schemas folder and writes:\n" +
           "  <out>/tools.json          the Messages API `tools` array (self-contained: external $refs bundled)\n" +
@@ -15,9 +20,6 @@ export const buildCommand: Command = {
           "  <handlers>/<tool>.ts      one handler per tool: created once, your code in it is never overwritten\n\n" +
           "Flags win over the config file. Exit codes: 0 ok, 1 invalid input or stale output (--check), 2 usage error.",
       )
-      .options(BUILD_OPTIONS)
-      .option("watch", { type: "boolean", describe: "build, then rebuild on every change to schemas, templates or config, until Ctrl-C (exit 0)" })
-      .demandCommand(0, 0, "", "toolgen build takes no file arguments (see --schemas)")
       .example("$0 build", "build schemas/ into generated/ and handlers/")
       .example("$0 build --check", "in CI: fail when generated files are stale"),
   run: async (argv) => {

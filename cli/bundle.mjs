@@ -24,29 +24,93 @@ const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUNDLED = /^(yargs|yargs-parser|y18n|cliui|escalade|get-caller-file|string-width|strip-ansi|ansi-regex|emoji-regex|get-east-asian-width|wrap-ansi|ansi-styles)(\/|$)/;
 
 /**
- * string-width (yargs, cliui and wrap-ansi each import a copy) builds Unicode-property regular
- * expressions (`\p{RGI_Emoji}` and the like) and an Intl.Segmenter when its module loads: the
- * largest part of loading yargs, for a function only the help text's layout calls. Each import of
- * it gets a stand-in that loads the real module (bundled, initialised on first call) when the
- * width of a string is first asked for. Same results, paid only by `--help` and usage errors.
+ * Packages of the help text's layout, each a default-exported function, that do costly work when
+ * their module loads. string-width (yargs, cliui and wrap-ansi each import a copy) builds
+ * Unicode-property regular expressions (`\p{RGI_Emoji}` and the like) and an Intl.Segmenter: the
+ * largest part of loading yargs, for a function only the help text's layout calls. wrap-ansi (which
+ * cliui imports) loads ansi-styles, which builds its tables of every colour and style; only cliui's
+ * layout of the help calls it. Each import of them gets a stand-in that loads the real module
+ * (bundled, initialised on first call) when the function is first called. Same results, paid only
+ * by `--help` and usage errors.
  */
-const lazyStringWidth = {
-  name: "lazy-string-width",
+const LAZY_DEFAULTS = /^(string-width|wrap-ansi)$/;
+
+const lazyDefaults = {
+  name: "lazy-defaults",
   setup(b) {
-    b.onResolve({ filter: /^string-width$/ }, async (args) => {
+    b.onResolve({ filter: LAZY_DEFAULTS }, async (args) => {
       if (args.pluginData === "real") return undefined;
       const real = await b.resolve(args.path, { importer: args.importer, resolveDir: args.resolveDir, kind: args.kind, pluginData: "real" });
       if (real.errors.length > 0) return { errors: real.errors };
-      return { path: real.path, namespace: "lazy-string-width" };
+      return { path: real.path, namespace: "lazy-default" };
     });
-    b.onLoad({ filter: /.*/, namespace: "lazy-string-width" }, (args) => ({
+    b.onLoad({ filter: /.*/, namespace: "lazy-default" }, (args) => ({
       resolveDir: path.dirname(args.path),
       contents:
         `let real;\n` +
-        `export default function stringWidth(text, options) {\n` +
+        `export default function lazyDefault(...args) {\n` +
         `  real ??= require(${JSON.stringify(args.path)}).default;\n` +
-        `  return real(text, options);\n` +
+        `  return real(...args);\n` +
         `}\n`,
+    }));
+  },
+};
+
+/**
+ * Every yargs instance guesses a version when it is made: from the folder above its own
+ * node_modules (else the working folder) upward, it lists each folder until one holds a
+ * package.json, then reads and parses that file (a monorepo's root manifest, say). toolgen always
+ * replaces that version with its own before yargs could show it (parse.ts), and calls none of yargs'
+ * other users of the search (`pkgConf`), so the platform shim's search (escalade/sync) gets a stand-in
+ * that finds nothing: yargs then keeps the version "unknown" that toolgen replaces.
+ */
+const noPackageSearch = {
+  name: "no-package-search",
+  setup(b) {
+    b.onResolve({ filter: /^escalade\/sync$/ }, (args) =>
+      /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]/.test(args.importer) ? { path: "escalade/sync", namespace: "no-package-search" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "no-package-search" }, () => ({
+      contents: "export default function findUp() {\n  return undefined;\n}\n",
+    }));
+  },
+};
+
+/**
+ * toolgen's modules import node:path's default export (`import path from "node:path"`), and a
+ * bundle gives each importing module its own interop copy of the module (an object with a getter
+ * per export, made when that module loads): twenty of them. Every import of it from toolgen's code
+ * resolves instead to one module that imports it once and re-exports that default: the same object
+ * (node:path itself) everywhere, made once.
+ */
+const oneNodePath = {
+  name: "one-node-path",
+  setup(b) {
+    b.onResolve({ filter: /^node:path$/ }, (args) =>
+      args.namespace !== "one-node-path" && args.kind === "import-statement" && /[\\/]dist[\\/](src|cli)[\\/]/.test(args.importer)
+        ? { path: "node:path", namespace: "one-node-path" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "one-node-path" }, () => ({
+      contents: 'import path from "node:path";\nexport default path;\n',
+    }));
+  },
+};
+
+/**
+ * Each call of yargs' API first checks its own arguments' types against a signature string
+ * (argsert: the string parsed on every call), and on a mismatch only prints a warning. toolgen's
+ * calls are fixed, and test/cli/parse.test.ts holds them free of any such warning; the bundle's
+ * yargs gets a stand-in that checks nothing: a tenth of the time yargs takes to start.
+ */
+const noArgsert = {
+  name: "no-argsert",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/argsert\.js$/ }, (args) =>
+      /[\\/]yargs[\\/]build[\\/]lib[\\/]/.test(args.importer) ? { path: "argsert", namespace: "no-argsert" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "no-argsert" }, () => ({
+      contents: "export function argsert() {}\n",
     }));
   },
 };
@@ -54,9 +118,9 @@ const lazyStringWidth = {
 /**
  * yargs' platform shim imports `notStrictEqual` and `strictEqual` from node:assert. Loading
  * node:assert loads its error class's colour support, which creates process.stderr to ask whether it
- * is a terminal; and every start-up fails one check (yargs looks for a package.json above the working
- * folder to guess a version, which toolgen then sets, and catches the AssertionError when there is
- * none): together a few ms of every `toolgen lint`. Its import gets a stand-in that makes the same
+ * is a terminal; and every start-up fails one check (yargs' search for a package.json to guess a
+ * version, which finds none: see noPackageSearch; yargs catches the AssertionError): together a few
+ * ms of every `toolgen lint`. Its import gets a stand-in that makes the same
  * checks (Object.is, as node:assert's strict comparisons do) and throws a plain Error shaped like
  * node's AssertionError (name, code ERR_ASSERTION, actual, expected, operator; yargs only catches
  * it, and never tests its class).
@@ -102,8 +166,11 @@ export async function bundleCli(root = ROOT) {
     format: "cjs",
     logLevel: "warning",
     plugins: [
-      lazyStringWidth,
+      lazyDefaults,
+      noPackageSearch,
+      noArgsert,
       lazyAssert,
+      oneNodePath,
       {
         name: "externals",
         // Every package but the parser's stays in node_modules.

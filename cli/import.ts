@@ -13,15 +13,14 @@ export const importCommand: Command = {
   name: "import",
   usage: "import <source> [file]",
   describe: "Write tool files from an MCP server's tools or OpenAI function definitions, then lint them",
-  options: (yargs) =>
+  options: (yargs) => yargs.parserConfiguration({ "populate--": true }).options(IMPORT_OPTIONS),
+  help: (yargs) =>
     yargs
       .usage(
         "$0 import mcp -- <command> [args...]\n$0 import mcp --url <endpoint>\n$0 import openai <file.json>\n\n" +
           "Writes one tool file per tool into the schemas folder (names sanitised to the API's pattern, the original\n" +
           "kept in original_name), never over an existing file without --force, then lints what it wrote.",
       )
-      .parserConfiguration({ "populate--": true })
-      .options(IMPORT_OPTIONS)
       .example("$0 import mcp -- npx -y @modelcontextprotocol/server-memory", "import a stdio server's tools")
       .example("$0 import mcp --url http://127.0.0.1:3000/mcp", "import over Streamable HTTP")
       .example("$0 import openai functions.json", "import OpenAI function definitions"),

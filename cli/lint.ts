@@ -8,13 +8,15 @@ export const lintCommand: Command = {
   describe: "Check tool names, descriptions and schemas for what the API rejects and what makes tools hard to use",
   options: (yargs) =>
     yargs
+      .options(LINT_OPTIONS)
+      .option("watch", { type: "boolean", describe: "lint, then again on every change to schemas or config, until Ctrl-C (exit 0)" }),
+  help: (yargs) =>
+    yargs
       .usage(
         "$0 lint [paths..] [options]\n\nLints the files and folders named (default: the configured schemas folder).\n\n" +
           "Exit codes: 0 clean (warnings allowed), 1 errors or more warnings than --max-warnings, " +
           "2 usage error (a bad flag or config, a missing path, a missing or empty schemas folder).",
       )
-      .options(LINT_OPTIONS)
-      .option("watch", { type: "boolean", describe: "lint, then again on every change to schemas or config, until Ctrl-C (exit 0)" })
       .example("$0 lint", "lint the schemas folder")
       .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report"),
   run: async (argv) => {

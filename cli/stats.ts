@@ -12,7 +12,8 @@ export const statsCommand: Command = {
   name: "stats",
   usage: "stats [dir]",
   describe: "Show each tool definition's size in bytes and estimated tokens, and the totals",
-  options: (yargs) =>
+  options: (yargs) => yargs.options(STATS_OPTIONS),
+  help: (yargs) =>
     yargs
       .usage(
         "$0 stats [dir] [options]\n\nMeasures each tool definition as the request sends it (its tools.json entry, compact JSON): bytes,\n" +
@@ -21,7 +22,6 @@ export const statsCommand: Command = {
           "defer_loading: true are marked and totalled apart.\n\n" +
           "Exit codes: 0 measured, 1 some file could not be measured (errors on stderr), 2 usage error.",
       )
-      .options(STATS_OPTIONS)
       .example("$0 stats", "the configured schemas folder, as a table")
       .example("$0 stats schemas --format json", "as JSON"),
   run: async (argv) => {

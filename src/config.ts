@@ -95,9 +95,14 @@ export function findConfig(start: string): FoundConfig | undefined {
   }
 }
 
+/**
+ * Whether `file` is a file (following links). A missing one is the search's usual answer, so it is
+ * asked for without an exception (an ENOENT error each costs the search more than the stat); other
+ * errors (EACCES, ENOTDIR, a loop of links) still throw, and count as no file.
+ */
 function isFile(file: string): boolean {
   try {
-    return statSync(file).isFile();
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
   } catch {
     return false;
   }
@@ -140,9 +145,8 @@ function parseYamlConfig(raw: string, display: string): unknown {
   }
 }
 
-const require = createRequire(import.meta.url);
 function requireYaml(): typeof import("yaml") {
-  return require("yaml") as typeof import("yaml");
+  return createRequire(import.meta.url)("yaml") as typeof import("yaml");
 }
 
 /**

@@ -34,7 +34,7 @@ const OPENERS = new Set([..."\"'“‘„«»‹›([{（［｛「『【〈《¿
 
 /**
  * Never end a sentence, whatever follows (entries match with an optional space after each inner dot).
- * Dotted initialisms (`e.g`, `i.e`, `U.S`, `z.B`, `d.h`, `т.е`, `т.к`) need no entry: see INITIALISM.
+ * Dotted initialisms (`e.g`, `i.e`, `U.S`, `z.B`, `d.h`, `т.е`, `т.к`) need no entry: see the initialism of abbreviationTables.
  */
 const ABBREVIATIONS = [
   // English
@@ -56,21 +56,56 @@ const BEFORE_NUMBER = [
 ];
 
 /** Each entry, capitalised too, with and without a space after its inner dots (`p. ex` and `p.ex`). */
-function variantsOf(entries: readonly string[]): Set<string> {
+export function variantsOf(entries: readonly string[]): Set<string> {
   const variants = new Set<string>();
-  for (const entry of entries) {
-    for (const spaced of [entry.replace(/\.(?=\S)/g, ". "), entry.replace(/\. /g, ".")]) {
-      variants.add(spaced);
-      variants.add(spaced.charAt(0).toUpperCase() + spaced.slice(1));
-    }
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    // Most entries have no dot: both spellings are the entry itself.
+    const dotted = entry.includes(".");
+    const spaced = dotted ? entry.replace(/\.(?=\S)/g, ". ") : entry;
+    variants.add(spaced);
+    variants.add(spaced.charAt(0).toUpperCase() + spaced.slice(1));
+    if (!dotted) continue;
+    const unspaced = entry.replace(/\. /g, ".");
+    variants.add(unspaced);
+    variants.add(unspaced.charAt(0).toUpperCase() + unspaced.slice(1));
   }
   return variants;
 }
 
-const ABBREVIATION = variantsOf(ABBREVIATIONS);
-const ABBREVIATION_BEFORE_NUMBER = variantsOf(BEFORE_NUMBER);
-/** The longest last word of any entry: a longer token without a dot is no abbreviation (a fast path). */
-const LONGEST_LAST_WORD = Math.max(...[...ABBREVIATION, ...ABBREVIATION_BEFORE_NUMBER].map((e) => e.length - e.lastIndexOf(" ") - 1));
+/**
+ * What recognising an abbreviation takes, built on first use (most descriptions end their sentences
+ * with words longer than LONGEST_LAST_WORD and never need it): the entries' variants, and the
+ * Unicode-property expressions of initialisms (each costs a `\p{L}` class to build).
+ */
+interface Abbreviations {
+  any: Set<string>;
+  beforeNumber: Set<string>;
+  /** `U.S`, `e.g`, `т.е`: single letters joined by dots (the final dot being the candidate end). */
+  initialism: RegExp;
+  singleLetter: RegExp;
+  letterDot: RegExp;
+  spacedInitialAfter: RegExp;
+}
+let abbreviations: Abbreviations | undefined;
+
+export function abbreviationTables(): Abbreviations {
+  abbreviations ??= {
+    any: variantsOf(ABBREVIATIONS),
+    beforeNumber: variantsOf(BEFORE_NUMBER),
+    initialism: /^(?:\p{L}\.)+\p{L}$/u,
+    singleLetter: /^\p{L}$/u,
+    letterDot: /^\p{L}\.$/u,
+    spacedInitialAfter: /^\s\p{L}\./u,
+  };
+  return abbreviations;
+}
+
+/**
+ * The longest last word of any entry's variant: a longer token without a dot is no abbreviation (a
+ * fast path). A constant, so that the fast path needs no table; sentences.test.ts holds it to the tables.
+ */
+export const LONGEST_LAST_WORD = 6;
 
 const TERMINATOR_OR_NEWLINE = /[.!?…‼⁇⁈⁉。！？｡．։።।॥؟۔။។\u037E]+|\n/gu;
 const LIST_MARKER_BEFORE = /^[ \t]*\d{1,3}$/;
@@ -78,16 +113,29 @@ const LIST_MARKER_BEFORE = /^[ \t]*\d{1,3}$/;
 const LIST_ITEM_AFTER_NEWLINE = /\n[ \t]*(?:\n|(?:[-*•‣◦]|\d{1,3}[.)])[ \t])/y;
 const CODE = /(`+)[\s\S]*?\1/g;
 const URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}]/gi;
-const WORDLIKE = /[\p{L}\p{N}]/u;
-const LOWERCASE = /^\p{Ll}$/u;
-const DIGIT = /^\p{N}$/u;
-const LETTER = /^[\p{L}\p{M}]$/u;
-const SPACE = /^\s$/u;
-/** `U.S`, `e.g`, `т.е`: single letters joined by dots (the final dot being the candidate end). */
-const INITIALISM = /^(?:\p{L}\.)+\p{L}$/u;
-const SINGLE_LETTER = /^\p{L}$/u;
-const LETTER_DOT = /^\p{L}\.$/u;
-const SPACED_INITIAL_AFTER = /^\s\p{L}\./u;
+
+/** Classes of characters beyond ASCII, built on first use: only text outside ASCII asks them, and each costs a Unicode class to build. */
+interface Classes {
+  wordlike: RegExp;
+  lowercase: RegExp;
+  digit: RegExp;
+  letter: RegExp;
+  space: RegExp;
+}
+let classes: Classes | undefined;
+
+function unicodeClasses(): Classes {
+  // The bracketed ones from strings: a literal's Unicode classes are checked when the script is
+  // compiled, used or not (the bundle turns the others into `new RegExp` itself).
+  classes ??= {
+    wordlike: new RegExp("[\\p{L}\\p{N}]", "u"),
+    lowercase: /^\p{Ll}$/u,
+    digit: /^\p{N}$/u,
+    letter: new RegExp("^[\\p{L}\\p{M}]$", "u"),
+    space: /^\s$/u,
+  };
+  return classes;
+}
 
 /** Same length as `text`, with code spans and URLs replaced by `0`s. */
 function mask(text: string): string {
@@ -97,14 +145,14 @@ function mask(text: string): string {
 }
 
 function isSpace(ch: string): boolean {
-  return ch === " " || ch === "\n" || ch === "\t" || ch === "\r" || (ch > "\u007f" && SPACE.test(ch));
+  return ch === " " || ch === "\n" || ch === "\t" || ch === "\r" || (ch > "\u007f" && unicodeClasses().space.test(ch));
 }
 
 /** Letters (with combining marks), dots and hyphens: what an abbreviation is made of. */
 function isAbbreviationChar(ch: string): boolean {
   if (ch === "." || ch === "-") return true;
   if (ch < "\u0080") return (ch >= "a" && ch <= "z") || (ch >= "A" && ch <= "Z");
-  return LETTER.test(ch);
+  return unicodeClasses().letter.test(ch);
 }
 
 /** Where the abbreviation-like token ending at `end` starts (`end` when there is none). */
@@ -138,14 +186,15 @@ function followsAbbreviation(text: string, start: number, nextIsDigit: boolean):
   // An ordinary word: neither an entry, nor the end of a two-word entry, nor an initialism.
   if (start - tokenStart > LONGEST_LAST_WORD && text.lastIndexOf(".", start - 1) < tokenStart) return false;
   const token = text.slice(tokenStart, start);
-  if (ABBREVIATION.has(token) || INITIALISM.test(token)) return true;
-  if (nextIsDigit && ABBREVIATION_BEFORE_NUMBER.has(token)) return true;
+  const tables = abbreviationTables();
+  if (tables.any.has(token) || tables.initialism.test(token)) return true;
+  if (nextIsDigit && tables.beforeNumber.has(token)) return true;
   if (tokenStart > 0 && text.charAt(tokenStart - 1) === " ") {
     const previous = tokenBefore(text, tokenStart - 1).token;
-    if (previous !== "" && ABBREVIATION.has(`${previous} ${token}`)) return true; // `par ex`, `p. ex`
-    if (SINGLE_LETTER.test(token) && LETTER_DOT.test(previous)) return true; // `U. S`, `z. B`
+    if (previous !== "" && tables.any.has(`${previous} ${token}`)) return true; // `par ex`, `p. ex`
+    if (tables.singleLetter.test(token) && tables.letterDot.test(previous)) return true; // `U. S`, `z. B`
   }
-  return SINGLE_LETTER.test(token) && SPACED_INITIAL_AFTER.test(text.slice(start + 1, start + 5)); // `z.` of `z. B.`
+  return tables.singleLetter.test(token) && tables.spacedInitialAfter.test(text.slice(start + 1, start + 5)); // `z.` of `z. B.`
 }
 
 /**
@@ -159,9 +208,9 @@ function endsSentence(text: string, start: number, runEnd: number, closed: numbe
   if (next >= text.length) return true;
   const first = codePointAt(text, next);
   if (first >= "a" && first <= "z") return false;
-  if (first > "\u007f" && LOWERCASE.test(first)) return false;
+  if (first > "\u007f" && unicodeClasses().lowercase.test(first)) return false;
   if (runEnd - start === 1 && text.charAt(start) === ".") {
-    const nextIsDigit = (first >= "0" && first <= "9") || (first > "\u007f" && DIGIT.test(first));
+    const nextIsDigit = (first >= "0" && first <= "9") || (first > "\u007f" && unicodeClasses().digit.test(first));
     if (followsAbbreviation(text, start, nextIsDigit)) return false;
     const before = text.charCodeAt(start - 1);
     if (before >= 48 && before <= 57) {
@@ -204,7 +253,7 @@ function hasWord(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) return true;
-    if (c >= 128 && WORDLIKE.test(text.slice(start, end))) return true;
+    if (c >= 128 && unicodeClasses().wordlike.test(text.slice(start, end))) return true;
     if (c >= 128) return false;
   }
   return false;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countSentences, splitSentences } from "../../src/lint/sentences.js";
+import { abbreviationTables, countSentences, LONGEST_LAST_WORD, splitSentences, variantsOf } from "../../src/lint/sentences.js";
 
 const seedDescription = (which: "good" | "bad") =>
   (JSON.parse(readFileSync(new URL(`../fixtures/lint/seed-001/${which}.json`, import.meta.url), "utf8")) as { description: string })
@@ -79,5 +80,34 @@ describe("countSentences with a limit", () => {
     expect(countSentences(text, 3)).toBe(3);
     expect(countSentences("One. Two.", 3)).toBe(2);
     expect(countSentences("", 3)).toBe(0);
+  });
+});
+
+describe("the abbreviation tables (built on first use)", () => {
+  /** variantsOf as it was: both spellings of every entry, through the two replacements. */
+  function variantsBefore(entries: readonly string[]): Set<string> {
+    const variants = new Set<string>();
+    for (const entry of entries) {
+      for (const spaced of [entry.replace(/\.(?=\S)/g, ". "), entry.replace(/\. /g, ".")]) {
+        variants.add(spaced);
+        variants.add(spaced.charAt(0).toUpperCase() + spaced.slice(1));
+      }
+    }
+    return variants;
+  }
+
+  it("variantsOf (the dotless entries' shortcut) gives the variants of both replacements, in the same order (fixed seed)", () => {
+    const entry = fc.string({ unit: fc.constantFrom("a", "B", ".", " ", "-", "à", "т", "ß", "ǆ"), maxLength: 8 });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 8 }), (entries) => {
+        expect([...variantsOf(entries)]).toEqual([...variantsBefore(entries)]);
+      }),
+      { seed: 15, numRuns: 2000 },
+    );
+  });
+
+  it("LONGEST_LAST_WORD is the longest last word of any variant", () => {
+    const { any, beforeNumber } = abbreviationTables();
+    expect(LONGEST_LAST_WORD).toBe(Math.max(...[...any, ...beforeNumber].map((e) => e.length - e.lastIndexOf(" ") - 1)));
   });
 });

@@ -20,12 +20,11 @@ import type { Rule } from "../rule.js";
 import { packageRoot } from "../../paths.js";
 import { fromRoot, relativeUri, rootUri } from "./locations.js";
 
-const require = createRequire(import.meta.url);
 let crypto: typeof import("node:crypto") | undefined;
 
 /** SHA-256 of `text`, in hex. node:crypto loads on first use: loading it costs every `toolgen lint` start-up ~5 ms otherwise. */
 function sha256Hex(text: string): string {
-  crypto ??= require("node:crypto") as typeof import("node:crypto");
+  crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
   return crypto.createHash("sha256").update(text).digest("hex");
 }
 
