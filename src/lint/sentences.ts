@@ -272,21 +272,26 @@ export function splitSentences(text: string): string[] {
   return sentences;
 }
 
+let sureFullStop: RegExp | undefined;
+
 /**
- * Full stops that surely end a sentence, by the rules above, found by one regular expression: a `.`
- * after a word of two or more ASCII letters (nothing but a space, a bracket, a quote or the like
- * before it) that is not the last word of an abbreviation, then a space and a capital, or the end of
- * the text. Only for text with no code span and no URL, where masking changes nothing.
+ * Full stops that surely end a sentence, by the rules above, found by one regular expression (built
+ * on first use): a `.` after a word of two or more ASCII letters (nothing but a space, a bracket, a
+ * quote or the like before it) that is not the last word of an abbreviation, then a space and a
+ * capital, or the end of the text. Only for text with no code span and no URL, where masking
+ * changes nothing.
  */
-const SURE_FULL_STOP = (() => {
+function sureFullStops(): RegExp {
+  if (sureFullStop !== undefined) return sureFullStop;
   const lastWords = new Set<string>();
-  for (const entry of ABBREVIATION) {
+  for (const entry of abbreviationTables().any) {
     const last = entry.slice(entry.lastIndexOf(" ") + 1);
     if (/^[A-Za-z]{2,}$/.test(last)) lastWords.add(last);
   }
   const notAbbreviation = `(?!(?:${[...lastWords].sort().join("|")})\\.)`;
-  return new RegExp(`(?<![A-Za-z.\\-\\u0080-\\uffff])${notAbbreviation}[A-Za-z]{2,}\\.(?: [A-Z]|$)`, "g");
-})();
+  sureFullStop = new RegExp(`(?<![A-Za-z.\\-\\u0080-\\uffff])${notAbbreviation}[A-Za-z]{2,}\\.(?: [A-Z]|$)`, "g");
+  return sureFullStop;
+}
 
 /** How many sentences `text` has; once `limit` are found, counting stops and `limit` is returned. */
 export function countSentences(text: string, limit = Infinity): number {
@@ -294,7 +299,7 @@ export function countSentences(text: string, limit = Infinity): number {
   // by the expression alone. (Each such `.` follows a letter, so each sentence it ends holds a word: at least as many
   // sentences as full stops. A capital after it is no digit, so no number abbreviation applies.)
   if (!text.includes("`") && !text.includes("://") && !text.includes("www.")) {
-    const sure = SURE_FULL_STOP;
+    const sure = sureFullStops();
     sure.lastIndex = 0;
     let found = 0;
     /** Just after the last of those full stops. */
