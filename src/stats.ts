@@ -46,8 +46,11 @@ function jsonBytes(value: unknown): number | undefined {
   return text === undefined ? undefined : Buffer.byteLength(text, "utf8");
 }
 
+/** Printable ASCII but `"` and `\\`: written as is, one byte each. */
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 function stringBytes(text: string): number {
-  return Buffer.byteLength(JSON.stringify(text), "utf8");
+  return PLAIN_TEXT.test(text) ? text.length + 2 : Buffer.byteLength(JSON.stringify(text), "utf8");
 }
 
 /** `"name":`, `"description":`, `"input_schema":` and the pass-through keys, quoted, with their colon. */
