@@ -2,8 +2,8 @@ import path from "node:path";
 import { realpathSync, statSync, type Stats } from "node:fs";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
-import { bundleTool } from "./bundle.js";
-import { withBundledOutputSchema } from "./bundle-output.js";
+import { bundleInPlace, bundleTool, type FileLookup } from "./bundle.js";
+import { outputSchemaOf, withBundledOutputSchema } from "./bundle-output.js";
 import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
 import type { LoadProblem } from "./problems.js";
@@ -134,21 +134,41 @@ function refusedFile(absPath: string, why: string): SourceFile {
 export async function bundleTools(
   loaded: LoadedFolder,
 ): Promise<{ tools: BundledTool[]; diagnostics: Diagnostic[] }> {
-  // bundleTool shares the input schema of a tool that references no other file (it walks the parsed data).
-  const results = await Promise.all(
-    loaded.tools.map(async (t) => {
-      const r = await bundleTool(t, loaded.lookup);
-      // An MCP output schema is bundled the same way (bundle-output.ts).
-      if (!r.tool) return r;
-      const o = await withBundledOutputSchema(r.tool, loaded.lookup);
-      return { ...o, diagnostics: [...r.diagnostics, ...o.diagnostics] };
-    }),
-  );
+  const list = loaded.tools;
+  // Most tools are bundled on the spot (bundleInPlace: no copy, no promise); the others all start
+  // at once (they may read files), and every result is taken in the tools' order.
+  const results: (Bundled | Promise<Bundled>)[] = new Array<Bundled>(list.length);
+  for (let i = 0; i < list.length; i++) results[i] = bundledNow(list[i]!) ?? bundleFully(list[i]!, loaded.lookup);
   const tools: BundledTool[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const r of results) {
+  for (let i = 0; i < results.length; i++) {
+    const pending = results[i]!;
+    const r = pending instanceof Promise ? await pending : pending;
     if (r.tool) tools.push(r.tool);
     if (r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
   }
   return { tools, diagnostics };
+}
+
+type Bundled = { tool?: BundledTool; diagnostics: readonly Diagnostic[] };
+
+/** A tool's bundle (its input schema, and its MCP output schema when it has one), when bundleInPlace can say it. */
+function bundledNow(tool: ToolSpec): Bundled | undefined {
+  const input = bundleInPlace(tool, { schema: tool.inputSchema, pointer: "/input_schema" });
+  if (input === undefined) return undefined;
+  if (input.length > 0) return { diagnostics: input };
+  const output = outputSchemaOf(tool);
+  if (output === undefined) return { tool: { ...tool, bundledSchema: tool.inputSchema }, diagnostics: input };
+  const found = bundleInPlace(tool, output);
+  if (found === undefined) return undefined;
+  if (found.length > 0) return { diagnostics: found };
+  return { tool: { ...tool, bundledSchema: tool.inputSchema, bundledOutputSchema: output.schema }, diagnostics: found };
+}
+
+async function bundleFully(tool: ToolSpec, lookup: FileLookup): Promise<Bundled> {
+  const r = await bundleTool(tool, lookup);
+  // An MCP output schema is bundled the same way (bundle-output.ts).
+  if (!r.tool) return r;
+  const o = await withBundledOutputSchema(r.tool, lookup);
+  return { ...o, diagnostics: [...r.diagnostics, ...o.diagnostics] };
 }

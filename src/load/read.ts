@@ -3,6 +3,7 @@ import path from "node:path";
 import type { SourceFile, SourceFormat } from "../model.js";
 import { fewBrackets, MAX_NESTING, tooDeep } from "./depth.js";
 import { locatePointer } from "./positions.js";
+import { markParsed } from "./text-facts.js";
 
 const EXTENSIONS: Record<string, SourceFormat> = { ".json": "json", ".yaml": "yaml", ".yml": "yaml" };
 
@@ -103,7 +104,9 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
     const format = formatOf(absPath) ?? "json";
     if (format === "json") {
       try {
-        files[i] = boundDepth({ absPath, displayPath: display[i]!, format, text, data: JSON.parse(stripBom(text)) });
+        const file: SourceFile = { absPath, displayPath: display[i]!, format, text, data: JSON.parse(stripBom(text)) };
+        markParsed(file);
+        files[i] = boundDepth(file);
         continue;
       } catch {
         // Located by parseSource, below.
@@ -154,6 +157,7 @@ export async function parseSource(
   if (format === "json") {
     try {
       file.data = JSON.parse(stripBom(text));
+      markParsed(file);
     } catch (error) {
       file.parseError = await jsonErrorPosition(text, error);
     }
