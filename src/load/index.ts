@@ -62,7 +62,8 @@ export async function loadFolder(root: string, options: LoadOptions = {}): Promi
  */
 export function assembleFolder(root: string, files: SourceFile[], options: LoadOptions = {}): LoadedFolder {
   const absRoot = path.resolve(root);
-  const byPath = new Map<string, SourceFile>(files.map((f) => [f.absPath, f]));
+  const byPath = new Map<string, SourceFile>();
+  for (let i = 0; i < files.length; i++) byPath.set(files[i]!.absPath, files[i]!);
   /** Files read for a `$ref`, outside `files`. */
   const cache = new Map<string, Promise<SourceFile | undefined>>();
   /** Files a `$ref` named that may not be read: never opened. */
@@ -85,7 +86,8 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
   };
   const { tools, problems } = collectTools(files);
   const diagnostics = describeLoadProblems(problems);
-  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Files come sorted by path, and tools are most often named as their files: sorted already.
+  if (!sortedByName(tools)) tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const lookedUp = async () => {
     const entries = await Promise.all([...cache].map(async ([p, f]) => ((await f) && !refused.has(p) ? p : undefined)));
     return [...byPath.keys(), ...entries.filter((p): p is string => p !== undefined && !byPath.has(p))].sort();
@@ -100,7 +102,7 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
  */
 function refConfinement(roots: readonly string[]): (absPath: string) => string | undefined | null {
   let real: string[] | undefined;
-  const shown = roots.map((r) => displayPathOf(path.resolve(r)) || ".");
+  const cwd = process.cwd();
   return (absPath) => {
     let info: Stats | undefined;
     try {
@@ -113,8 +115,14 @@ function refConfinement(roots: readonly string[]): (absPath: string) => string |
     real ??= roots.map((r) => realOr(path.resolve(r)));
     const target = realOr(absPath);
     if (real.some((r) => target === r || target.startsWith(r.endsWith(path.sep) ? r : r + path.sep))) return undefined;
+    const shown = roots.map((r) => displayPathOf(path.resolve(r), cwd) || ".");
     return `it is outside the folders a $ref may read (${[...new Set(shown)].join(", ")}); add its folder to "refRoots" in toolgen.config.json to allow it`;
   };
+}
+
+function sortedByName(tools: readonly ToolSpec[]): boolean {
+  for (let i = 1; i < tools.length; i++) if (tools[i - 1]!.name > tools[i]!.name) return false;
+  return true;
 }
 
 function realOr(p: string): string {
