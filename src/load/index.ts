@@ -145,32 +145,38 @@ export async function bundleTools(
   const list = loaded.tools;
   // Most tools are bundled on the spot (bundleInPlace: no copy, no promise); the others all start
   // at once (they may read files), and every result is taken in the tools' order.
-  const results: (Bundled | Promise<Bundled>)[] = new Array<Bundled>(list.length);
+  const results: (BundledTool | readonly Diagnostic[] | Promise<Bundled>)[] = new Array<BundledTool>(list.length);
   for (let i = 0; i < list.length; i++) results[i] = bundledNow(list[i]!) ?? bundleFully(list[i]!, loaded.lookup);
   const tools: BundledTool[] = [];
   const diagnostics: Diagnostic[] = [];
   for (let i = 0; i < results.length; i++) {
-    const pending = results[i]!;
-    const r = pending instanceof Promise ? await pending : pending;
-    if (r.tool) tools.push(r.tool);
-    if (r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
+    const result = results[i]!;
+    if (result instanceof Promise) {
+      const r = await result;
+      if (r.tool) tools.push(r.tool);
+      if (r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
+    } else if ("bundledSchema" in result) tools.push(result);
+    else diagnostics.push(...result);
   }
   return { tools, diagnostics };
 }
 
 type Bundled = { tool?: BundledTool; diagnostics: readonly Diagnostic[] };
 
-/** A tool's bundle (its input schema, and its MCP output schema when it has one), when bundleInPlace can say it. */
-function bundledNow(tool: ToolSpec): Bundled | undefined {
+/**
+ * A tool's bundle (its input schema, and its MCP output schema when it has one), or why it has none,
+ * when bundleInPlace can say it; `undefined` when the full bundler must.
+ */
+function bundledNow(tool: ToolSpec): BundledTool | readonly Diagnostic[] | undefined {
   const input = bundleInPlace(tool, { schema: tool.inputSchema, pointer: "/input_schema" });
   if (input === undefined) return undefined;
-  if (input.length > 0) return { diagnostics: input };
+  if (input.length > 0) return input;
   const output = outputSchemaOf(tool);
-  if (output === undefined) return { tool: { ...tool, bundledSchema: tool.inputSchema }, diagnostics: input };
+  if (output === undefined) return { ...tool, bundledSchema: tool.inputSchema };
   const found = bundleInPlace(tool, output);
   if (found === undefined) return undefined;
-  if (found.length > 0) return { diagnostics: found };
-  return { tool: { ...tool, bundledSchema: tool.inputSchema, bundledOutputSchema: output.schema }, diagnostics: found };
+  if (found.length > 0) return found;
+  return { ...tool, bundledSchema: tool.inputSchema, bundledOutputSchema: output.schema };
 }
 
 async function bundleFully(tool: ToolSpec, lookup: FileLookup): Promise<Bundled> {

@@ -107,7 +107,7 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
   let pending = false;
   for (let i = 0; i < absPaths.length; i++) {
     const absPath = absPaths[i]!;
-    const text = readFileSync(absPath, "utf8");
+    const text = readFileSync(absPath, UTF8);
     const format = formatOf(absPath) ?? "json";
     if (format === "json") {
       try {
@@ -124,6 +124,9 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
   }
   return pending ? Promise.all(files) : (files as SourceFile[]);
 }
+
+/** readFileSync's options as an object: given a string, it copies its defaults into a new one per call. */
+const UTF8 = { encoding: "utf8" } as const;
 
 /**
  * displayPathOf for many files, most of them in one folder: `path.relative` once per folder, and
