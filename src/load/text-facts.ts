@@ -26,12 +26,12 @@ const NO_REFS: readonly string[] = [];
 export function refStringsInText(file: SourceFile): readonly string[] | undefined {
   if (file.format !== "json" || !parsedFromText.has(file)) return undefined;
   const text = file.text;
-  let at = text.indexOf('"$ref"');
-  if (at < 0) return text.indexOf("\\u") < 0 ? NO_REFS : undefined;
   if (text.indexOf("\\u") >= 0) return undefined;
-  const found: string[] = [];
-  for (; at >= 0; at = text.indexOf('"$ref"', at + 6)) {
-    let i = skipSpace(text, at + 6);
+  let found: string[] | undefined;
+  // Searched as `$ref` (a `"` starts every string, a `$` few), then its quotes checked.
+  for (let at = text.indexOf("$ref"); at >= 0; at = text.indexOf("$ref", at + 4)) {
+    if (text.charCodeAt(at - 1) !== 0x22 || text.charCodeAt(at + 4) !== 0x22) continue;
+    let i = skipSpace(text, at + 5);
     if (text.charCodeAt(i) !== 0x3a) continue; // the string "$ref" as a value, not a key
     i = skipSpace(text, i + 1);
     if (text.charCodeAt(i) !== 0x22) continue; // a value that is not a string is no reference
@@ -39,9 +39,10 @@ export function refStringsInText(file: SourceFile): readonly string[] | undefine
     if (end < 0) return undefined;
     const value = text.slice(i + 1, end);
     if (value.indexOf("\\") >= 0) return undefined;
+    found ??= [];
     if (!found.includes(value)) found.push(value);
   }
-  return found;
+  return found ?? NO_REFS;
 }
 
 /** The first index from `i` that is not JSON whitespace. */
