@@ -237,9 +237,9 @@ function reachesRef(targets: readonly unknown[]): boolean {
 /** The strings of every `$ref` in a schema (collectRefs), each once. */
 function refStringsOf(root: unknown): string[] {
   const found = collectRefs(root, false);
-  const refs: string[] = [];
-  for (let i = 0; i < found.length; i++) if (!refs.includes(found[i]!.ref)) refs.push(found[i]!.ref);
-  return refs;
+  const refs = new Set<string>();
+  for (let i = 0; i < found.length; i++) refs.add(found[i]!.ref);
+  return [...refs];
 }
 
 /**

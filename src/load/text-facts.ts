@@ -27,7 +27,7 @@ export function refStringsInText(file: SourceFile): readonly string[] | undefine
   if (file.format !== "json" || !parsedFromText.has(file)) return undefined;
   const text = file.text;
   if (text.indexOf("\\u") >= 0) return undefined;
-  let found: string[] | undefined;
+  let found: Set<string> | undefined;
   // Searched as `$ref` (a `"` starts every string, a `$` few), then its quotes checked.
   for (let at = text.indexOf("$ref"); at >= 0; at = text.indexOf("$ref", at + 4)) {
     if (text.charCodeAt(at - 1) !== 0x22 || text.charCodeAt(at + 4) !== 0x22) continue;
@@ -39,10 +39,9 @@ export function refStringsInText(file: SourceFile): readonly string[] | undefine
     if (end < 0) return undefined;
     const value = text.slice(i + 1, end);
     if (value.indexOf("\\") >= 0) return undefined;
-    found ??= [];
-    if (!found.includes(value)) found.push(value);
+    (found ??= new Set()).add(value);
   }
-  return found ?? NO_REFS;
+  return found === undefined ? NO_REFS : [...found];
 }
 
 /** The first index from `i` that is not JSON whitespace. */

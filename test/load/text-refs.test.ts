@@ -136,3 +136,21 @@ describe("bundling from the text's references", () => {
     );
   });
 });
+
+describe("bundling a tool with very many references", () => {
+  it("lists and checks 50,000 distinct references in linear time", async () => {
+    const properties: Record<string, unknown> = {};
+    const defs: Record<string, unknown> = {};
+    for (let i = 0; i < 50_000; i++) {
+      properties[`p${i}`] = { $ref: `#/$defs/d${i}` };
+      defs[`d${i}`] = { type: "string" };
+    }
+    const file = await parsed(JSON.stringify({ name: "t", input_schema: { type: "object", properties, $defs: defs } }));
+    expect(refStringsInText(file)).toHaveLength(50_000);
+    const started = performance.now();
+    const { tools, diagnostics } = await bundleTools(assembleFolder(ROOT, [file], { refRoots: [ROOT] }));
+    expect(diagnostics).toEqual([]);
+    expect(tools[0]?.bundledSchema).toBe(file.data && (file.data as { input_schema: unknown }).input_schema);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
