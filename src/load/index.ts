@@ -144,15 +144,21 @@ export async function bundleTools(
 ): Promise<{ tools: BundledTool[]; diagnostics: Diagnostic[] }> {
   const list = loaded.tools;
   // Most tools are bundled on the spot (bundleInPlace: no copy, no promise); the others all start
-  // at once (they may read files), and every result is taken in the tools' order.
-  const results: (BundledTool | readonly Diagnostic[] | Promise<Bundled>)[] = new Array<BundledTool>(list.length);
-  for (let i = 0; i < list.length; i++) results[i] = bundledNow(list[i]!) ?? bundleFully(list[i]!, loaded.lookup);
+  // at once (they may read files), are awaited together, and every result is taken in the tools' order.
+  const now: (BundledTool | readonly Diagnostic[] | undefined)[] = new Array<undefined>(list.length);
+  let pending: Promise<Bundled>[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const result = bundledNow(list[i]!);
+    now[i] = result;
+    if (result === undefined) (pending ??= []).push(bundleFully(list[i]!, loaded.lookup));
+  }
+  const later = pending === undefined ? undefined : await Promise.all(pending);
   const tools: BundledTool[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (let i = 0; i < results.length; i++) {
-    const result = results[i]!;
-    if (result instanceof Promise) {
-      const r = await result;
+  for (let i = 0, k = 0; i < now.length; i++) {
+    const result = now[i];
+    if (result === undefined) {
+      const r = later![k++]!;
       if (r.tool) tools.push(r.tool);
       if (r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
     } else if ("bundledSchema" in result) tools.push(result);
