@@ -4,17 +4,23 @@
  * ones (`#/...`, relative to the output schema, as an MCP client reads it) checked and kept. The `mcp`
  * output advertises, validates and types the bundled schema, so it is self-contained.
  */
-import type { BundledTool, Diagnostic, JsonObject } from "../model.js";
+import type { BundledTool, Diagnostic, JsonObject, ToolSpec } from "../model.js";
 import { isPlainObject } from "../schema/pointer.js";
 import { bundleTool, type FileLookup } from "./bundle.js";
 
 /** The tool with `bundledOutputSchema` when it has an output schema (unchanged otherwise), or the reasons it cannot be bundled. */
 export async function withBundledOutputSchema(tool: BundledTool, lookup: FileLookup): Promise<{ tool?: BundledTool; diagnostics: Diagnostic[] }> {
-  const data = tool.source.data;
-  if (!isPlainObject(data)) return { tool, diagnostics: [] };
-  const key = isPlainObject(data["output_schema"]) ? "output_schema" : isPlainObject(data["outputSchema"]) ? "outputSchema" : undefined;
-  if (key === undefined) return { tool, diagnostics: [] };
-  const result = await bundleTool(tool, lookup, { schema: data[key] as JsonObject, pointer: `/${key}` });
+  const root = outputSchemaOf(tool);
+  if (root === undefined) return { tool, diagnostics: [] };
+  const result = await bundleTool(tool, lookup, root);
   if (!result.tool) return { diagnostics: result.diagnostics };
   return { tool: { ...tool, bundledOutputSchema: result.tool.bundledSchema }, diagnostics: result.diagnostics };
+}
+
+/** The output schema of a tool's file and its pointer there, or `undefined` when it has none. */
+export function outputSchemaOf(tool: ToolSpec): { schema: JsonObject; pointer: string } | undefined {
+  const data = tool.source.data;
+  if (!isPlainObject(data)) return undefined;
+  const key = isPlainObject(data["output_schema"]) ? "output_schema" : isPlainObject(data["outputSchema"]) ? "outputSchema" : undefined;
+  return key === undefined ? undefined : { schema: data[key] as JsonObject, pointer: `/${key}` };
 }

@@ -9,6 +9,7 @@ import type { BundledTool, Diagnostic, JsonObject, JsonValue, SourceFile, ToolSp
 import { DATA_KEYWORDS, IN_PLACE_KEYWORDS } from "../schema/keywords.js";
 import { escapeToken, getByPointer, isPlainObject, joinPointer, setOwn, splitPointer } from "../schema/pointer.js";
 import { findInPlaceCycle, resolveLocal } from "../schema/refs.js";
+import { refStringsInText } from "./text-facts.js";
 import { isToolDocument } from "./tools.js";
 
 export type FileLookup = (absPath: string) => Promise<SourceFile | undefined>;
@@ -48,25 +49,10 @@ export async function bundleTool(
     });
   };
 
-  /**
-   * A cycle of references that never descends into a property or an item describes no value (a
-   * validator would loop forever): an input error, at the `$ref` that closes it when that `$ref` is
-   * in the tool's own schema, else at the input schema (the cycle runs through imported definitions).
-   */
-  function checkCycles(schema: JsonObject, importedNames: ReadonlySet<string>): void {
-    const cycle = findInPlaceCycle(schema);
-    if (cycle === undefined) return;
-    const tokens = splitPointer(cycle.pointer);
-    const own = !((tokens[0] === "$defs") && importedNames.has(tokens[1] ?? ""));
-    diagnostics.push({
-      file: tool.source.displayPath,
-      tool: tool.name,
-      rule: "ref-resolvable",
-      severity: "error",
-      message: `the references ${cycle.refs.map((r) => `'${r}'`).join(" -> ")} form a cycle that never reaches a schema (no property or item in between), so no value can match: point a $ref at a schema that says what the value is`,
-      pointer: own ? joinPointer(root.pointer, ...tokens) : root.pointer,
-    });
-  }
+  const checkCycles = (schema: JsonObject, importedNames: ReadonlySet<string>): void => {
+    const found = cycleDiagnostic(tool, root.pointer, schema, importedNames);
+    if (found !== undefined) diagnostics.push(found);
+  };
 
   async function resolveRef(ref: string, ctx: Context): Promise<string> {
     const hash = ref.indexOf("#");
@@ -132,23 +118,21 @@ export async function bundleTool(
     return out as JsonObject;
   }
 
-  // Most tools reference nothing outside their own schema: check those references in place and
-  // share the (never mutated) input instead of copying it.
+  // Most tools reference nothing outside their own schema: their references are checked in place
+  // and the (never mutated) input is shared instead of copied.
+  const found = bundleInPlace(tool, root);
+  if (found !== undefined) return found.length === 0 ? { tool: { ...tool, bundledSchema: root.schema }, diagnostics } : { diagnostics: [...found] };
   const refs = collectRefs(root.schema, false);
   if (refs.every((r) => r.ref.startsWith("#"))) {
-    let withPaths: { ref: string; path: string[] }[] | undefined;
+    // Every reference is local and one does not resolve: reported at its holder's path (found by
+    // walking again only now: the same walk, so the same order).
+    const withPaths = collectRefs(root.schema, true);
     for (let i = 0; i < refs.length; i++) {
       const ref = refs[i]!.ref;
-      if (resolveLocal(root.schema, ref) !== undefined) continue; // resolves: nothing to report
-      // The holder's path, found by walking again only now (the same walk, so the same order).
-      withPaths ??= collectRefs(root.schema, true);
-      const ctx = { file: tool.source, pointer: joinPointer(root.pointer, ...withPaths[i]!.path) };
-      await resolveRef(ref, ctx);
+      if (resolveLocal(root.schema, ref) !== undefined) continue;
+      await resolveRef(ref, { file: tool.source, pointer: joinPointer(root.pointer, ...withPaths[i]!.path) });
     }
-    // A cycle needs a reference whose target leads, in place, to a reference: most tools have
-    // none (their references name object definitions), and skip that walk.
-    if (diagnostics.length === 0 && refs.length > 0 && refsChain(root.schema, refs)) checkCycles(root.schema, new Set());
-    return diagnostics.length > 0 ? { diagnostics } : { tool: { ...tool, bundledSchema: root.schema }, diagnostics };
+    if (diagnostics.length > 0) return { diagnostics };
   }
 
   const schema = (await copy(root.schema, { file: tool.source, pointer: root.pointer })) as JsonObject;
@@ -163,35 +147,99 @@ export async function bundleTool(
   return { tool: { ...tool, bundledSchema: schema }, diagnostics };
 }
 
+const NONE: readonly Diagnostic[] = [];
+
+/**
+ * The diagnostics of bundling `root` (a schema of `tool`'s file) in place, without copying: none, or
+ * a cycle of in-place references. `undefined` when that cannot be said here (a reference to another
+ * file, or one that does not resolve): the full bundler decides and words it. Synchronous, so the
+ * usual tool costs no promise. The references are read from the file's text when it can list them
+ * (refStringsInText: maybe more than the schema holds, each of which must resolve too), else
+ * collected from the parsed schema.
+ */
+export function bundleInPlace(tool: ToolSpec, root: { schema: JsonObject; pointer: string }): readonly Diagnostic[] | undefined {
+  const listed = refStringsInText(tool.source);
+  // A string the text lists that does not resolve may be one the schema does not hold: ask the schema.
+  return (listed === undefined ? undefined : inPlace(tool, root, listed)) ?? inPlace(tool, root, refStringsOf(root.schema));
+}
+
+function inPlace(tool: ToolSpec, root: { schema: JsonObject; pointer: string }, refs: readonly string[]): readonly Diagnostic[] | undefined {
+  if (refs.length === 0) return NONE;
+  const targets: unknown[] = new Array<unknown>(refs.length);
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i]!;
+    const target = ref.charCodeAt(0) === 0x23 ? resolveLocal(root.schema, ref) : undefined;
+    if (target === undefined) return undefined;
+    targets[i] = target;
+  }
+  // A cycle needs a reference whose target leads, in place, to a reference: most tools have
+  // none (their references name object definitions), and skip that walk.
+  if (!reachesRef(targets)) return NONE;
+  const cycle = cycleDiagnostic(tool, root.pointer, root.schema, new Set());
+  return cycle === undefined ? NONE : [cycle];
+}
+
+/**
+ * A cycle of references that never descends into a property or an item describes no value (a
+ * validator would loop forever): an input error, at the `$ref` that closes it when that `$ref` is
+ * in the tool's own schema, else at the schema's root (the cycle runs through imported definitions).
+ */
+function cycleDiagnostic(tool: ToolSpec, rootPointer: string, schema: JsonObject, importedNames: ReadonlySet<string>): Diagnostic | undefined {
+  const cycle = findInPlaceCycle(schema);
+  if (cycle === undefined) return undefined;
+  const tokens = splitPointer(cycle.pointer);
+  const own = !((tokens[0] === "$defs") && importedNames.has(tokens[1] ?? ""));
+  return {
+    file: tool.source.displayPath,
+    tool: tool.name,
+    rule: "ref-resolvable",
+    severity: "error",
+    message: `the references ${cycle.refs.map((r) => `'${r}'`).join(" -> ")} form a cycle that never reaches a schema (no property or item in between), so no value can match: point a $ref at a schema that says what the value is`,
+    pointer: own ? joinPointer(rootPointer, ...tokens) : rootPointer,
+  };
+}
+
 /**
  * Whether some reference's target reaches, through keywords that apply to the same value (`allOf`,
  * `not`, ...: IN_PLACE_KEYWORDS) and no `$ref`, a schema that has a `$ref` (the target itself
  * included). A cycle of in-place references (findInPlaceCycle) follows at least one reference, and
- * from its target goes on in place to the next one; so when this is false there is no such cycle.
+ * from its target goes on in place to the next one; so when this is false for the targets of every
+ * reference there is no such cycle.
  */
-function refsChain(root: JsonObject, refs: readonly { ref: string }[]): boolean {
+function reachesRef(targets: readonly unknown[]): boolean {
   const seen = new Set<object>();
   const reaches = (node: unknown): boolean => {
     if (Array.isArray(node)) {
-      for (const item of node) if (reaches(item)) return true;
+      for (let i = 0; i < node.length; i++) if (reaches(node[i])) return true;
       return false;
     }
     if (!isPlainObject(node) || seen.has(node)) return false;
     seen.add(node);
     if (typeof node.$ref === "string") return true;
-    for (const keyword of Object.keys(node)) {
+    const keys = Object.keys(node);
+    for (let k = 0; k < keys.length; k++) {
+      const keyword = keys[k]!;
       if (!IN_PLACE_KEYWORDS.has(keyword)) continue;
       const value = node[keyword];
       if (keyword === "dependentSchemas" && isPlainObject(value)) {
-        for (const key of Object.keys(value)) if (reaches(value[key])) return true;
+        const names = Object.keys(value);
+        for (let j = 0; j < names.length; j++) if (reaches(value[names[j]!])) return true;
       } else if (reaches(value)) {
         return true;
       }
     }
     return false;
   };
-  for (const { ref } of refs) if (reaches(resolveLocal(root, ref))) return true;
+  for (let i = 0; i < targets.length; i++) if (reaches(targets[i])) return true;
   return false;
+}
+
+/** The strings of every `$ref` in a schema (collectRefs), each once. */
+function refStringsOf(root: unknown): string[] {
+  const found = collectRefs(root, false);
+  const refs = new Set<string>();
+  for (let i = 0; i < found.length; i++) refs.add(found[i]!.ref);
+  return [...refs];
 }
 
 /**

@@ -2,8 +2,8 @@ import path from "node:path";
 import { realpathSync, statSync, type Stats } from "node:fs";
 import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
-import { bundleTool } from "./bundle.js";
-import { withBundledOutputSchema } from "./bundle-output.js";
+import { bundleInPlace, bundleTool, type FileLookup } from "./bundle.js";
+import { outputSchemaOf, withBundledOutputSchema } from "./bundle-output.js";
 import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
 import type { LoadProblem } from "./problems.js";
@@ -62,7 +62,8 @@ export async function loadFolder(root: string, options: LoadOptions = {}): Promi
  */
 export function assembleFolder(root: string, files: SourceFile[], options: LoadOptions = {}): LoadedFolder {
   const absRoot = path.resolve(root);
-  const byPath = new Map<string, SourceFile>(files.map((f) => [f.absPath, f]));
+  const byPath = new Map<string, SourceFile>();
+  for (let i = 0; i < files.length; i++) byPath.set(files[i]!.absPath, files[i]!);
   /** Files read for a `$ref`, outside `files`. */
   const cache = new Map<string, Promise<SourceFile | undefined>>();
   /** Files a `$ref` named that may not be read: never opened. */
@@ -85,7 +86,8 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
   };
   const { tools, problems } = collectTools(files);
   const diagnostics = describeLoadProblems(problems);
-  tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Files come sorted by path, and tools are most often named as their files: sorted already.
+  if (!sortedByName(tools)) tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const lookedUp = async () => {
     const entries = await Promise.all([...cache].map(async ([p, f]) => ((await f) && !refused.has(p) ? p : undefined)));
     return [...byPath.keys(), ...entries.filter((p): p is string => p !== undefined && !byPath.has(p))].sort();
@@ -100,7 +102,7 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
  */
 function refConfinement(roots: readonly string[]): (absPath: string) => string | undefined | null {
   let real: string[] | undefined;
-  const shown = roots.map((r) => displayPathOf(path.resolve(r)) || ".");
+  const cwd = process.cwd();
   return (absPath) => {
     let info: Stats | undefined;
     try {
@@ -113,8 +115,14 @@ function refConfinement(roots: readonly string[]): (absPath: string) => string |
     real ??= roots.map((r) => realOr(path.resolve(r)));
     const target = realOr(absPath);
     if (real.some((r) => target === r || target.startsWith(r.endsWith(path.sep) ? r : r + path.sep))) return undefined;
+    const shown = roots.map((r) => displayPathOf(path.resolve(r), cwd) || ".");
     return `it is outside the folders a $ref may read (${[...new Set(shown)].join(", ")}); add its folder to "refRoots" in toolgen.config.json to allow it`;
   };
+}
+
+function sortedByName(tools: readonly ToolSpec[]): boolean {
+  for (let i = 1; i < tools.length; i++) if (tools[i - 1]!.name > tools[i]!.name) return false;
+  return true;
 }
 
 function realOr(p: string): string {
@@ -134,21 +142,53 @@ function refusedFile(absPath: string, why: string): SourceFile {
 export async function bundleTools(
   loaded: LoadedFolder,
 ): Promise<{ tools: BundledTool[]; diagnostics: Diagnostic[] }> {
-  // bundleTool shares the input schema of a tool that references no other file (it walks the parsed data).
-  const results = await Promise.all(
-    loaded.tools.map(async (t) => {
-      const r = await bundleTool(t, loaded.lookup);
-      // An MCP output schema is bundled the same way (bundle-output.ts).
-      if (!r.tool) return r;
-      const o = await withBundledOutputSchema(r.tool, loaded.lookup);
-      return { ...o, diagnostics: [...r.diagnostics, ...o.diagnostics] };
-    }),
-  );
+  const list = loaded.tools;
+  // Most tools are bundled on the spot (bundleInPlace: no copy, no promise); the others all start
+  // at once (they may read files), are awaited together, and every result is taken in the tools' order.
+  const now: (BundledTool | readonly Diagnostic[] | undefined)[] = new Array<undefined>(list.length);
+  let pending: Promise<Bundled>[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const result = bundledNow(list[i]!);
+    now[i] = result;
+    if (result === undefined) (pending ??= []).push(bundleFully(list[i]!, loaded.lookup));
+  }
+  const later = pending === undefined ? undefined : await Promise.all(pending);
   const tools: BundledTool[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const r of results) {
-    if (r.tool) tools.push(r.tool);
-    if (r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
+  for (let i = 0, k = 0; i < now.length; i++) {
+    const result = now[i];
+    if (result === undefined) {
+      const r = later![k++]!;
+      if (r.tool) tools.push(r.tool);
+      if (r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
+    } else if ("bundledSchema" in result) tools.push(result);
+    else diagnostics.push(...result);
   }
   return { tools, diagnostics };
+}
+
+type Bundled = { tool?: BundledTool; diagnostics: readonly Diagnostic[] };
+
+/**
+ * A tool's bundle (its input schema, and its MCP output schema when it has one), or why it has none,
+ * when bundleInPlace can say it; `undefined` when the full bundler must.
+ */
+function bundledNow(tool: ToolSpec): BundledTool | readonly Diagnostic[] | undefined {
+  const input = bundleInPlace(tool, { schema: tool.inputSchema, pointer: "/input_schema" });
+  if (input === undefined) return undefined;
+  if (input.length > 0) return input;
+  const output = outputSchemaOf(tool);
+  if (output === undefined) return { ...tool, bundledSchema: tool.inputSchema };
+  const found = bundleInPlace(tool, output);
+  if (found === undefined) return undefined;
+  if (found.length > 0) return found;
+  return { ...tool, bundledSchema: tool.inputSchema, bundledOutputSchema: output.schema };
+}
+
+async function bundleFully(tool: ToolSpec, lookup: FileLookup): Promise<Bundled> {
+  const r = await bundleTool(tool, lookup);
+  // An MCP output schema is bundled the same way (bundle-output.ts).
+  if (!r.tool) return r;
+  const o = await withBundledOutputSchema(r.tool, lookup);
+  return { ...o, diagnostics: [...r.diagnostics, ...o.diagnostics] };
 }

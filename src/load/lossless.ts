@@ -28,15 +28,35 @@ export interface LosslessProblem {
   data: Record<string, string>;
 }
 
-const found = new WeakMap<SourceFile, LosslessProblem[]>();
+/** Problems found by a scan (the proof did not hold), kept so a file is scanned once. */
+const scanned = new WeakMap<SourceFile, readonly LosslessProblem[]>();
+const NONE: readonly LosslessProblem[] = [];
 
-/** The problems of one file (computed once per file). */
+/** The problems of one file (a file is scanned at most once). */
 export async function losslessProblems(file: SourceFile): Promise<readonly LosslessProblem[]> {
-  if (file.parseError || file.data === undefined) return [];
-  let list = found.get(file);
+  const now = losslessProblemsNow(file);
+  if (now !== undefined) return now;
+  let list = scanned.get(file);
   if (!list) {
-    list = file.format === "json" ? (surelyExact(file.text, file.data) ? [] : scanJson(file.text)) : await scanYaml(file.text);
-    found.set(file, list);
+    list = await scanYaml(file.text);
+    scanned.set(file, list);
+  }
+  return list;
+}
+
+/**
+ * losslessProblems without a promise, for every file but YAML that parsed (whose scan loads the
+ * YAML parser): `undefined` for those. Most JSON files are proven exact (surelyExact) and cost no
+ * scan and no record.
+ */
+export function losslessProblemsNow(file: SourceFile): readonly LosslessProblem[] | undefined {
+  if (file.parseError || file.data === undefined) return NONE;
+  if (file.format !== "json") return scanned.get(file);
+  if (surelyExact(file.text, file.data)) return NONE;
+  let list = scanned.get(file);
+  if (!list) {
+    list = scanJson(file.text);
+    scanned.set(file, list);
   }
   return list;
 }
@@ -75,12 +95,82 @@ interface Frame {
 
 /**
  * A fast proof that JSON text parsed exactly, from the parsed data (most files; the scan is for the
- * rest): no escapes (so every `:` of a string in the text is one in the data), every number a
- * double holds exactly (no 0 that may be an underflow), and as many `:` in the text as keys plus
- * the `:`s inside keys and strings of the data (a repeated key loses a member, not its `:`).
+ * rest): no `\u` escape (so no lone surrogate), every number a double holds exactly (no 0 that may
+ * be an underflow), and no member lost to a repeated key. For the last, the text's members are
+ * counted as its `:`s that follow a `"` (spaces between allowed): every member's `:` does, so that
+ * is at least the number of members, which is at least the data's keys, and equal to them only when
+ * no key repeats. A string holding such a `:` (`"a\": b"`, `":x"`) makes the count too high; then the
+ * `:`s inside the data's strings are tallied too (every `:` of the text is a member's or a string's).
  */
 export function surelyExact(text: string, data: unknown): boolean {
   if (text.includes("\\u")) return false;
+  if (data === null || typeof data !== "object") return tallyExact(text, data);
+  sawZero = false;
+  const keys = keysOf(data);
+  if (keys < 0) return false;
+  if (sawZero && /[1-9]\d*(?:\.\d*)?[eE]-/.test(text)) return false;
+  let quoted = 0;
+  for (let at = text.indexOf(":"); at >= 0; at = text.indexOf(":", at + 1)) {
+    let i = at - 1;
+    let c = text.charCodeAt(i);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(--i);
+    if (c === 0x22) quoted++;
+  }
+  return quoted === keys || tallyExact(text, data);
+}
+
+/** Set by keysOf when it meets a 0 (which may be an underflow). */
+let sawZero = false;
+
+/**
+ * The keys of every object in `value` (a container), or -1 when a number in it is not exactly a
+ * double. Only containers are recursed into; recursion is bounded: only documents within the loader's
+ * nesting bound get here.
+ */
+function keysOf(value: object): number {
+  if (Array.isArray(value)) {
+    let n = 0;
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (typeof child === "object") {
+        if (child === null) continue;
+        const k = keysOf(child);
+        if (k < 0) return -1;
+        n += k;
+      } else if (typeof child === "number" && !holdsExactly(child)) return -1;
+    }
+    return n;
+  }
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  let n = keys.length;
+  for (let i = 0; i < keys.length; i++) {
+    const child = object[keys[i]!];
+    if (typeof child === "object") {
+      if (child === null) continue;
+      const k = keysOf(child);
+      if (k < 0) return -1;
+      n += k;
+    } else if (typeof child === "number" && !holdsExactly(child)) return -1;
+  }
+  return n;
+}
+
+/** Whether a parsed number is surely its literal: finite, and a safe integer if an integer (0 noted in sawZero). */
+function holdsExactly(value: number): boolean {
+  if (value === 0) {
+    sawZero = true;
+    return true;
+  }
+  return Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value));
+}
+
+/**
+ * The proof by tally: as many `:` in the text as keys plus the `:`s inside keys and strings of the
+ * data (a repeated key loses a member, not its `:`). Without `\u` escapes (checked by the caller),
+ * every `:` of a string in the text is one in the data.
+ */
+function tallyExact(text: string, data: unknown): boolean {
   const tally: Tally = { keys: 0, colons: 0, zero: false };
   if (!tallyValue(data, tally)) return false;
   if (tally.zero && /[1-9]\d*(?:\.\d*)?[eE]-/.test(text)) return false;

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { SourceFile, SourceFormat } from "../model.js";
 import { fewBrackets, MAX_NESTING, tooDeep } from "./depth.js";
 import { locatePointer } from "./positions.js";
+import { markParsed } from "./text-facts.js";
 
 const EXTENSIONS: Record<string, SourceFormat> = { ".json": "json", ".yaml": "yaml", ".yml": "yaml" };
 
@@ -13,7 +14,9 @@ export function formatOf(file: string): SourceFormat | undefined {
   const before = file.charCodeAt(dot - 1);
   if (before === 0x2f || (before === 0x5c && path.sep === "\\")) return undefined; // `/.json`: a dotfile
   const extension = file.slice(dot);
-  return Object.hasOwn(EXTENSIONS, extension.toLowerCase()) ? EXTENSIONS[extension.toLowerCase()] : undefined;
+  if (extension === ".json") return "json";
+  const lower = extension.toLowerCase();
+  return Object.hasOwn(EXTENSIONS, lower) ? EXTENSIONS[lower] : undefined;
 }
 
 /** A path under the schemas folder that looks like a schema (or a folder of them) but is not read, and why. */
@@ -31,7 +34,8 @@ export interface SkippedPath {
  * listed in `skipped` when given.
  */
 export async function discoverFiles(root: string, allowed: readonly string[] = [], skipped?: SkippedPath[]): Promise<string[]> {
-  const found: { full: string; key: string }[] = [];
+  /** Each file's path from the root, `/`-separated: what the files are sorted by, and (after the root) their path. */
+  const found: string[] = [];
   const absRoot = path.resolve(root);
   let realRoots: string[] | undefined;
   const seen = new Set<string>([realOr(absRoot)]);
@@ -48,7 +52,7 @@ export async function discoverFiles(root: string, allowed: readonly string[] = [
       const full = dir.endsWith(path.sep) ? dir + name : dir + path.sep + name;
       if (entry.isDirectory()) walk(full, `${keyPrefix}${name}/`);
       else if (entry.isFile()) {
-        if (formatOf(name)) found.push({ full, key: keyPrefix + name });
+        if (formatOf(name)) found.push(keyPrefix + name);
       } else if (entry.isSymbolicLink()) {
         const info = statSync(full, { throwIfNoEntry: false });
         if (!info) {
@@ -63,7 +67,7 @@ export async function discoverFiles(root: string, allowed: readonly string[] = [
           if (seen.has(real)) continue;
           seen.add(real);
           walk(full, `${keyPrefix}${name}/`);
-        } else if (info.isFile()) found.push({ full, key: keyPrefix + name });
+        } else if (info.isFile()) found.push(keyPrefix + name);
         else skipped?.push({ absPath: full, why: "a symbolic link to something that is not a regular file: not read" });
       } else if (formatOf(name)) {
         skipped?.push({ absPath: full, why: "not a regular file (a FIFO, a socket or a device): not read" });
@@ -71,8 +75,12 @@ export async function discoverFiles(root: string, allowed: readonly string[] = [
     }
   }
   walk(absRoot, "");
-  found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return found.map((k) => k.full);
+  // The default order is code-unit order, as the keys are all strings.
+  found.sort();
+  // The walk builds a file's path as the root, then each folder and the name joined with path.sep.
+  const prefix = absRoot.endsWith(path.sep) ? absRoot : absRoot + path.sep;
+  for (let i = 0; i < found.length; i++) found[i] = prefix + (path.sep === "/" ? found[i]! : found[i]!.replaceAll("/", path.sep));
+  return found;
 }
 
 function realOr(p: string): string {
@@ -99,11 +107,13 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
   let pending = false;
   for (let i = 0; i < absPaths.length; i++) {
     const absPath = absPaths[i]!;
-    const text = readFileSync(absPath, "utf8");
+    const text = readFileSync(absPath, UTF8);
     const format = formatOf(absPath) ?? "json";
     if (format === "json") {
       try {
-        files[i] = boundDepth({ absPath, displayPath: display[i]!, format, text, data: JSON.parse(stripBom(text)) });
+        const file: SourceFile = { absPath, displayPath: display[i]!, format, text, data: JSON.parse(stripBom(text)) };
+        markParsed(file);
+        files[i] = boundDepth(file);
         continue;
       } catch {
         // Located by parseSource, below.
@@ -114,6 +124,9 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
   }
   return pending ? Promise.all(files) : (files as SourceFile[]);
 }
+
+/** readFileSync's options as an object: given a string, it copies its defaults into a new one per call. */
+const UTF8 = { encoding: "utf8" } as const;
 
 /**
  * displayPathOf for many files, most of them in one folder: `path.relative` once per folder, and
@@ -154,6 +167,7 @@ export async function parseSource(
   if (format === "json") {
     try {
       file.data = JSON.parse(stripBom(text));
+      markParsed(file);
     } catch (error) {
       file.parseError = await jsonErrorPosition(text, error);
     }

@@ -27,9 +27,12 @@ function problem(
 export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[]; problems: LoadProblem[] } {
   const tools: ToolSpec[] = [];
   const problems: LoadProblem[] = [];
-  const byName = new Map<string, SourceFile[]>();
+  /** The file holding each name; every file holding it, when more than one does. */
+  const byName = new Map<string, SourceFile | SourceFile[]>();
+  let repeated = false;
 
-  for (const file of files) {
+  for (let f = 0; f < files.length; f++) {
+    const file = files[f]!;
     if (file.parseError) {
       const { message, line, column } = file.parseError;
       problems.push({ ...problem(file, "parse-error", "unreadable", "", { message }), line, column });
@@ -53,36 +56,50 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
       problems.push(problem(file, "tool-shape", "inputSchemaType", "/input_schema", { found: typeName(data.input_schema) }, name));
       ok = false;
     }
-    if (Object.hasOwn(data, "description") && typeof data.description !== "string") {
-      problems.push(problem(file, "tool-shape", "descriptionType", "/description", { found: typeName(data.description) }, name));
+    const description = data.description;
+    if (typeof description !== "string" && Object.hasOwn(data, "description")) {
+      problems.push(problem(file, "tool-shape", "descriptionType", "/description", { found: typeName(description) }, name));
       ok = false;
     }
     // Claude's newer fields (strict, input_examples, ...): a wrong type keeps the tool out of the build, like a wrong `description`.
     const { fields, problems: fieldProblems } = readToolFields(data);
-    for (const p of fieldProblems) problems.push(problem(file, "tool-field-type", p.kind, p.pointer, p.data, name));
-    if (fieldProblems.length > 0) ok = false;
+    for (let i = 0; i < fieldProblems.length; i++) {
+      const p = fieldProblems[i]!;
+      problems.push(problem(file, "tool-field-type", p.kind, p.pointer, p.data, name));
+      ok = false;
+    }
     if (name !== undefined) {
-      const list = byName.get(name) ?? [];
-      list.push(file);
-      byName.set(name, list);
+      const held = byName.get(name);
+      if (held === undefined) byName.set(name, file);
+      else {
+        repeated = true;
+        if (Array.isArray(held)) held.push(file);
+        else byName.set(name, [held, file]);
+      }
     }
     if (!ok || name === undefined) continue;
     const tool: ToolSpec = { name, inputSchema: data.input_schema as JsonObject, source: file };
-    if (typeof data.description === "string") tool.description = data.description;
-    if (Object.keys(fields).length > 0) tool.fields = fields;
+    if (typeof description === "string") tool.description = description;
+    if (hasKeys(fields)) tool.fields = fields;
     tools.push(tool);
   }
+  if (!repeated) return { tools, problems };
 
-  for (const [name, list] of byName) {
-    if (list.length < 2) continue;
-    const paths = list.map((f) => f.displayPath);
-    for (const file of list) {
+  for (const [name, held] of byName) {
+    if (!Array.isArray(held)) continue;
+    const paths = held.map((f) => f.displayPath);
+    for (const file of held) {
       const others = paths.filter((p) => p !== file.displayPath);
       problems.push(problem(file, "tool-name-unique", "duplicate", "/name", { name, others: others.join(", ") }, name));
     }
   }
-  const duplicated = new Set([...byName].filter(([, l]) => l.length > 1).map(([n]) => n));
-  return { tools: tools.filter((t) => !duplicated.has(t.name)), problems };
+  return { tools: tools.filter((t) => !Array.isArray(byName.get(t.name))), problems };
+}
+
+/** Whether a plain object has an own key (Object.keys(...).length > 0, without the array). */
+function hasKeys(object: object): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
 }
 
 export function typeName(value: unknown): string {

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { displayPathOf, displayPaths, formatOf, readSources } from "../../src/load/read.js";
+import { discoverFiles, displayPathOf, displayPaths, formatOf, readSources } from "../../src/load/read.js";
 
 describe("displayPaths", () => {
   it("gives what displayPathOf gives, file by file", () => {
@@ -46,5 +46,22 @@ describe("formatOf", () => {
       "dir.json/file", "/abs/path/t.yml", "C:\\tools\\t.json", "t.", "t.jsonx", "t.constructor", "t.__proto__", "",
     ];
     for (const file of files) expect(formatOf(file), file).toBe(byExtname(file));
+  });
+});
+
+describe("discoverFiles", () => {
+  it("lists every schema file by its path from the root, in code-unit order, folders walked in place", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "toolgen-discover-"));
+    const names = ["B.json", "a.json", "_x.json", "sub/a.json", "sub-x/a.yaml", "sub.json", "sub/z/y.yml", "é.json", "Z.JSON", "notes.md", ".hidden.json", "node_modules/m.json"];
+    for (const name of names) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), "{}");
+    }
+    const expected = names
+      .filter((n) => formatOf(n) && !n.startsWith(".") && !n.startsWith("node_modules/"))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((n) => path.join(dir, n));
+    expect(await discoverFiles(dir)).toEqual(expected);
+    expect(await discoverFiles(dir + path.sep)).toEqual(expected);
   });
 });
