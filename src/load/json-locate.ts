@@ -112,3 +112,40 @@ export function jsonPointerOffset(text: string, tokens: readonly string[]): numb
   }
   return offset;
 }
+
+/** A key made only of these is never structural JSON text: its quoted form in the text is a string token. */
+const PLAIN_KEY = /^[A-Za-z0-9_.$-]+$/;
+
+/**
+ * jsonPointerOffset, with the parsed document at hand (`data` is `text` parsed): when the pointer names a key that the
+ * document has (an own member of an object), written with no escape in a text that has no
+ * backslash at all, and that text holds that key exactly once as a key (`"key"` then `:`), that
+ * place is the answer, found by `indexOf` alone. (Without backslashes every `"` is a string's own
+ * quote, so `"key"` is a whole string; followed by `:` it is a key; and the one key of the document
+ * spelled so is the one the pointer names.) Anything else is scanned by jsonPointerOffset.
+ */
+export function jsonKeyOffset(text: string, data: unknown, tokens: readonly string[]): number {
+  const key = tokens[tokens.length - 1];
+  if (key !== undefined && PLAIN_KEY.test(key) && text.indexOf("\\") < 0) {
+    let parent = data;
+    for (let i = 0; i < tokens.length - 1 && parent !== undefined; i++) parent = ownChild(parent, tokens[i]!);
+    if (parent !== null && typeof parent === "object" && !Array.isArray(parent) && Object.hasOwn(parent, key)) {
+      const quoted = `"${key}"`;
+      let found = -1;
+      for (let at = text.indexOf(quoted); at >= 0; at = text.indexOf(quoted, at + quoted.length)) {
+        if (text.charCodeAt(skipWhitespace(text, at + quoted.length)) !== 0x3a) continue;
+        if (found >= 0) return jsonPointerOffset(text, tokens);
+        found = at;
+      }
+      if (found >= 0) return found;
+    }
+  }
+  return jsonPointerOffset(text, tokens);
+}
+
+/** The member or item `token` names, own members only; `undefined` when there is none. */
+function ownChild(node: unknown, token: string): unknown {
+  if (Array.isArray(node)) return /^(0|[1-9][0-9]*)$/.test(token) ? node[Number(token)] : undefined;
+  if (node !== null && typeof node === "object" && Object.hasOwn(node, token)) return (node as Record<string, unknown>)[token];
+  return undefined;
+}

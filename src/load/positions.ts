@@ -7,7 +7,7 @@
 import { createRequire } from "node:module";
 import type { Node as YamlNode } from "yaml";
 import type { Diagnostic, SourceFile } from "../model.js";
-import { jsonPointerOffset } from "./json-locate.js";
+import { jsonKeyOffset } from "./json-locate.js";
 import { offsetToPosition, positionsOf, type Position } from "./lines.js";
 import { splitPointer } from "./pointer.js";
 
@@ -24,7 +24,7 @@ export function locatePointer(file: SourceFile, pointer: string): Position {
 }
 
 function offsetOf(file: SourceFile, pointer: string): number {
-  return (file.format === "yaml" ? yamlOffset(file, pointer) : jsonPointerOffset(file.text, splitPointer(pointer))) ?? 0;
+  return (file.format === "yaml" ? yamlOffset(file, pointer) : jsonKeyOffset(file.text, file.data, splitPointer(pointer))) ?? 0;
 }
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { parseTree, type Node } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
-import { jsonPointerOffset } from "../../src/load/json-locate.js";
+import { jsonKeyOffset, jsonPointerOffset } from "../../src/load/json-locate.js";
 
 /** The reference: walk jsonc-parser's tree (what src/load/positions.ts did before the targeted scan). */
 function treeOffset(text: string, tokens: readonly string[]): number {
@@ -80,5 +80,42 @@ describe("jsonPointerOffset", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("jsonKeyOffset (the parsed document at hand)", () => {
+  const name = fc.constantFrom("a", "b", "type", "name", "latitude", "$ref", "x.y", "a-b", "0", "10", "__proto__", "", "a b", ",", ":", "\\", '"');
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      fc.constantFrom(1, true, null, "a", "latitude", "type", ":", ",", "b:", '"', "\\"),
+      name,
+      fc.array(fc.oneof(name, tie("value")), { maxLength: 4 }),
+      fc.dictionary(name, tie("value"), { maxKeys: 4 }),
+    ),
+  }));
+
+  it("agrees with jsonc-parser's tree on every pointer, at any indentation, with keys repeated as values (fast-check, seed 31)", () => {
+    fc.assert(
+      fc.property(value, fc.constantFrom(0, 2, "\t"), fc.boolean(), (data, indent, spaceBeforeColon) => {
+        let text = JSON.stringify(data, null, indent);
+        // A space before some colons: a key is `"key"` then white space then `:`.
+        if (spaceBeforeColon) text = text.replace(/":/g, '" :');
+        const parsed: unknown = JSON.parse(text);
+        for (const tokens of pointersOf(parsed)) {
+          expect(jsonKeyOffset(text, parsed, tokens), `${text} ${JSON.stringify(tokens)}`).toBe(treeOffset(text, tokens));
+        }
+      }),
+      { seed: 31, numRuns: 1500 },
+    );
+  });
+
+  it("falls back to the scan for a key repeated in other objects or in one (the first counts), and in a text with escapes", () => {
+    const repeated = '{"a": {"k": 1}, "b": {"k": 2}, "k": 3}';
+    expect(jsonKeyOffset(repeated, JSON.parse(repeated), ["b", "k"])).toBe(treeOffset(repeated, ["b", "k"]));
+    const duplicate = '{"k": 1, "k": 2}';
+    expect(jsonKeyOffset(duplicate, JSON.parse(duplicate), ["k"])).toBe(treeOffset(duplicate, ["k"]));
+    const escaped = String.raw`{"x": "\"k\": 1", "k": 2}`;
+    expect(jsonKeyOffset(escaped, JSON.parse(escaped), ["k"])).toBe(treeOffset(escaped, ["k"]));
   });
 });
