@@ -146,7 +146,7 @@ function groupByConfig(paths: readonly string[], flags: { schemas?: string; conf
   for (const given of paths) {
     const abs = path.resolve(cwd, given);
     // A schema file's own folder; anything else may be a folder holding its own config.
-    const folder = formatOf(abs) ? path.dirname(abs) : abs;
+    const folder = formatOf(abs) ? parentFolder(abs) : abs;
     if (!foundIn.has(folder)) foundIn.set(folder, findConfig(folder));
     const key = foundIn.get(folder)?.file ?? "";
     let group = groups.get(key);
@@ -157,6 +157,15 @@ function groupByConfig(paths: readonly string[], flags: { schemas?: string; conf
     group.paths.push({ given, abs });
   }
   return [...groups.values()];
+}
+
+/**
+ * path.dirname of a path.resolve result: on POSIX, cut at its last `/` when the parent is not the
+ * root (path.dirname reads the path character by character: a hook's thousand file names cost 6 ms).
+ */
+function parentFolder(abs: string): string {
+  const last = abs.lastIndexOf("/");
+  return path.sep === "/" && last > 0 ? abs.slice(0, last) : path.dirname(abs);
 }
 
 interface Target {
