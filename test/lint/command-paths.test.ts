@@ -1,0 +1,29 @@
+/** The command line's path shortcuts (src/lint/command.ts) give what path.resolve and path.dirname give. */
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parentFolder, resolvePath } from "../../src/lint/command.js";
+
+const piece = fc.constantFrom("a", "b.json", ".", "..", "...", ".a", "a.", "/", "//", "\\", " ", "é", "x y");
+const relative = fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join(""));
+
+describe("lint's path shortcuts", () => {
+  it("resolvePath equals path.resolve, for any path against any folder (fast-check, seed 41)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("/", "/w", "/w/x y", "/a/b/c"), relative, (cwd, given) => {
+        expect(resolvePath(cwd, given)).toBe(path.resolve(cwd, given));
+      }),
+      { seed: 41, numRuns: 3000 },
+    );
+  });
+
+  it("parentFolder equals path.dirname of a resolved path (fast-check, seed 42)", () => {
+    fc.assert(
+      fc.property(relative, (given) => {
+        const abs = path.resolve("/w", given);
+        expect(parentFolder(abs)).toBe(path.dirname(abs));
+      }),
+      { seed: 42, numRuns: 3000 },
+    );
+  });
+});
