@@ -40,7 +40,9 @@ export function mayPrintOwnOutput(args: readonly string[]): boolean {
  * command line mayPrintOwnOutput says yes to can reach them, and that one gets withHelp's.
  */
 function base(args: readonly string[], fail: FailHandler): Argv {
-  return yargs(args.slice()).scriptName("toolgen").strictOptions().fail(fail);
+  // Positionals are paths (and import's URL): `1e3` or `1.50` is a folder's name, not a number
+  // (yargs would pass 1000 and 1.5), and a thousand file names need no number test each.
+  return yargs(args.slice()).scriptName("toolgen").parserConfiguration({ "parse-positional-numbers": false }).strictOptions().fail(fail);
 }
 
 /** The help's parts common to every parser: `--help` (and `-h`), toolgen's own version, the layout's width. */
