@@ -54,7 +54,10 @@ describe("dispatch time is bounded", () => {
       for (const [k, value] of INPUTS.entries()) {
         const input = { p: value };
         let best = Infinity;
-        for (let attempt = 0; attempt < 3 && best > LIMIT_MS; attempt++) {
+        // process.cpuUsage() counts every thread: a collection or V8's compiler working on another
+        // thread during one run adds to it (a CI run saw 102 ms where the case takes 80 to 90). The
+        // best of up to five runs is the dispatch's own cost; a dispatch over the limit fails all five.
+        for (let attempt = 0; attempt < 5 && best > LIMIT_MS; attempt++) {
           const started = process.cpuUsage();
           await d.dispatch({ type: "tool_use", id: "toolu_1", name: "t", input });
           const used = process.cpuUsage(started);
