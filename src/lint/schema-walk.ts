@@ -2,7 +2,7 @@
  * Walking a JSON Schema as written (draft-07 to 2020-12 keywords), with the file pointer of each
  * subschema; and following a `$ref` the way the API will see it (through the bundled schema).
  */
-import { forEachSubschema, SUBSCHEMA_KEYWORDS } from "../schema/keywords.js";
+import { forEachSubschema, subschemasOf } from "../schema/keywords.js";
 import { getByPointer, isPlainObject, joinPointer } from "../schema/pointer.js";
 import { followRefs } from "../schema/refs.js";
 
@@ -131,8 +131,8 @@ function collectNodes(root: SchemaObject, pointer: string): SchemaFacts {
 
 /**
  * Reads one subschema into the walk, then its subschemas, as subschemasOf (../schema/keywords.ts)
- * finds them. A plain recursive function, not a callback per document: one shape of call for every
- * document of the run.
+ * finds them: through one module-level visitor and the walk as its context, not a callback per
+ * document (V8 deoptimised subschemasOf at each new closure).
  */
 function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string | number | undefined): void {
   const parent = walk.parent;
@@ -185,34 +185,17 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
   walk.parent = entry;
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
-    const kind = SUBSCHEMA_KEYWORDS.get(name);
-    if (kind === undefined) continue;
-    const value = node[name];
-    let others = 0;
-    if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
-      if (isPlainObject(value)) visitNode(walk, value, name, undefined);
-    } else if (Array.isArray(value)) {
-      if (kind === "array" || kind === "items") {
-        for (let k = 0; k < value.length; k++) {
-          const item: unknown = value[k];
-          if (isPlainObject(item)) visitNode(walk, item, name, k);
-          else others++;
-        }
-      }
-    } else if (isPlainObject(value)) {
-      const keys = Object.keys(value);
-      for (let k = 0; k < keys.length; k++) {
-        const child = value[keys[k]!];
-        if (isPlainObject(child)) visitNode(walk, child, name, keys[k]);
-        else others++;
-      }
-    }
+    const others = subschemasOf(name, node[name], true, visitChild, walk);
     if (others > 0 && name === "properties") {
       entry.hasNonObjectProperty = true;
       if (entry.properties !== undefined) walk.withNonObjectProperty.push(entry);
     }
   }
   walk.parent = parent;
+}
+
+function visitChild(child: SchemaObject, keyword: string, key: string | number | undefined, walk: Walk): void {
+  visitNode(walk, child, keyword, key);
 }
 
 const walks = new WeakMap<SchemaDocument, SchemaFacts>();

@@ -5,6 +5,7 @@
  * than parsing the whole file into one (`toolgen lint` locates a finding in most files of a folder).
  * The text must be valid JSON (only files that parse are located).
  */
+import { getByTokens } from "./pointer.js";
 
 /** A run of anything but brackets, strings (escapes included) taken whole; it may be empty. */
 const FLAT = /(?:[^"{}[\]]+|"(?:[^"\\]|\\.)*")*/y;
@@ -127,8 +128,7 @@ const PLAIN_KEY = /^[A-Za-z0-9_.$-]+$/;
 export function jsonKeyOffset(text: string, data: unknown, tokens: readonly string[]): number {
   const key = tokens[tokens.length - 1];
   if (key !== undefined && PLAIN_KEY.test(key) && text.indexOf("\\") < 0) {
-    let parent = data;
-    for (let i = 0; i < tokens.length - 1 && parent !== undefined; i++) parent = ownChild(parent, tokens[i]!);
+    const parent = getByTokens(data, tokens, tokens.length - 1);
     if (parent !== null && typeof parent === "object" && !Array.isArray(parent) && Object.hasOwn(parent, key)) {
       const quoted = `"${key}"`;
       let found = -1;
@@ -141,11 +141,4 @@ export function jsonKeyOffset(text: string, data: unknown, tokens: readonly stri
     }
   }
   return jsonPointerOffset(text, tokens);
-}
-
-/** The member or item `token` names, own members only; `undefined` when there is none. */
-function ownChild(node: unknown, token: string): unknown {
-  if (Array.isArray(node)) return /^(0|[1-9][0-9]*)$/.test(token) ? node[Number(token)] : undefined;
-  if (node !== null && typeof node === "object" && Object.hasOwn(node, token)) return (node as Record<string, unknown>)[token];
-  return undefined;
 }

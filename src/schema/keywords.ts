@@ -48,7 +48,12 @@ export function isDataPath(tokens: readonly string[]): boolean {
   return false;
 }
 
-type Visit = (child: Record<string, unknown>, keyword: string, key: string | number | undefined) => void;
+/**
+ * Called with each subschema found. `context` is what the caller passed: a recursive walk passes its
+ * state and one module-level function, instead of a new closure per node or per document (V8
+ * deoptimises a hot caller each time it meets another closure of the same function).
+ */
+type Visit<C = undefined> = (child: Record<string, unknown>, keyword: string, key: string | number | undefined, context: C) => void;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -59,24 +64,25 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * the keyword holds no subschemas, nor for definitions unless `definitions`). Returns how many entries
  * of a map or an array of subschemas were not objects.
  */
-export function subschemasOf(keyword: string, value: unknown, definitions: boolean, visit: Visit): number {
+export function subschemasOf<C = undefined>(keyword: string, value: unknown, definitions: boolean, visit: Visit<C>, context?: C): number {
   const kind = SUBSCHEMA_KEYWORDS.get(keyword);
   if (kind === undefined || (kind === "definitions" && !definitions)) return 0;
   let others = 0;
   if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
-    if (isObject(value)) visit(value, keyword, undefined);
+    if (isObject(value)) visit(value, keyword, undefined, context as C);
   } else if (Array.isArray(value)) {
     if (kind === "array" || kind === "items") {
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        if (isObject(item)) visit(item, keyword, i);
+        if (isObject(item)) visit(item, keyword, i, context as C);
         else others++;
       }
     }
   } else if (isObject(value)) {
-    for (const key of Object.keys(value)) {
-      const child = value[key];
-      if (isObject(child)) visit(child, keyword, key);
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const child = value[keys[i]!];
+      if (isObject(child)) visit(child, keyword, keys[i], context as C);
       else others++;
     }
   }
@@ -94,29 +100,17 @@ export function forEachSubschema(node: Record<string, unknown>, definitions: boo
 
 /**
  * The object subschemas directly below `node`, in forEachSubschema's order, as a list (for hot
- * recursive walks: no callback, so no closure per node).
+ * recursive walks: no closure per node).
  */
 export function subschemaList(node: Record<string, unknown>, definitions: boolean): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
   const keywords = Object.keys(node);
-  for (let k = 0; k < keywords.length; k++) {
-    const keyword = keywords[k]!;
-    const kind = SUBSCHEMA_KEYWORDS.get(keyword);
-    if (kind === undefined || (kind === "definitions" && !definitions)) continue;
-    const value = node[keyword];
-    if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
-      if (isObject(value)) found.push(value);
-    } else if (Array.isArray(value)) {
-      if (kind === "array" || kind === "items") for (let i = 0; i < value.length; i++) if (isObject(value[i])) found.push(value[i]);
-    } else if (isObject(value)) {
-      const keys = Object.keys(value);
-      for (let i = 0; i < keys.length; i++) {
-        const child = value[keys[i]!];
-        if (isObject(child)) found.push(child);
-      }
-    }
-  }
+  for (let k = 0; k < keywords.length; k++) subschemasOf(keywords[k]!, node[keywords[k]!], definitions, pushChild, found);
   return found;
+}
+
+function pushChild(child: Record<string, unknown>, _keyword: string, _key: string | number | undefined, found: Record<string, unknown>[]): void {
+  found.push(child);
 }
 
 /**

@@ -23,9 +23,14 @@ const MISSING = Symbol("missing");
 
 /** The value at `pointer` in `doc`, or `undefined` when there is none. Own properties only. */
 export function getByPointer(doc: unknown, pointer: string): unknown {
+  return getByTokens(doc, splitPointer(pointer));
+}
+
+/** getByPointer for a pointer already split into (unescaped) tokens; the first `count` of them when given. */
+export function getByTokens(doc: unknown, tokens: readonly string[], count = tokens.length): unknown {
   let node: unknown = doc;
-  for (const token of splitPointer(pointer)) {
-    const next = childOf(node, token);
+  for (let i = 0; i < count; i++) {
+    const next = childOf(node, tokens[i]!);
     if (next === MISSING) return undefined;
     node = next;
   }
