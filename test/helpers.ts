@@ -62,3 +62,26 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** mulberry32: a small fixed-seed generator of unsigned 32-bit integers (test data only). */
+function uint32s(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** Fixed-seed numbers in [0, 1) (mulberry32). */
+export function mulberry32(seed: number): () => number {
+  const next = uint32s(seed);
+  return () => next() / 4294967296;
+}
+
+/** Fixed-seed choices: each call picks an index below `n` (mulberry32). */
+export function chooser(seed: number): (n: number) => number {
+  const next = uint32s(seed);
+  return (n) => next() % n;
+}

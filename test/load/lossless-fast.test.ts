@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { losslessProblems, losslessProblemsNow, scanJson, surelyExact } from "../../src/load/lossless.js";
 import { parseSource } from "../../src/load/read.js";
+import { chooser } from "../helpers.js";
 
 /** The proof surelyExact gave before (the tally), as it was: the reference. */
 function tallyProof(text: string, data: unknown): boolean {
@@ -35,18 +36,6 @@ function tallyProof(text: string, data: unknown): boolean {
   if (!add(data)) return false;
   if (tally.zero && /[1-9]\d*(?:\.\d*)?[eE]-/.test(text)) return false;
   return colonsIn(text) === tally.keys + tally.colons;
-}
-
-/** A small deterministic generator of choices (mulberry32). */
-function chooser(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
 }
 
 const ODD_NUMBERS = ["1e400", "-1e400", "1e-400", "0.0", "0e5", "2.5e-3", "9007199254740993", "9007199254740992", "12345678901234567890", "1E2", "-0"];

@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { assembleFolder, bundleTools } from "../../src/load/index.js";
 import { parseSource } from "../../src/load/read.js";
+import { chooser } from "../helpers.js";
 import { refStringsInText } from "../../src/load/text-facts.js";
 import type { SourceFile } from "../../src/model.js";
 
@@ -42,18 +43,6 @@ describe("refStringsInText", () => {
     expect(refStringsInText(made)).toBeUndefined();
   });
 });
-
-/** A small deterministic generator of choices (mulberry32). */
-function chooser(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n);
-  };
-}
 
 const REFS = ["#", "#/$defs/a", "#/$defs/b", "#/$defs/missing", "#/properties/p", "#/$defs/a/allOf/0", "other.json#/x", "#anchor", "#/%E0", "#/$defs/a/"];
 

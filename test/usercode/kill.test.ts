@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { recover, writeHooks } from "../../src/write.js";
-import { readTree, repoRoot, tempDir } from "../helpers.js";
+import { mulberry32, readTree, repoRoot, tempDir } from "../helpers.js";
 
 const HEAVY = process.env.TOOLGEN_HEAVY === "1";
 const TEMP = /\.toolgen-(tmp-\d+|journal\.json|lock)$/;
@@ -19,15 +19,6 @@ const TEMP = /\.toolgen-(tmp-\d+|journal\.json|lock)$/;
 afterEach(() => {
   delete writeHooks.beforeOp;
 });
-
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A project built from two tools, whose schemas then change: one edited, one removed, one added; a handler's signature is stale. */
 async function changedProject() {

@@ -4,16 +4,7 @@ import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { assignNames, fileStem, tsString } from "../../src/names.js";
 import { build } from "../../src/pipeline.js";
-import { tempDir } from "../helpers.js";
-
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32, tempDir } from "../helpers.js";
 
 const ALPHABET = "abcABC_-09zZ";
 
