@@ -36,8 +36,11 @@ export async function fillHandlers(handlers: string): Promise<void> {
   }
 }
 
-/** Strict tsc over the generated folder and the handlers; returns diagnostics as lines (empty: it compiled). */
-export function compile(dir: string, files: string[]): string[] {
+/**
+ * Strict tsc over the generated folder and the handlers, emitted to `dir`/dist; returns diagnostics as
+ * lines (empty: it compiled). `types`: the @types packages in scope (Node's by default).
+ */
+export function compile(dir: string, files: string[], types: string[] = ["node"]): string[] {
   const options: ts.CompilerOptions = {
     strict: true,
     target: ts.ScriptTarget.ES2022,
@@ -45,7 +48,7 @@ export function compile(dir: string, files: string[]): string[] {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     skipLibCheck: true,
-    types: ["node"],
+    types,
     rootDir: dir,
     outDir: path.join(dir, "dist"),
     // The validators are plain .mjs (typed by the .d.mts beside them): allowJs copies them to outDir.

@@ -6,10 +6,10 @@
 import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, type BuildOptions } from "../../src/pipeline.js";
-import { compileAndEmit, repoTempDir } from "../e2e/compile.js";
+import { repoTempDir } from "../e2e/compile.js";
+import { compile } from "../mcp/harness.js";
 import { fixture, project, readTree, repoRoot } from "../helpers.js";
 
 const OUTPUTS = ["native", "legacy", "types", "validators", "handlers", "runtime", "index", "openai"];
@@ -131,22 +131,7 @@ beforeAll(async () => {
   for (const c of Object.values(cases)) {
     for (const f of (await readTree(c.dir)).keys()) if ((f.endsWith(".ts") || f.endsWith(".mjs")) && !f.startsWith("schemas/")) files.push(path.join(c.dir, f));
   }
-  diagnostics = compileAndEmit(
-    files,
-    {
-      strict: true,
-      target: ts.ScriptTarget.ES2022,
-      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      skipLibCheck: true,
-      types: [],
-      rootDir: root,
-      outDir: path.join(root, "dist"),
-      allowJs: true,
-    },
-    root,
-  );
+  diagnostics = compile(root, files, []);
   await writeFile(path.join(root, "dist", "package.json"), JSON.stringify({ type: "module" }));
 }, 120_000);
 
