@@ -1,4 +1,4 @@
-import { PASS_THROUGH_FIELDS, readToolFields } from "../../load/tool-fields.js";
+import { readToolFields } from "../../load/tool-fields.js";
 import { definitionBytes, estimateTokens } from "../../stats.js";
 import type { ToolDocument } from "../rule.js";
 import { defineRule } from "../rule.js";
@@ -35,9 +35,9 @@ export default defineRule({
       const name = tool.name;
       const schema = tool.bundledSchema;
       if (name === undefined || schema === undefined) continue;
-      // Most tools hold none of the pass-through fields: then there is nothing to read.
-      const fields = hasPassThroughField(tool.data) ? readToolFields(tool.data).fields : undefined;
-      if (fields?.defer_loading === true) continue;
+      // Most tools hold none of the pass-through fields: readToolFields then shares one empty result.
+      const { fields } = readToolFields(tool.data);
+      if (fields.defer_loading === true) continue;
       const size = definitionBytes(name, tool.description, schema, fields);
       tools.push(tool);
       names.push(name);
@@ -62,11 +62,6 @@ export default defineRule({
     }
   },
 });
-
-function hasPassThroughField(data: Record<string, unknown>): boolean {
-  for (let i = 0; i < PASS_THROUGH_FIELDS.length; i++) if (Object.hasOwn(data, PASS_THROUGH_FIELDS[i]!)) return true;
-  return false;
-}
 
 /**
  * The indexes of the `count` largest entries, largest first: by tokens, descending, then by name,
