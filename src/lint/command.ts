@@ -169,13 +169,19 @@ function groupByConfig(paths: readonly string[], flags: { schemas?: string; conf
 
 /** A relative path of plain names (no `.` or `..` segment, no empty one, no `\\`): joined as it is. */
 const PLAIN_RELATIVE = /^(?!\.\.?(?:\/|$))[^/\\]+(?:\/(?!\.\.?(?:\/|$))[^/\\]+)*$/;
+/** An absolute path of plain names (the same segments, each after one `/`, none after the last): already normal. */
+const PLAIN_ABSOLUTE = /^(?:\/(?!\.\.?(?:\/|$))[^/\\]+)+$/;
 
 /**
- * path.resolve(cwd, given), joining a plain relative name to the (absolute, normalised) working
- * folder directly on POSIX: path.resolve normalises it character by character, a thousand times for a hook.
+ * path.resolve(cwd, given) on POSIX without normalising what is already normal: a plain absolute
+ * path is itself, and a plain relative one is joined to the (absolute, normalised) working folder.
+ * path.resolve normalises character by character, a thousand times for a hook or a file list.
  */
 export function resolvePath(cwd: string, given: string): string {
-  if (path.sep === "/" && PLAIN_RELATIVE.test(given) && path.isAbsolute(cwd)) return cwd === "/" ? `/${given}` : `${cwd}/${given}`;
+  if (path.sep === "/") {
+    if (PLAIN_ABSOLUTE.test(given)) return given;
+    if (PLAIN_RELATIVE.test(given) && path.isAbsolute(cwd)) return cwd === "/" ? `/${given}` : `${cwd}/${given}`;
+  }
   return path.resolve(cwd, given);
 }
 

@@ -17,6 +17,17 @@ describe("lint's path shortcuts", () => {
     );
   });
 
+  it("resolvePath gives an absolute path as path.resolve does, normal or not (fast-check, seed 43)", () => {
+    fc.assert(
+      fc.property(relative, (given) => {
+        const absolute = `/${given}`;
+        expect(resolvePath("/w", absolute)).toBe(path.resolve("/w", absolute));
+      }),
+      { seed: 43, numRuns: 3000 },
+    );
+    for (const plain of ["/a", "/a/b.json", "/w/x y/é.json", "/.../a.", "/a/.b"]) expect(resolvePath("/w", plain)).toBe(plain);
+  });
+
   it("parentFolder equals path.dirname of a resolved path (fast-check, seed 42)", () => {
     fc.assert(
       fc.property(relative, (given) => {
