@@ -10,6 +10,7 @@
  * `usage` of a response, or the API's token-counting endpoint. The API also adds a tool-use system
  * prompt of its own, per model, that is not counted here.
  */
+import { jsonByteLength, stringBytes } from "./json-size.js";
 import { PASS_THROUGH_FIELDS } from "./load/tool-fields.js";
 import type { JsonObject, ToolFields } from "./model.js";
 import type { DefinitionSource } from "./tool-definition.js";
@@ -36,23 +37,6 @@ export function toolSize(tool: DefinitionSource): ToolSize {
   return { name: tool.name, bytes, estimatedTokens: estimateTokens(bytes), deferred: tool.fields?.defer_loading === true };
 }
 
-/**
- * UTF-8 bytes of `value`'s compact JSON (`undefined` where JSON.stringify writes nothing). Native
- * JSON.stringify: a hand-written walk that builds no text measured the same CPU time at 1,000 tools
- * (visiting every value is the cost, not the text).
- */
-function jsonBytes(value: unknown): number | undefined {
-  const text: string | undefined = JSON.stringify(value);
-  return text === undefined ? undefined : Buffer.byteLength(text, "utf8");
-}
-
-/** Printable ASCII but `"` and `\\`: written as is, one byte each. */
-const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-function stringBytes(text: string): number {
-  return PLAIN_TEXT.test(text) ? text.length + 2 : Buffer.byteLength(JSON.stringify(text), "utf8");
-}
-
 /** `"name":`, `"description":`, `"input_schema":` and the pass-through keys, quoted, with their colon. */
 const NAME_KEY = stringBytes("name") + 1;
 const DESCRIPTION_KEY = stringBytes("description") + 1;
@@ -62,18 +46,22 @@ const FIELD_KEYS = PASS_THROUGH_FIELDS.map((key) => stringBytes(key) + 1);
 /**
  * UTF-8 bytes of the compact JSON of `toolDefinition(tool)` (src/tool-definition.ts), counted
  * without building the entry or its text: `{`, the members with a comma between them, `}`.
- * Positional, so a caller holding the parts makes no object per tool.
+ * Positional, so a caller holding the parts makes no object per tool. The values are measured by a
+ * walk that builds no text (json-size.ts): about the CPU time of JSON.stringify, but JSON.stringify
+ * leaves two copies of each definition's text behind (its pieces, and the flat string
+ * Buffer.byteLength reads), 2 MB at 1,000 tools, made while the loaded folder is still in V8's young
+ * generation, where each extra collection copies all of it again (measured: 2% to 6% of `toolgen lint`).
  */
 export function definitionBytes(name: string, description: string | undefined, bundledSchema: JsonObject, fields: ToolFields | undefined): number {
   let bytes = 2 + NAME_KEY + stringBytes(name);
   if (description !== undefined) bytes += 1 + DESCRIPTION_KEY + stringBytes(description);
-  bytes += 1 + INPUT_SCHEMA_KEY + jsonBytes(bundledSchema)!;
+  bytes += 1 + INPUT_SCHEMA_KEY + jsonByteLength(bundledSchema);
   if (fields !== undefined) {
     for (let i = 0; i < PASS_THROUGH_FIELDS.length; i++) {
       const value: unknown = fields[PASS_THROUGH_FIELDS[i]!];
       if (value === undefined) continue;
       // A value JSON.stringify skips (undefined, a symbol, a function; none a ToolFields holds) drops its key too.
-      const valueBytes = jsonBytes(value);
+      const valueBytes = jsonByteLength(value);
       if (valueBytes !== undefined) bytes += 1 + FIELD_KEYS[i]! + valueBytes;
     }
   }
