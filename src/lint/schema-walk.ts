@@ -2,7 +2,7 @@
  * Walking a JSON Schema as written (draft-07 to 2020-12 keywords), with the file pointer of each
  * subschema; and following a `$ref` the way the API will see it (through the bundled schema).
  */
-import { forEachSubschema, subschemasOf } from "../schema/keywords.js";
+import { forEachSubschema, SUBSCHEMA_KEYWORDS, subschemasOf } from "../schema/keywords.js";
 import { getByPointer, isPlainObject, joinPointer } from "../schema/pointer.js";
 import { followRefs } from "../schema/refs.js";
 
@@ -23,34 +23,49 @@ export function childPointer(base: string, token: string | number): string {
  * its file pointer, built only when asked for (most nodes are never reported).
  */
 export class SchemaNode {
+  // Every field is set in the constructor, none by a class field initialiser: V8 defines each
+  // initialised field through its own call in code not yet optimised, nine thousand nodes each.
   /** `description`, `type`, `required`, `$ref`, `pattern` as written (`undefined` when absent). */
-  description: unknown = undefined;
-  type: unknown = undefined;
-  required: unknown = undefined;
-  ref: unknown = undefined;
-  pattern: unknown = undefined;
+  declare description: unknown;
+  declare type: unknown;
+  declare required: unknown;
+  declare ref: unknown;
+  declare pattern: unknown;
   /** `properties` and `patternProperties`, when they are objects. */
-  properties: SchemaObject | undefined = undefined;
-  patternProperties: SchemaObject | undefined = undefined;
+  declare properties: SchemaObject | undefined;
+  declare patternProperties: SchemaObject | undefined;
   /** Whether some value of `properties` is not an object (a boolean schema, or not a schema): it has no node. */
-  hasNonObjectProperty = false;
+  declare hasNonObjectProperty: boolean;
   /** Object schemas from the document's root down to this one, this one included. */
-  objectDepth = 0;
+  declare objectDepth: number;
   /** Whether it sits under `$defs` or `definitions` (reached by the API only through a `$ref`). */
-  readonly inDefinitions: boolean;
-  #pointer: string | undefined;
+  declare readonly inDefinitions: boolean;
+  /** The file pointer, once built (the root's is given). */
+  declare private pointerText: string | undefined;
+  declare readonly node: SchemaObject;
+  /** The enclosing subschema; `undefined` for the document's root. */
+  declare readonly parent: SchemaNode | undefined;
+  /** The keyword holding this node in its parent (for the root: the document's pointer). */
+  declare readonly keyword: string;
+  /** Its key or index inside that keyword, for maps and arrays of subschemas. */
+  declare readonly key: string | number | undefined;
 
-  constructor(
-    readonly node: SchemaObject,
-    /** The enclosing subschema; `undefined` for the document's root. */
-    readonly parent: SchemaNode | undefined,
-    /** The keyword holding this node in its parent (for the root: the document's pointer). */
-    readonly keyword: string,
-    /** Its key or index inside that keyword, for maps and arrays of subschemas. */
-    readonly key: string | number | undefined,
-  ) {
-    if (parent === undefined) this.#pointer = keyword;
+  constructor(node: SchemaObject, parent: SchemaNode | undefined, keyword: string, key: string | number | undefined) {
+    this.node = node;
+    this.parent = parent;
+    this.keyword = keyword;
+    this.key = key;
+    this.description = undefined;
+    this.type = undefined;
+    this.required = undefined;
+    this.ref = undefined;
+    this.pattern = undefined;
+    this.properties = undefined;
+    this.patternProperties = undefined;
+    this.hasNonObjectProperty = false;
+    this.objectDepth = 0;
     this.inDefinitions = parent !== undefined && (parent.inDefinitions || keyword === "$defs" || keyword === "definitions");
+    this.pointerText = parent === undefined ? keyword : undefined;
   }
 
   /** Whether it describes an object (see isObjectSchema), from what the walk read. */
@@ -63,11 +78,11 @@ export class SchemaNode {
 
   /** File pointer (RFC 6901) of this subschema. */
   get pointer(): string {
-    if (this.#pointer === undefined) {
+    if (this.pointerText === undefined) {
       const at = childPointer(this.parent?.pointer ?? "", this.keyword);
-      this.#pointer = this.key === undefined ? at : childPointer(at, this.key);
+      this.pointerText = this.key === undefined ? at : childPointer(at, this.key);
     }
-    return this.#pointer;
+    return this.pointerText;
   }
 }
 
@@ -138,10 +153,11 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
   const parent = walk.parent;
   const entry = new SchemaNode(node, parent, keyword, key);
   walk.nodes.push(entry);
-  const names = Object.keys(node);
-  // What the node says, first (its depth needs its `type`), then its subschemas.
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
+  // What the node says, first (its depth needs its `type`), then its subschemas. Keys by `for...in`
+  // (parsed data inherits no enumerable key): no array of them per node. How many keywords may hold
+  // subschemas is counted on the way: none (a leaf, most nodes) skips the second loop.
+  let holders = 0;
+  for (const name in node) {
     switch (name) {
       case "description":
         entry.description = node[name];
@@ -159,15 +175,19 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
         entry.pattern = node[name];
         break;
       case "properties": {
+        holders++;
         const value = node[name];
         if (isPlainObject(value)) entry.properties = value;
         break;
       }
       case "patternProperties": {
+        holders++;
         const value = node[name];
         if (isPlainObject(value)) entry.patternProperties = value;
         break;
       }
+      default:
+        if (SUBSCHEMA_KEYWORDS.has(name)) holders++;
     }
   }
   const depth = (parent === undefined ? 0 : parent.objectDepth) + (entry.isObject ? 1 : 0);
@@ -182,9 +202,9 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
     if (keyword === "properties") walk.propertySchemas.push(entry);
     if (!DRAFT_07_SUBSCHEMAS.has(keyword)) walk.beyondDraft07.push(entry);
   }
+  if (holders === 0) return;
   walk.parent = entry;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
+  for (const name in node) {
     const others = subschemasOf(name, node[name], true, visitChild, walk);
     if (others > 0 && name === "properties") {
       entry.hasNonObjectProperty = true;

@@ -304,18 +304,21 @@ export function countSentences(text: string, limit = Infinity): number {
     let found = 0;
     /** Just after the last of those full stops. */
     let last = 0;
-    for (let match = sure.exec(text); match !== null; match = sure.exec(text)) {
+    // `test`, not `exec`: no match array per full stop. A match ends just after its `.` (at the end
+    // of the text) or after the `. X` that follows it.
+    while (sure.test(text)) {
       if (++found >= limit) return limit;
-      last = match.index + match[0].indexOf(".") + 1;
+      const end = sure.lastIndex;
+      last = text.charCodeAt(end - 1) === 0x2e ? end : end - 2;
       // The capital may start the next match's word: step back onto it.
-      if (sure.lastIndex < text.length) sure.lastIndex--;
+      if (end < text.length) sure.lastIndex = end - 1;
     }
     // When those full stops are the only candidate ends in the text, the count is exact: one
     // sentence each, and one more when a word follows the last.
     const candidates = TERMINATOR_OR_NEWLINE;
     candidates.lastIndex = 0;
     let runs = 0;
-    while (candidates.exec(text) !== null && ++runs <= found);
+    while (candidates.test(text) && ++runs <= found);
     if (runs === found) return Math.min(limit, found + (hasWord(text, last, text.length) ? 1 : 0));
   }
   return countEveryEnd(text, limit);

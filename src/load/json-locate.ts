@@ -10,6 +10,8 @@ import { getByTokens } from "./pointer.js";
 /** A run of anything but brackets, strings (escapes included) taken whole; it may be empty. */
 const FLAT = /(?:[^"{}[\]]+|"(?:[^"\\]|\\.)*")*/y;
 const SCALAR_END = /[\s,\]}]/g;
+/** An array index token (a literal in the scan would be a new object per token). */
+const DIGITS = /^\d+$/;
 
 /** Past JSON white space (and a byte-order mark). */
 function skipWhitespace(text: string, i: number): number {
@@ -96,7 +98,7 @@ export function jsonPointerOffset(text: string, tokens: readonly string[]): numb
       }
       if (!found) return offset;
     } else if (c === 0x5b) {
-      if (!/^\d+$/.test(token)) return offset;
+      if (!DIGITS.test(token)) return offset;
       const index = Number(token);
       i = skipWhitespace(text, i + 1);
       for (let k = 0; ; k++) {

@@ -83,6 +83,8 @@ export function numberProblem(literal: string): { kind: LosslessKind; data: Reco
 }
 
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+/** A number literal with a negative exponent and a nonzero digit before it: one that may read as 0. */
+const MAY_UNDERFLOW = /[1-9]\d*(?:\.\d*)?[eE]-/;
 
 interface Frame {
   /** Keys seen so far (objects only). */
@@ -108,7 +110,7 @@ export function surelyExact(text: string, data: unknown): boolean {
   sawZero = false;
   const keys = keysOf(data);
   if (keys < 0) return false;
-  if (sawZero && /[1-9]\d*(?:\.\d*)?[eE]-/.test(text)) return false;
+  if (sawZero && MAY_UNDERFLOW.test(text)) return false;
   let quoted = 0;
   for (let at = text.indexOf(":"); at >= 0; at = text.indexOf(":", at + 1)) {
     let i = at - 1;
@@ -142,10 +144,12 @@ function keysOf(value: object): number {
     return n;
   }
   const object = value as Record<string, unknown>;
-  const keys = Object.keys(object);
-  let n = keys.length;
-  for (let i = 0; i < keys.length; i++) {
-    const child = object[keys[i]!];
+  let n = 0;
+  // for-in, not Object.keys: no array per object. Parsed data inherits nothing enumerable (JSON.parse
+  // makes a `__proto__` key an own property, which for-in lists like any other).
+  for (const key in object) {
+    n++;
+    const child = object[key];
     if (typeof child === "object") {
       if (child === null) continue;
       const k = keysOf(child);
@@ -173,7 +177,7 @@ function holdsExactly(value: number): boolean {
 function tallyExact(text: string, data: unknown): boolean {
   const tally: Tally = { keys: 0, colons: 0, zero: false };
   if (!tallyValue(data, tally)) return false;
-  if (tally.zero && /[1-9]\d*(?:\.\d*)?[eE]-/.test(text)) return false;
+  if (tally.zero && MAY_UNDERFLOW.test(text)) return false;
   let inText = 0;
   for (let at = text.indexOf(":"); at >= 0; at = text.indexOf(":", at + 1)) inText++;
   return inText === tally.keys + tally.colons;

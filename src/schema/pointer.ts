@@ -37,9 +37,12 @@ export function getByTokens(doc: unknown, tokens: readonly string[], count = tok
   return node;
 }
 
+/** An array index as a pointer writes it (a literal in childOf would be a new object per call). */
+const INDEX = /^(0|[1-9][0-9]*)$/;
+
 function childOf(node: unknown, token: string): unknown {
   if (Array.isArray(node)) {
-    if (!/^(0|[1-9][0-9]*)$/.test(token)) return MISSING;
+    if (!INDEX.test(token)) return MISSING;
     const index = Number(token);
     return index < node.length ? node[index] : MISSING;
   }

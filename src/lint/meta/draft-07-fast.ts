@@ -202,8 +202,8 @@ function isStringSet(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
   const n = value.length;
   for (let i = 0; i < n; i++) if (typeof value[i] !== "string") return false;
-  // A Set compares strings as Ajv does (`===`); built natively, where nested loops would be code to optimise.
-  return n < 2 || new Set(value).size === n;
+  // Compared as Ajv does (`===`): a few by nested loops, more by a Set (built natively).
+  return n <= SMALL ? distinctFew(value) : new Set(value).size === n;
 }
 
 /**
@@ -222,7 +222,25 @@ function isEnum(value: unknown): boolean {
     const item: unknown = value[i];
     if (typeof item === "object" && item !== null && ++objects > 1) return false;
   }
-  return new Set(value).size === n;
+  return n <= SMALL ? distinctFew(value) : new Set(value).size === n;
+}
+
+/** Up to this many values are compared pairwise: fewer steps than building a Set, and no allocation. */
+const SMALL = 8;
+
+/**
+ * Whether no two values are equal as a Set sees them (SameValueZero: `===`, except that NaN equals
+ * NaN); an object or array only ever equals itself.
+ */
+function distinctFew(value: readonly unknown[]): boolean {
+  for (let i = 1; i < value.length; i++) {
+    const a = value[i];
+    for (let j = 0; j < i; j++) {
+      const b = value[j];
+      if (a === b || (a !== a && b !== b)) return false;
+    }
+  }
+  return true;
 }
 
 /** A non-empty array of schemas. Holes read as `undefined`, which is not a schema (as in Ajv). */

@@ -16,16 +16,19 @@ export default defineRule({
   check(ctx) {
     const max = ctx.options.max;
     const lengthOf = (text: string) => [...text].length;
-    for (const tool of ctx.tools) {
+    for (let i = 0; i < ctx.tools.length; i++) {
+      const tool = ctx.tools[i]!;
       if (tool.description === undefined || tool.description.length <= max) continue;
       const length = lengthOf(tool.description);
       if (length > max) ctx.report({ tool, pointer: "/description", messageId: "long", data: { length, max } });
     }
-    for (const doc of ctx.schemas) {
+    for (let i = 0; i < ctx.schemas.length; i++) {
+      const doc = ctx.schemas[i]!;
       const facts = schemaFacts(doc);
       // No description longer than `max` code units: none has more than `max` characters.
       if (facts.longestDescription <= max) continue;
-      for (const node of facts.nodes) {
+      for (let k = 0; k < facts.nodes.length; k++) {
+        const node = facts.nodes[k]!;
         const description = node.description;
         if (typeof description !== "string" || description.length <= max) continue;
         const length = lengthOf(description);

@@ -16,7 +16,8 @@ export default defineRule({
   },
   check(ctx) {
     const min = ctx.options.min;
-    for (const tool of ctx.tools) {
+    for (let i = 0; i < ctx.tools.length; i++) {
+      const tool = ctx.tools[i]!;
       // Missing and empty descriptions are description-present's.
       if (tool.description === undefined || tool.description.trim() === "") continue;
       const count = countSentences(tool.description, min);

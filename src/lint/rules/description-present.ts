@@ -11,7 +11,8 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const tool of ctx.tools) {
+    for (let i = 0; i < ctx.tools.length; i++) {
+      const tool = ctx.tools[i]!;
       const name = tool.name ?? "(unnamed)";
       if (!Object.hasOwn(tool.data, "description")) {
         ctx.report({ tool, pointer: "", messageId: "missing", data: { name } });

@@ -13,10 +13,12 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const tool of ctx.tools) {
+    for (let i = 0; i < ctx.tools.length; i++) {
+      const tool = ctx.tools[i]!;
       const schema = tool.inputSchema;
       if (schema === undefined) continue;
-      for (const keyword of COMBINATORS) {
+      for (let k = 0; k < COMBINATORS.length; k++) {
+        const keyword = COMBINATORS[k]!;
         if (Object.hasOwn(schema, keyword)) {
           ctx.report({ tool, pointer: `/input_schema/${keyword}`, messageId: "combinator", data: { keyword } });
         }

@@ -11,7 +11,8 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const tool of ctx.tools) {
+    for (let i = 0; i < ctx.tools.length; i++) {
+      const tool = ctx.tools[i]!;
       const schema = tool.inputSchema;
       if (schema === undefined || schema.type === "object") continue;
       if (!Object.hasOwn(schema, "type")) ctx.report({ tool, pointer: "/input_schema", messageId: "missing" });

@@ -24,10 +24,11 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const tool of ctx.tools) {
+    for (let i = 0; i < ctx.tools.length; i++) {
+      const tool = ctx.tools[i]!;
       const properties = tool.inputSchema?.properties;
       if (!isPlainObject(properties)) continue;
-      for (const name of Object.keys(properties)) {
+      for (const name in properties) {
         const why = whyNotXmlName(name);
         if (why === undefined) continue;
         ctx.report({ tool, pointer: joinPointer("/input_schema/properties", name), messageId: "name", data: { name, why } });
@@ -37,9 +38,12 @@ export default defineRule({
 });
 
 /** `undefined` when `name` is a usable XML tag name; otherwise the reason. */
+/** Names XML reserves (a regular expression literal in the function would be a new object per call). */
+const XML_PREFIX = /^xml/i;
+
 export function whyNotXmlName(name: string): string | undefined {
   if (name === "") return "it is empty";
-  if (/^xml/i.test(name)) return "names starting with 'xml' are reserved by XML";
+  if (XML_PREFIX.test(name)) return "names starting with 'xml' are reserved by XML";
   // Most names are ASCII identifiers: this test avoids the Unicode one, whose compilation is slow.
   if (ASCII_NAME.test(name) || XML_NAME.test(name)) return undefined;
   const chars = [...name];

@@ -13,7 +13,8 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const doc of ctx.schemas) {
+    for (let d = 0; d < ctx.schemas.length; d++) {
+      const doc = ctx.schemas[d]!;
       const report = (pointer: string, name: string) => ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "missing", data: { name } });
       const facts = schemaFacts(doc);
       // Definitions no `$ref` reaches are never filled in by the model (worked out only when a

@@ -32,8 +32,11 @@ export default defineRule({
   async check(ctx) {
     let analyse: Analyse | undefined;
     const verdicts = new Map<string, ReturnType<Analyse>>();
-    for (const doc of ctx.schemas) {
-      for (const node of schemaFacts(doc).withPatterns) {
+    for (let i = 0; i < ctx.schemas.length; i++) {
+      const doc = ctx.schemas[i]!;
+      const withPatterns = schemaFacts(doc).withPatterns;
+      for (let k = 0; k < withPatterns.length; k++) {
+        const node = withPatterns[k]!;
         for (const [keyword, pattern, pointer] of patternsOf(node)) {
           let verdict = verdicts.get(pattern);
           if (verdict === undefined) {

@@ -22,8 +22,11 @@ export default defineRule({
     let compile: ((source: string) => unknown) | undefined;
     /** Each distinct pattern's problem ("" when RE2 runs it), found once per run. */
     const problems = new Map<string, string>();
-    for (const doc of ctx.schemas) {
-      for (const node of schemaFacts(doc).withPatterns) {
+    for (let i = 0; i < ctx.schemas.length; i++) {
+      const doc = ctx.schemas[i]!;
+      const withPatterns = schemaFacts(doc).withPatterns;
+      for (let k = 0; k < withPatterns.length; k++) {
+        const node = withPatterns[k]!;
         for (const [keyword, pattern, pointer] of patternsOf(node)) {
           let problem = problems.get(pattern);
           if (problem === undefined) {

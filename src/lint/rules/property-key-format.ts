@@ -16,10 +16,11 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const tool of ctx.tools) {
+    for (let i = 0; i < ctx.tools.length; i++) {
+      const tool = ctx.tools[i]!;
       const properties = tool.inputSchema?.properties;
       if (!isPlainObject(properties)) continue;
-      for (const key of Object.keys(properties)) {
+      for (const key in properties) {
         if (PROPERTY_KEY.test(key)) continue;
         ctx.report({
           tool,

@@ -24,8 +24,11 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const doc of ctx.schemas) {
-      for (const entry of schemaFacts(doc).withRequired) {
+    for (let i = 0; i < ctx.schemas.length; i++) {
+      const doc = ctx.schemas[i]!;
+      const withRequired = schemaFacts(doc).withRequired;
+      for (let k = 0; k < withRequired.length; k++) {
+        const entry = withRequired[k]!;
         const { required } = entry;
         if (!Array.isArray(required)) continue;
         const properties = entry.properties;

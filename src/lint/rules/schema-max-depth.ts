@@ -21,11 +21,14 @@ export default defineRule({
   },
   check(ctx) {
     const max = ctx.options.max;
-    for (const doc of ctx.schemas) {
+    for (let i = 0; i < ctx.schemas.length; i++) {
+      const doc = ctx.schemas[i]!;
       const tool = doc.tool;
       if (!tool) continue;
-      const reported = new Set<string>();
+      // Made at the first finding: most documents have none.
+      let reported: Set<string> | undefined;
       const report: Report = (pointer, depth, via) => {
+        reported ??= new Set();
         if (reported.has(pointer)) return;
         reported.add(pointer);
         ctx.report({ tool, pointer, messageId: via ? "deepVia" : "deep", data: { depth, max } });

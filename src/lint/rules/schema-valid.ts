@@ -7,9 +7,9 @@
  */
 import type { ErrorObject } from "ajv";
 import { getByPointer, isPlainObject, splitPointer } from "../../load/pointer.js";
-import { dialectOf, DRAFT_07 } from "../meta/dialects.js";
+import { dialectOf, DRAFT_07, type Dialect } from "../meta/dialects.js";
 import { surelyValidDraft07 } from "../meta/draft-07-fast.js";
-import { defineRule } from "../rule.js";
+import { defineRule, type SchemaDocument } from "../rule.js";
 import { childPointer, schemaFacts } from "../schema-walk.js";
 
 export default defineRule({
@@ -33,45 +33,53 @@ export default defineRule({
       if (problem === undefined) regexProblems.set(source, (problem = regexProblem(source) ?? ""));
       return problem;
     };
-    for (const doc of ctx.schemas) {
-      const report = (pointer: string, messageId: string, data: Record<string, string>) =>
-        ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId, data });
+    /** Ajv's verdict on one root the fast path cannot vouch for, reported at `pointer` (built only then). */
+    const checkWithAjv = async (doc: SchemaDocument, dialect: Dialect, schema: Record<string, unknown>, pointer: () => string) => {
+      validators ??= await import("../meta/validators.js");
+      const errors: readonly ErrorObject[] = validators.metaSchemaErrors(dialect, schema);
+      if (errors.length === 0) return;
+      const at = pointer();
+      for (const error of summarize(errors)) {
+        const found = getByPointer(schema, error.instancePath);
+        ctx.report({
+          file: doc.file,
+          tool: doc.tool,
+          pointer: at + error.instancePath,
+          messageId: "invalid",
+          data: { dialect: dialect.name, keyword: keywordLabel(error.instancePath), problem: `${error.problem} (found ${JSON.stringify(found)})` },
+        });
+      }
+    };
+    for (let d = 0; d < ctx.schemas.length; d++) {
+      const doc = ctx.schemas[d]!;
       const dialect = dialectOf(doc.schema.$schema);
       if (!dialect) {
-        report(childPointer(doc.pointer, "$schema"), "dialect", { found: JSON.stringify(doc.schema.$schema) });
+        const found = JSON.stringify(doc.schema.$schema);
+        ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(doc.pointer, "$schema"), messageId: "dialect", data: { found } });
         continue;
       }
       // The document, then (draft-07) each subschema under a keyword its meta-schema does not walk
       // into, which Ajv compiles all the same: `$defs` and the 2019-09 / 2020-12 keywords.
-      // (A node's pointer is built only when it has something to report.)
-      const roots: { schema: Record<string, unknown>; readonly pointer: string }[] = [{ schema: doc.schema, pointer: doc.pointer }];
       const facts = schemaFacts(doc);
+      if (dialect !== DRAFT_07 || !surelyValidDraft07(doc.schema)) await checkWithAjv(doc, dialect, doc.schema, () => doc.pointer);
       if (dialect === DRAFT_07) {
-        for (const node of facts.beyondDraft07) roots.push({ schema: node.node, get pointer() { return node.pointer; } });
-      }
-      for (const root of roots) {
-        if (dialect === DRAFT_07 && surelyValidDraft07(root.schema)) continue;
-        validators ??= await import("../meta/validators.js");
-        const errors: readonly ErrorObject[] = validators.metaSchemaErrors(dialect, root.schema);
-        if (errors.length === 0) continue;
-        for (const error of summarize(errors)) {
-          const found = getByPointer(root.schema, error.instancePath);
-          report(root.pointer + error.instancePath, "invalid", {
-            dialect: dialect.name,
-            keyword: keywordLabel(error.instancePath),
-            problem: `${error.problem} (found ${JSON.stringify(found)})`,
-          });
+        for (let k = 0; k < facts.beyondDraft07.length; k++) {
+          const node = facts.beyondDraft07[k]!;
+          if (!surelyValidDraft07(node.node)) await checkWithAjv(doc, dialect, node.node, () => node.pointer);
         }
       }
-      for (const node of facts.withPatterns) {
+      for (let k = 0; k < facts.withPatterns.length; k++) {
+        const node = facts.withPatterns[k]!;
         if (typeof node.pattern === "string") {
           const problem = regexProblemOf(node.pattern);
-          if (problem) report(childPointer(node.pointer, "pattern"), "regex", { keyword: "pattern", problem });
+          if (problem) ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(node.pointer, "pattern"), messageId: "regex", data: { keyword: "pattern", problem } });
         }
         if (node.patternProperties) {
-          for (const key of Object.keys(node.patternProperties)) {
+          for (const key in node.patternProperties) {
             const problem = regexProblemOf(key);
-            if (problem) report(childPointer(childPointer(node.pointer, "patternProperties"), key), "regex", { keyword: "patternProperties", problem });
+            if (!problem) continue;
+            const pointer = childPointer(childPointer(node.pointer, "patternProperties"), key);
+            ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "regex", data: { keyword: "patternProperties", problem } });
           }
         }
       }

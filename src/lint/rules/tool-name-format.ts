@@ -15,7 +15,8 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const tool of ctx.tools) {
+    for (let i = 0; i < ctx.tools.length; i++) {
+      const tool = ctx.tools[i]!;
       const name = tool.name;
       if (name === undefined || TOOL_NAME.test(name)) continue;
       ctx.report({ tool, pointer: "/name", messageId: "format", data: { name, why: whyNameFails(name, anthropic.toolName) } });
