@@ -1,6 +1,7 @@
 /** The `toolgen build` command: config + flags -> build -> report. */
 import { loadConfig } from "../config.js";
 import { build } from "../pipeline.js";
+import { writeReport } from "../report-file.js";
 
 /** The flags of `toolgen build` (cli/build.ts declares them to yargs). */
 export interface BuildFlags {
@@ -29,11 +30,11 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   const where = `${config.out}/ and ${config.handlers}/`;
   if (check) {
-    process.stdout.write(`toolgen: ${where} are up to date (${result.tools} tool(s))\n`);
+    writeReport(process.stdout, `toolgen: ${where} are up to date (${result.tools} tool(s))\n`);
   } else if (result.upToDate) {
-    process.stdout.write(`toolgen: ${result.tools} tool(s), nothing changed since the last build\n`);
+    writeReport(process.stdout, `toolgen: ${result.tools} tool(s), nothing changed since the last build\n`);
   } else {
-    process.stdout.write(`toolgen: built ${result.tools} tool(s) into ${where}: ${result.written.length} file(s) written, ${result.removed.length} removed\n`);
+    writeReport(process.stdout, `toolgen: built ${result.tools} tool(s) into ${where}: ${result.written.length} file(s) written, ${result.removed.length} removed\n`);
   }
   return 0;
 }

@@ -11,6 +11,7 @@ import { loadConfig } from "../config.js";
 import { UsageError, UserError } from "../errors.js";
 import type { GeneratedFile } from "../model.js";
 import { writeUserFiles } from "../write.js";
+import { writeReport } from "../report-file.js";
 
 /** A tool as read from the source, before naming. */
 export interface ImportedTool {
@@ -203,10 +204,10 @@ export async function runImport(flags: ImportFlags): Promise<number> {
   // write.ts writes (temp files, then renames): tool files are the user's, with no manifest.
   writeUserFiles(dir, files);
   const written = files.length;
-  stdout.write(`toolgen: imported ${written} tool(s) into ${dir}/${kept > 0 ? `, kept ${kept} existing file(s)` : ""}\n`);
+  writeReport(stdout, `toolgen: imported ${written} tool(s) into ${dir}/${kept > 0 ? `, kept ${kept} existing file(s)` : ""}\n`);
   if (flags.lint !== false && written + kept > 0) {
     const { runLint } = await import("../lint/command.js");
-    stdout.write("\nLint report for the imported tools:\n");
+    writeReport(stdout, "\nLint report for the imported tools:\n");
     await runLint({ paths: [dir], schemas: dir, ...(flags.config !== undefined ? { config: flags.config } : {}), stdout, stderr });
   }
   return kept > 0 ? 1 : 0;

@@ -13,6 +13,7 @@ import { bundleTools, loadFolder } from "../load/index.js";
 import type { Diagnostic } from "../model.js";
 import { escapeControl } from "../lint/formatters/escape.js";
 import { BYTES_PER_TOKEN, sizeTotals, toolSize, type SizeTotals, type ToolSize } from "../stats.js";
+import { writeReport } from "../report-file.js";
 
 export const STATS_FORMATS = ["table", "json"] as const;
 export type StatsFormat = (typeof STATS_FORMATS)[number];
@@ -55,7 +56,7 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   const sizes = bundled.tools.map((t) => toolSize(t));
   const totals = sizeTotals(sizes);
   const report: StatsReport = { estimate: ESTIMATE_NOTE, tools: sizes, total: { tools: totals.tools, bytes: totals.bytes, estimatedTokens: totals.estimatedTokens }, notDeferred: totals.loaded };
-  stdout.write(format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderTable(report));
+  writeReport(stdout, format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderTable(report));
   if (problems.length === 0) return 0;
   const { compareDiagnostics, withPositions } = await import("../load/positions.js");
   const { formatDiagnosticsPlain } = await import("../report.js");

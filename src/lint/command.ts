@@ -4,7 +4,7 @@
  * Kept light for pre-commit hooks: nothing here (or below) loads the code generators.
  */
 import { statSync, type Stats } from "node:fs";
-import { writeReportFile } from "../report-file.js";
+import { writeReport, writeReportFile } from "../report-file.js";
 import path from "node:path";
 import { CONFIG_FILE, configFor, findConfig, type Config, type FoundConfig } from "../config.js";
 import { UsageError } from "../errors.js";
@@ -93,7 +93,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   if (options.outputFile !== undefined) {
     writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, render(shown, format, options.color ?? false, env, cwd));
   } else {
-    stdout.write(render(shown, format, options.color ?? colorFromEnvironment(stdout, env), env, cwd));
+    writeReport(stdout, render(shown, format, options.color ?? colorFromEnvironment(stdout, env), env, cwd));
   }
   mark("report");
   if (errors > 0) return 1;

@@ -79,10 +79,10 @@ export function subschemasOf<C = undefined>(keyword: string, value: unknown, def
       }
     }
   } else if (isObject(value)) {
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) {
-      const child = value[keys[i]!];
-      if (isObject(child)) visit(child, keyword, keys[i], context as C);
+    // Keys by for...in: schemas are parsed data, which inherits no enumerable key (no array per map).
+    for (const key in value) {
+      const child = value[key];
+      if (isObject(child)) visit(child, keyword, key, context as C);
       else others++;
     }
   }
@@ -95,7 +95,7 @@ export function subschemasOf<C = undefined>(keyword: string, value: unknown, def
  * `definitions`) are included unless `definitions` is false.
  */
 export function forEachSubschema(node: Record<string, unknown>, definitions: boolean, visit: Visit): void {
-  for (const keyword of Object.keys(node)) subschemasOf(keyword, node[keyword], definitions, visit);
+  for (const keyword in node) subschemasOf(keyword, node[keyword], definitions, visit);
 }
 
 /**
@@ -104,8 +104,7 @@ export function forEachSubschema(node: Record<string, unknown>, definitions: boo
  */
 export function subschemaList(node: Record<string, unknown>, definitions: boolean): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
-  const keywords = Object.keys(node);
-  for (let k = 0; k < keywords.length; k++) subschemasOf(keywords[k]!, node[keywords[k]!], definitions, pushChild, found);
+  for (const keyword in node) subschemasOf(keyword, node[keyword], definitions, pushChild, found);
   return found;
 }
 
