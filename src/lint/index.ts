@@ -71,7 +71,8 @@ export async function lint(
   const owned = new Set(rules.map((r) => r.meta.id));
   findings.push(...inherited.filter((d) => !owned.has(d.rule)));
 
-  const byDisplayPath = new Map(loaded.files.map((f) => [f.displayPath, f]));
+  const byDisplayPath = new Map<string, SourceFile>();
+  for (let i = 0; i < loaded.files.length; i++) byDisplayPath.set(loaded.files[i]!.displayPath, loaded.files[i]!);
   const reported = only ? findings.filter((d) => only.has(byDisplayPath.get(d.file)?.absPath ?? path.resolve(d.file))) : findings;
   if (reported.length === 0) return [];
   const located = await locate(reported, loaded, byDisplayPath);
@@ -85,23 +86,31 @@ function documentsOf(
   bundledTools: readonly BundledTool[],
   inScope: (file: SourceFile) => boolean,
 ): Pick<RuleContext, "tools" | "schemas" | "renderedTools"> {
-  const bundledBySource = new Map(bundledTools.map((t) => [t.source.absPath, t.bundledSchema]));
+  // Plain loops: a thousand tools made a thousand small arrays through flatMap.
+  const bundledBySource = new Map<string, BundledTool["bundledSchema"]>();
+  for (let i = 0; i < bundledTools.length; i++) bundledBySource.set(bundledTools[i]!.source.absPath, bundledTools[i]!.bundledSchema);
   const toolByFile = new Map<string, ToolDocument>();
   const fragments: SchemaDocument[] = [];
-  for (const file of loaded.files) {
+  for (let i = 0; i < loaded.files.length; i++) {
+    const file = loaded.files[i]!;
     if (file.parseError) continue;
     if (isToolDocument(file.data)) toolByFile.set(file.absPath, toolDocument(file, file.data, bundledBySource.get(file.absPath)));
     else if (isPlainObject(file.data) && inScope(file)) fragments.push({ file, schema: file.data, pointer: "" });
   }
-  const tools = [...toolByFile.values()].filter((t) => inScope(t.file));
-  const inputSchemas = tools.flatMap((tool) =>
-    tool.inputSchema ? [{ file: tool.file, tool, schema: tool.inputSchema, pointer: "/input_schema" }] : [],
-  );
-  return {
-    tools,
-    schemas: [...inputSchemas, ...fragments],
-    renderedTools: loaded.tools.flatMap((t) => toolByFile.get(t.source.absPath) ?? []),
-  };
+  const tools: ToolDocument[] = [];
+  const schemas: SchemaDocument[] = [];
+  for (const tool of toolByFile.values()) {
+    if (!inScope(tool.file)) continue;
+    tools.push(tool);
+    if (tool.inputSchema) schemas.push({ file: tool.file, tool, schema: tool.inputSchema, pointer: "/input_schema" });
+  }
+  for (let i = 0; i < fragments.length; i++) schemas.push(fragments[i]!);
+  const renderedTools: ToolDocument[] = [];
+  for (let i = 0; i < loaded.tools.length; i++) {
+    const tool = toolByFile.get(loaded.tools[i]!.source.absPath);
+    if (tool) renderedTools.push(tool);
+  }
+  return { tools, schemas, renderedTools };
 }
 
 function toolDocument(file: SourceFile, data: Record<string, unknown>, bundledSchema: BundledTool["bundledSchema"] | undefined): ToolDocument {

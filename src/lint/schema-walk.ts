@@ -121,19 +121,48 @@ export interface SchemaFacts {
   readonly beyondDraft07: readonly SchemaNode[];
 }
 
+/**
+ * The lists a walk gathers start as this one empty list, shared (frozen, so nothing adds to it by
+ * mistake): most documents have nothing for most lists, and a thousand documents made seven
+ * thousand empty arrays.
+ */
+const NONE: SchemaNode[] = Object.freeze([]) as unknown as SchemaNode[];
+
+/** `list` with `entry` added: a new list in place of NONE. */
+function added(list: SchemaNode[], entry: SchemaNode): SchemaNode[] {
+  if (list === NONE) return [entry];
+  list.push(entry);
+  return list;
+}
+
 /** The walk's state: what it has gathered so far, and the node whose subschemas are being read. */
 class Walk implements SchemaFacts {
-  readonly nodes: SchemaNode[] = [];
-  maxObjectDepth = 0;
-  longestDescription = 0;
-  readonly withPatterns: SchemaNode[] = [];
-  readonly withRequired: SchemaNode[] = [];
-  readonly withRefs: SchemaNode[] = [];
-  readonly propertySchemas: SchemaNode[] = [];
-  readonly withNonObjectProperty: SchemaNode[] = [];
-  hasDefinitions = false;
-  readonly beyondDraft07: SchemaNode[] = [];
-  parent: SchemaNode | undefined = undefined;
+  // Set in the constructor, not by field initialisers (each is a call of its own in code not yet optimised).
+  declare readonly nodes: SchemaNode[];
+  declare maxObjectDepth: number;
+  declare longestDescription: number;
+  declare withPatterns: SchemaNode[];
+  declare withRequired: SchemaNode[];
+  declare withRefs: SchemaNode[];
+  declare propertySchemas: SchemaNode[];
+  declare withNonObjectProperty: SchemaNode[];
+  declare hasDefinitions: boolean;
+  declare beyondDraft07: SchemaNode[];
+  declare parent: SchemaNode | undefined;
+
+  constructor() {
+    this.nodes = [];
+    this.maxObjectDepth = 0;
+    this.longestDescription = 0;
+    this.withPatterns = NONE;
+    this.withRequired = NONE;
+    this.withRefs = NONE;
+    this.propertySchemas = NONE;
+    this.withNonObjectProperty = NONE;
+    this.hasDefinitions = false;
+    this.beyondDraft07 = NONE;
+    this.parent = undefined;
+  }
 }
 
 /** Every object subschema below (and including) `root`, depth first in key order, definitions included. */
@@ -195,12 +224,12 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
   if (entry.inDefinitions) walk.hasDefinitions = true;
   else if (depth > walk.maxObjectDepth) walk.maxObjectDepth = depth;
   if (typeof entry.description === "string" && entry.description.length > walk.longestDescription) walk.longestDescription = entry.description.length;
-  if (typeof entry.pattern === "string" || entry.patternProperties !== undefined) walk.withPatterns.push(entry);
-  if (Array.isArray(entry.required)) walk.withRequired.push(entry);
-  if (typeof entry.ref === "string") walk.withRefs.push(entry);
+  if (typeof entry.pattern === "string" || entry.patternProperties !== undefined) walk.withPatterns = added(walk.withPatterns, entry);
+  if (Array.isArray(entry.required)) walk.withRequired = added(walk.withRequired, entry);
+  if (typeof entry.ref === "string") walk.withRefs = added(walk.withRefs, entry);
   if (parent !== undefined) {
-    if (keyword === "properties") walk.propertySchemas.push(entry);
-    if (!DRAFT_07_SUBSCHEMAS.has(keyword)) walk.beyondDraft07.push(entry);
+    if (keyword === "properties") walk.propertySchemas = added(walk.propertySchemas, entry);
+    if (!DRAFT_07_SUBSCHEMAS.has(keyword)) walk.beyondDraft07 = added(walk.beyondDraft07, entry);
   }
   if (holders === 0) return;
   walk.parent = entry;
@@ -208,7 +237,7 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
     const others = subschemasOf(name, node[name], true, visitChild, walk);
     if (others > 0 && name === "properties") {
       entry.hasNonObjectProperty = true;
-      if (entry.properties !== undefined) walk.withNonObjectProperty.push(entry);
+      if (entry.properties !== undefined) walk.withNonObjectProperty = added(walk.withNonObjectProperty, entry);
     }
   }
   walk.parent = parent;

@@ -13,26 +13,30 @@ export function formatStylish(diagnostics: readonly Diagnostic[], options: Styli
     options.color ? `\u001b[${STYLES[style][0]}m${text}\u001b[${STYLES[style][1]}m` : text;
   if (diagnostics.length === 0) return "";
   const byFile = new Map<string, Diagnostic[]>();
-  for (const d of diagnostics) {
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i]!;
     const list = byFile.get(d.file);
     if (list) list.push(d);
     else byFile.set(d.file, [d]);
   }
   let out = "";
+  const wheres: string[] = [];
   for (const [file, list] of byFile) {
     out += `\n${paint("underline", escapeControl(file))}\n`;
-    const wheres = list.map((d) => (d.line !== undefined ? `${d.line}:${d.column ?? 1}` : ""));
     let whereWidth = 0;
     let severityWidth = 0;
     for (let i = 0; i < list.length; i++) {
+      const d = list[i]!;
+      wheres[i] = d.line !== undefined ? `${d.line}:${d.column ?? 1}` : "";
       whereWidth = Math.max(whereWidth, wheres[i]!.length);
-      severityWidth = Math.max(severityWidth, list[i]!.severity.length);
+      severityWidth = Math.max(severityWidth, d.severity.length);
     }
-    list.forEach((d, i) => {
+    for (let i = 0; i < list.length; i++) {
+      const d = list[i]!;
       const severity = paint(d.severity === "error" ? "red" : "yellow", d.severity.padEnd(severityWidth));
       const context = escapeControl(d.tool !== undefined ? `tool '${d.tool}' #${d.pointer}` : `#${d.pointer}`);
       out += `  ${paint("dim", wheres[i]!.padStart(whereWidth))}  ${severity}  ${escapeControl(d.message)}  ${paint("dim", context)}  ${paint("dim", escapeControl(d.rule))}\n`;
-    });
+    }
   }
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;

@@ -1,5 +1,5 @@
 import { isPlainObject } from "../../load/pointer.js";
-import { defineRule } from "../rule.js";
+import { defineRule, type SchemaDocument } from "../rule.js";
 import { reachedBy } from "../reachable.js";
 import { childPointer, followNodeRef, schemaFacts, type SchemaNode } from "../schema-walk.js";
 
@@ -13,19 +13,20 @@ export default defineRule({
     },
   },
   check(ctx) {
+    const report = (doc: SchemaDocument, pointer: string, name: string) =>
+      ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "missing", data: { name } });
     for (let d = 0; d < ctx.schemas.length; d++) {
       const doc = ctx.schemas[d]!;
-      const report = (pointer: string, name: string) => ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "missing", data: { name } });
       const facts = schemaFacts(doc);
       // Definitions no `$ref` reaches are never filled in by the model (worked out only when a
       // property without a description sits in a definition).
       let reached: ((node: SchemaNode) => boolean) | undefined;
-      const unreached = (node: SchemaNode) => node.inDefinitions && !(reached ??= reachedBy(doc))(node);
       // A property whose schema is an object is a node of its own, with what it holds already read.
       const properties = facts.propertySchemas;
       for (let i = 0; i < properties.length; i++) {
         const node = properties[i]!;
-        if (typeof node.key !== "string" || isText(node.description) || unreached(node)) continue;
+        if (typeof node.key !== "string" || isText(node.description)) continue;
+        if (node.inDefinitions && !(reached ??= reachedBy(doc))(node)) continue;
         // A `const` (a discriminator) has one possible value: the model needs no explanation to fill it in.
         if (Object.hasOwn(node.node, "const")) continue;
         if (typeof node.ref === "string") {
@@ -33,14 +34,16 @@ export default defineRule({
           // A reference we cannot follow is ref-resolvable's business (or lives in another file).
           if (target === undefined || hasDescription(target)) continue;
         }
-        report(node.pointer, node.key);
+        report(doc, node.pointer, node.key);
       }
       // The others (`true`, `false`, or not a schema at all) have no description either.
-      for (const node of facts.withNonObjectProperty) {
-        if (unreached(node)) continue;
+      const others = facts.withNonObjectProperty;
+      for (let i = 0; i < others.length; i++) {
+        const node = others[i]!;
+        if (node.inDefinitions && !(reached ??= reachedBy(doc))(node)) continue;
         const properties = node.properties!;
         for (const name of Object.keys(properties)) {
-          if (!isPlainObject(properties[name])) report(childPointer(childPointer(node.pointer, "properties"), name), name);
+          if (!isPlainObject(properties[name])) report(doc, childPointer(childPointer(node.pointer, "properties"), name), name);
         }
       }
     }
