@@ -87,11 +87,29 @@ function valueBytes(value: unknown, depth: number): number {
   for (const key in object) {
     const item = object[key];
     if (item === undefined || typeof item === "symbol") continue;
-    bytes += (PLAIN.test(key) ? key.length + 4 : escapedBytes(key) + 2) + valueBytes(item, depth - 1);
+    bytes += keyBytes(key) + valueBytes(item, depth - 1);
     members++;
   }
   return members === 0 ? 2 : bytes;
 }
+
+/**
+ * Bytes of a member's key with its quotes and `:` and the comma or `}` after it. Keys repeat across a
+ * folder's schemas (`type`, `description`, a few hundred property names), and a lookup costs less
+ * than a regular expression's test: each is measured once, the table cleared when it grows large.
+ */
+function keyBytes(key: string): number {
+  let bytes = KEY_BYTES.get(key);
+  if (bytes === undefined) {
+    if (KEY_BYTES.size >= MAX_KEYS) KEY_BYTES.clear();
+    bytes = PLAIN.test(key) ? key.length + 4 : escapedBytes(key) + 2;
+    KEY_BYTES.set(key, bytes);
+  }
+  return bytes;
+}
+
+const KEY_BYTES = new Map<string, number>();
+const MAX_KEYS = 10_000;
 
 /** Bytes of a string as JSON.stringify quotes it, in UTF-8. */
 export function stringBytes(text: string): number {
