@@ -142,24 +142,24 @@ function isUnder(path: string, parent: string): boolean {
 function branchStart(errors: readonly ValidationError[], at: number, group: ValidationError): number {
   const own = group.schemaPath;
   const parent = own.slice(0, own.lastIndexOf("/") + 1);
+  // Built once: a 64 KB input can put 100,000 branch errors before one union.
+  const below = `${own}/`;
   let i = at;
   while (i > 0) {
     const e = errors[i - 1];
     if (e === undefined || !isUnder(e.instancePath, group.instancePath)) break;
-    const sibling = e.schemaPath.startsWith(parent) && !e.schemaPath.startsWith(`${own}/`);
+    const sibling = e.schemaPath.startsWith(parent) && !e.schemaPath.startsWith(below);
     if (sibling) break;
     i--;
   }
   return i;
 }
 
-/** The branch index of an error under `group` ("…/anyOf/2/type" -> 2), or -1. */
-function branchOf(group: ValidationError, e: ValidationError): number {
-  const prefix = `${group.schemaPath}/`;
-  if (!e.schemaPath.startsWith(prefix)) return -1;
-  const rest = e.schemaPath.slice(prefix.length);
-  const slash = rest.indexOf("/");
-  const index = Number(slash === -1 ? rest : rest.slice(0, slash));
+/** The branch index of an error whose schema path is under `prefix` (the union's path and "/": "…/anyOf/2/type" -> 2), or -1. */
+function branchOf(prefix: string, schemaPath: string): number {
+  if (!schemaPath.startsWith(prefix)) return -1;
+  const slash = schemaPath.indexOf("/", prefix.length);
+  const index = Number(slash === -1 ? schemaPath.slice(prefix.length) : schemaPath.slice(prefix.length, slash));
   return Number.isInteger(index) ? index : -1;
 }
 
@@ -187,8 +187,10 @@ function describeGroup(group: ValidationError, branch: readonly ValidationError[
   // A nullable parameter (`anyOf: [{...}, {type: "null"}]`): the value is not null, so what the
   // model needs is the other branch's own error ("must be at most 100"), as the API would say.
   const byBranch = new Map<number, ValidationError[]>();
-  for (const e of branch) {
-    const k = branchOf(group, e);
+  const prefix = `${group.schemaPath}/`;
+  for (let i = 0; i < branch.length; i++) {
+    const e = branch[i]!;
+    const k = branchOf(prefix, e.schemaPath);
     let list = byBranch.get(k);
     if (list === undefined) byBranch.set(k, (list = []));
     list.push(e);
