@@ -183,9 +183,9 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
   const entry = new SchemaNode(node, parent, keyword, key);
   walk.nodes.push(entry);
   // What the node says, first (its depth needs its `type`), then its subschemas. Keys by `for...in`
-  // (parsed data inherits no enumerable key): no array of them per node. How many keywords may hold
-  // subschemas is counted on the way: none (a leaf, most nodes) skips the second loop.
-  let holders = 0;
+  // (parsed data inherits no enumerable key): no array of them per node. Whether some keyword may
+  // hold subschemas is noted on the way: none (a leaf, most nodes) skips the second loop.
+  let holdsSubschemas = false;
   for (const name in node) {
     switch (name) {
       case "description":
@@ -204,19 +204,19 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
         entry.pattern = node[name];
         break;
       case "properties": {
-        holders++;
+        holdsSubschemas = true;
         const value = node[name];
         if (isPlainObject(value)) entry.properties = value;
         break;
       }
       case "patternProperties": {
-        holders++;
+        holdsSubschemas = true;
         const value = node[name];
         if (isPlainObject(value)) entry.patternProperties = value;
         break;
       }
       default:
-        if (SUBSCHEMA_KEYWORDS.has(name)) holders++;
+        if (SUBSCHEMA_KEYWORDS.has(name)) holdsSubschemas = true;
     }
   }
   const depth = (parent === undefined ? 0 : parent.objectDepth) + (entry.isObject ? 1 : 0);
@@ -231,7 +231,7 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
     if (keyword === "properties") walk.propertySchemas = added(walk.propertySchemas, entry);
     if (!DRAFT_07_SUBSCHEMAS.has(keyword)) walk.beyondDraft07 = added(walk.beyondDraft07, entry);
   }
-  if (holders === 0) return;
+  if (!holdsSubschemas) return;
   walk.parent = entry;
   for (const name in node) {
     const others = subschemasOf(name, node[name], true, visitChild, walk);

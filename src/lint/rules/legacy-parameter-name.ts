@@ -37,10 +37,10 @@ export default defineRule({
   },
 });
 
-/** `undefined` when `name` is a usable XML tag name; otherwise the reason. */
 /** Names XML reserves (a regular expression literal in the function would be a new object per call). */
 const XML_PREFIX = /^xml/i;
 
+/** `undefined` when `name` is a usable XML tag name; otherwise the reason. */
 export function whyNotXmlName(name: string): string | undefined {
   if (name === "") return "it is empty";
   if (XML_PREFIX.test(name)) return "names starting with 'xml' are reserved by XML";

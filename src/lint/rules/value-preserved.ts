@@ -23,26 +23,13 @@ export default defineRule({
     } satisfies Record<LosslessKind, string>,
   },
   async check(ctx) {
-    // Each file once, with its tool; as two lists (no entry per file).
-    const files: SourceFile[] = [];
-    const tools: ToolOf[] = [];
-    const seen = new Set<SourceFile>();
-    const add = (file: SourceFile, tool: ToolOf) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      files.push(file);
-      tools.push(tool);
-    };
-    for (let i = 0; i < ctx.tools.length; i++) add(ctx.tools[i]!.file, ctx.tools[i]);
-    for (let i = 0; i < ctx.schemas.length; i++) add(ctx.schemas[i]!.file, ctx.schemas[i]!.tool);
-    for (let i = 0; i < files.length; i++) {
-      const file = files[i]!;
+    const files = new Map<SourceFile, ToolOf>();
+    for (const tool of ctx.tools) files.set(tool.file, tool);
+    for (const doc of ctx.schemas) if (!files.has(doc.file)) files.set(doc.file, doc.tool);
+    for (const [file, tool] of files) {
       // Only a YAML file waits (its scan loads the YAML parser): a thousand awaits cost more than the proofs.
       const problems = losslessProblemsNow(file) ?? (await losslessProblems(file));
-      for (let k = 0; k < problems.length; k++) {
-        const problem = problems[k]!;
-        ctx.report({ file, tool: tools[i], pointer: problem.pointer, messageId: problem.kind, data: problem.data });
-      }
+      for (const problem of problems) ctx.report({ file, tool, pointer: problem.pointer, messageId: problem.kind, data: problem.data });
     }
   },
 });
