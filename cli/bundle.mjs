@@ -150,6 +150,26 @@ export function strictEqual(actual, expected, message) {
   },
 };
 
+/**
+ * yargs' platform shim reads `process.stdout.columns` when it loads, for the help text's width.
+ * Reading `process.stdout` builds Node's stream for descriptor 1 (for a pipe: a pipe handle, the net
+ * and stream modules) and makes a pipe non-blocking; toolgen writes its reports to the descriptor
+ * itself (src/std-output.ts) and needs neither. The shim's `stdColumns` becomes a getter: read when
+ * yargs lays out its help, as before. The build fails if the shim no longer reads it so.
+ */
+const lazyStdColumns = {
+  name: "lazy-std-columns",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, async (args) => {
+      const { readFile } = await import("node:fs/promises");
+      const source = await readFile(args.path, "utf8");
+      const eager = "stdColumns: typeof process.stdout.columns !== 'undefined' ? process.stdout.columns : null";
+      if (!source.includes(eager)) return { errors: [{ text: `lazy-std-columns: ${args.path} no longer reads stdColumns as expected` }] };
+      return { contents: source.replace(eager, `get stdColumns() { return ${eager.slice("stdColumns: ".length)}; }`), loader: "js" };
+    });
+  },
+};
+
 /** The bin's path under `root`. */
 export function binPath(root = ROOT) {
   return path.join(root, "dist", "bin", "toolgen.cjs");
@@ -176,6 +196,7 @@ export function bundleOptions(root = ROOT) {
       noPackageSearch,
       noArgsert,
       lazyAssert,
+      lazyStdColumns,
       oneNodePath,
       {
         name: "externals",

@@ -22,4 +22,9 @@ export interface Command {
   /** What only the help text needs (usage, examples): configured only when the help may be shown (see parse.ts). */
   help(yargs: Argv): Argv;
   run(argv: Record<string, unknown> & { _: (string | number)[] }): Promise<number | void>;
+  /**
+   * Whether nothing `run` started is still running once it settles (no child process, no watcher, no
+   * write in flight): the process then ends at once (cli/run.ts). lint and stats only read and report.
+   */
+  endsWhenDone?: boolean;
 }

@@ -5,6 +5,7 @@ import { LINT_OPTIONS } from "./options.js";
 export const lintCommand: Command = {
   name: "lint",
   usage: "lint [paths..]",
+  endsWhenDone: true,
   describe: "Check tool names, descriptions and schemas for what the API rejects and what makes tools hard to use",
   options: (yargs) =>
     yargs

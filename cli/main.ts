@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   if (command) {
     const args = argv.slice(1);
     const parsed = await commandParser(command, args, failWith(() => flagNames(OPTIONS[command.name]!)), mayPrintOwnOutput(args)).parseAsync();
-    await runAndExit(() => command.run(parsed));
+    await runAndExit(() => command.run(parsed), command.endsWhenDone === true);
     return;
   }
   await topParser(argv, failWith(() => ["help", "version"]), COMMANDS).parseAsync();

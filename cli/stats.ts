@@ -11,6 +11,7 @@ export const STATS_OPTIONS = {
 export const statsCommand: Command = {
   name: "stats",
   usage: "stats [dir]",
+  endsWhenDone: true,
   describe: "Show each tool definition's size in bytes and estimated tokens, and the totals",
   options: (yargs) => yargs.options(STATS_OPTIONS),
   help: (yargs) =>

@@ -5,18 +5,19 @@
  * ends the process with the code; watch mode reports and keeps watching.
  */
 import type { Diagnostic } from "./model.js";
+import { standardError } from "./std-output.js";
 
 export async function reportFailure(error: unknown): Promise<number> {
   const { UserError, StaleOutputError } = await import("./errors.js");
   if (error instanceof UserError) {
     if (error.diagnostics.length > 0) {
       const { formatDiagnosticsPlain } = await import("./report.js");
-      process.stderr.write(formatDiagnosticsPlain(error.diagnostics as Diagnostic[]));
+      standardError.write(formatDiagnosticsPlain(error.diagnostics as Diagnostic[]));
     }
-    if (error instanceof StaleOutputError) process.stderr.write(error.stale.map((f) => `stale: ${f}\n`).join(""));
-    process.stderr.write(`toolgen: ${error.message}\n`);
+    if (error instanceof StaleOutputError) standardError.write(error.stale.map((f) => `stale: ${f}\n`).join(""));
+    standardError.write(`toolgen: ${error.message}\n`);
     return error.exitCode;
   }
-  process.stderr.write(`toolgen: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  standardError.write(`toolgen: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   return 70;
 }

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "./errors.js";
+import type { OutputStream } from "./std-output.js";
 
 export function writeReportFile(file: string, shownAs: string, text: string): void {
   try {
@@ -17,20 +18,27 @@ export function writeReportFile(file: string, shownAs: string, text: string): vo
 }
 
 /**
- * Writes a report to `stream` (the process's stdout, or a test's buffer). A reader that stops early
- * (`toolgen lint | head`) closes the pipe, and the write fails with EPIPE: the rest of the report
- * has nowhere to go. The process then ends as a shell tool does, quietly and with the command's exit
- * code, instead of crashing on Node's unhandled stream error. Any other write error still surfaces.
+ * Writes a report to `stream`: standardOutput (std-output.ts, the command line's), a test's buffer,
+ * or a library caller's stream. A reader that stops early (`toolgen lint | head`) closes the pipe,
+ * and the write fails with EPIPE: the rest of the report has nowhere to go. The process then ends as
+ * a shell tool does, quietly and with the command's exit code, instead of crashing on Node's
+ * unhandled stream error. standardOutput sees to that itself; a Node stream on descriptor 1 (a
+ * caller's `process.stdout`) gets the same guard here. Any other write error still surfaces.
  */
-export function writeReport(stream: { write(text: string): unknown }, text: string): void {
-  if (stream === process.stdout && !stdoutGuarded) {
+export function writeReport(stream: OutputStream, text: string): void {
+  if (!stdoutGuarded && isStdoutStream(stream)) {
     stdoutGuarded = true;
-    process.stdout.on("error", ignoreClosedPipe);
+    stream.on("error", ignoreClosedPipe);
   }
   stream.write(text);
 }
 
 let stdoutGuarded = false;
+
+/** Whether `stream` is a Node stream on descriptor 1 (told without reading `process.stdout`, which would build it). */
+function isStdoutStream(stream: OutputStream): stream is OutputStream & NodeJS.WritableStream {
+  return (stream as { fd?: unknown }).fd === 1 && typeof (stream as { on?: unknown }).on === "function";
+}
 
 function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
   if (error.code !== "EPIPE") throw error;

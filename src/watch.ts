@@ -22,6 +22,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { standardError } from "./std-output.js";
 
 export interface WatchStream {
   write(text: string): unknown;
@@ -59,7 +60,7 @@ export const DEFAULT_DEBOUNCE_MS = 100;
 /** Watches until stopped, then resolves with 0; a second Ctrl-C during a run ends the process with 130. */
 export async function watchAndRun(options: WatchOptions): Promise<number> {
   const debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
-  const stderr = options.stderr ?? process.stderr;
+  const stderr = options.stderr ?? standardError;
   let watchers: { key: string; watcher: FSWatcher }[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running = false;

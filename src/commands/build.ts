@@ -2,6 +2,7 @@
 import { loadConfig } from "../config.js";
 import { build } from "../pipeline.js";
 import { writeReport } from "../report-file.js";
+import { standardError, standardOutput } from "../std-output.js";
 
 /** The flags of `toolgen build` (cli/build.ts declares them to yargs). */
 export interface BuildFlags {
@@ -26,15 +27,15 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
   const lint = flags.lint ?? config.lint ?? true;
   const result = await build({ ...config, check, lint, cache: flags.cache });
   const { formatDiagnosticsPlain } = await import("../report.js");
-  if (result.diagnostics.length > 0) process.stderr.write(formatDiagnosticsPlain(result.diagnostics));
-  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  if (result.diagnostics.length > 0) standardError.write(formatDiagnosticsPlain(result.diagnostics));
+  for (const note of result.notes) standardError.write(`note: ${note}\n`);
   const where = `${config.out}/ and ${config.handlers}/`;
   if (check) {
-    writeReport(process.stdout, `toolgen: ${where} are up to date (${result.tools} tool(s))\n`);
+    writeReport(standardOutput, `toolgen: ${where} are up to date (${result.tools} tool(s))\n`);
   } else if (result.upToDate) {
-    writeReport(process.stdout, `toolgen: ${result.tools} tool(s), nothing changed since the last build\n`);
+    writeReport(standardOutput, `toolgen: ${result.tools} tool(s), nothing changed since the last build\n`);
   } else {
-    writeReport(process.stdout, `toolgen: built ${result.tools} tool(s) into ${where}: ${result.written.length} file(s) written, ${result.removed.length} removed\n`);
+    writeReport(standardOutput, `toolgen: built ${result.tools} tool(s) into ${where}: ${result.written.length} file(s) written, ${result.removed.length} removed\n`);
   }
   return 0;
 }

@@ -12,6 +12,7 @@ import { UsageError, UserError } from "../errors.js";
 import type { GeneratedFile } from "../model.js";
 import { writeUserFiles } from "../write.js";
 import { writeReport } from "../report-file.js";
+import { standardError, standardOutput } from "../std-output.js";
 
 /** A tool as read from the source, before naming. */
 export interface ImportedTool {
@@ -150,8 +151,8 @@ export function toolFile(tool: ImportedTool, name: string, origin: string): stri
 
 /** Runs the import; returns the exit code (0; 1 when an existing file was kept). */
 export async function runImport(flags: ImportFlags): Promise<number> {
-  const stdout = flags.stdout ?? process.stdout;
-  const stderr = flags.stderr ?? process.stderr;
+  const stdout = flags.stdout ?? standardOutput;
+  const stderr = flags.stderr ?? standardError;
   let tools: ImportedTool[];
   let origin: string;
   if (flags.source === "openai") {

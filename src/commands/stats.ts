@@ -14,6 +14,7 @@ import type { Diagnostic } from "../model.js";
 import { escapeControl } from "../lint/formatters/escape.js";
 import { BYTES_PER_TOKEN, sizeTotals, toolSize, type SizeTotals, type ToolSize } from "../stats.js";
 import { writeReport } from "../report-file.js";
+import { standardError, standardOutput } from "../std-output.js";
 
 export const STATS_FORMATS = ["table", "json"] as const;
 export type StatsFormat = (typeof STATS_FORMATS)[number];
@@ -41,8 +42,8 @@ export interface StatsReport {
 
 export async function runStats(flags: StatsFlags): Promise<number> {
   const cwd = flags.cwd ?? process.cwd();
-  const stdout = flags.stdout ?? process.stdout;
-  const stderr = flags.stderr ?? process.stderr;
+  const stdout = flags.stdout ?? standardOutput;
+  const stderr = flags.stderr ?? standardError;
   const format = flags.format ?? "table";
   if (!(STATS_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format '${format}' (formats: ${STATS_FORMATS.join(", ")})`);
   const config = await loadConfig({ ...(flags.schemas !== undefined ? { schemas: flags.schemas } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) }, cwd);

@@ -21,15 +21,13 @@ import { formatStylish } from "./formatters/stylish.js";
 import { rules } from "./registry.js";
 import { lintLoaded } from "./run.js";
 import { resolveRuleSettings } from "./settings.js";
+import { standardError, standardOutput, type OutputStream } from "../std-output.js";
 import { stageTimer } from "../timings.js";
 
 export const LINT_FORMATS = ["stylish", "json", "sarif", "github"] as const;
 export type LintFormat = (typeof LINT_FORMATS)[number];
 
-export interface OutputStream {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
+export type { OutputStream };
 
 export interface RunLintOptions {
   /** Files and folders to report on; none: the configured schemas folder. */
@@ -62,7 +60,7 @@ export interface RunLintOptions {
 export async function runLint(options: RunLintOptions = {}): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const format = options.format ?? "stylish";
-  const stdout = options.stdout ?? process.stdout;
+  const stdout = options.stdout ?? standardOutput;
   const env = options.env ?? process.env;
   if (!LINT_FORMATS.includes(format)) {
     throw new UsageError(`unknown format '${String(format)}' (formats: ${LINT_FORMATS.join(", ")})`);
@@ -98,8 +96,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   mark("report");
   if (errors > 0) return 1;
   if (maxWarnings !== undefined && warnings > maxWarnings) {
-    // process.stderr is read only here: the getter builds the stream (a few ms of start-up otherwise).
-    (options.stderr ?? process.stderr).write(`toolgen: too many warnings (${warnings}, --max-warnings ${maxWarnings})\n`);
+    (options.stderr ?? standardError).write(`toolgen: too many warnings (${warnings}, --max-warnings ${maxWarnings})\n`);
     return 1;
   }
   return 0;
