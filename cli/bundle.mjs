@@ -14,7 +14,7 @@
  *
  *   node cli/bundle.mjs
  */
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -160,9 +160,8 @@ export function strictEqual(actual, expected, message) {
 const lazyStdColumns = {
   name: "lazy-std-columns",
   setup(b) {
-    b.onLoad({ filter: /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, async (args) => {
-      const { readFile } = await import("node:fs/promises");
-      const source = await readFile(args.path, "utf8");
+    b.onLoad({ filter: /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
       const eager = "stdColumns: typeof process.stdout.columns !== 'undefined' ? process.stdout.columns : null";
       if (!source.includes(eager)) return { errors: [{ text: `lazy-std-columns: ${args.path} no longer reads stdColumns as expected` }] };
       return { contents: source.replace(eager, `get stdColumns() { return ${eager.slice("stdColumns: ".length)}; }`), loader: "js" };

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "./errors.js";
-import type { OutputStream } from "./std-output.js";
+import { guardClosedPipe, type OutputStream } from "./std-output.js";
 
 export function writeReportFile(file: string, shownAs: string, text: string): void {
   try {
@@ -26,20 +26,11 @@ export function writeReportFile(file: string, shownAs: string, text: string): vo
  * caller's `process.stdout`) gets the same guard here. Any other write error still surfaces.
  */
 export function writeReport(stream: OutputStream, text: string): void {
-  if (!stdoutGuarded && isStdoutStream(stream)) {
-    stdoutGuarded = true;
-    stream.on("error", ignoreClosedPipe);
-  }
+  if (isStdoutStream(stream)) guardClosedPipe(stream);
   stream.write(text);
 }
-
-let stdoutGuarded = false;
 
 /** Whether `stream` is a Node stream on descriptor 1 (told without reading `process.stdout`, which would build it). */
 function isStdoutStream(stream: OutputStream): stream is OutputStream & NodeJS.WritableStream {
   return (stream as { fd?: unknown }).fd === 1 && typeof (stream as { on?: unknown }).on === "function";
-}
-
-function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
-  if (error.code !== "EPIPE") throw error;
 }

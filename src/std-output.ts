@@ -32,10 +32,22 @@ function streamOf(fd: Fd): NodeJS.WriteStream {
   let stream = moved[fd];
   if (stream === undefined) {
     stream = fd === 1 ? process.stdout : process.stderr;
-    stream.on("error", ignoreClosedPipe);
+    guardClosedPipe(stream);
     moved[fd] = stream;
   }
   return stream;
+}
+
+const guarded = new WeakSet<NodeJS.WritableStream>();
+
+/**
+ * A Node stream whose reader may go away (`toolgen lint | head`): its EPIPE is ignored (the rest has
+ * nowhere to go) instead of crashing the process on an unhandled 'error'; any other error still throws.
+ */
+export function guardClosedPipe(stream: NodeJS.WritableStream): void {
+  if (guarded.has(stream)) return;
+  guarded.add(stream);
+  stream.on("error", ignoreClosedPipe);
 }
 
 function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
@@ -43,9 +55,8 @@ function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
 }
 
 function writeTo(fd: Fd, text: string): void {
-  const stream = moved[fd];
-  if (stream !== undefined || process.platform === "win32") {
-    (stream ?? streamOf(fd)).write(text);
+  if (moved[fd] !== undefined || process.platform === "win32") {
+    streamOf(fd).write(text);
     return;
   }
   if (text === "") return;
