@@ -11,6 +11,7 @@ and unpacks it into DEST (default .cache/pre-commit-4); the tests run it as
 
     python3 .ci/pre-commit-4.py [DEST]
 """
+import gzip
 import hashlib
 import lzma
 import os
@@ -46,7 +47,7 @@ def signed_release() -> str:
     return release.decode()
 
 
-def release_sha256(release: str, file: str) -> str:
+def release_sha256(release: str, file: str) -> str | None:
     section = release.split("\nSHA256:\n", 1)[1]
     for line in section.splitlines():
         if not line.startswith(" "):
@@ -54,7 +55,51 @@ def release_sha256(release: str, file: str) -> str:
         digest, _size, name = line.split()
         if name == file:
             return digest
-    raise SystemExit(f"pre-commit-4: {file} is not listed in {SUITE}'s InRelease")
+    return None
+
+
+def host_architecture() -> str:
+    try:
+        return subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "amd64"
+
+
+def signed_index(release: str) -> str:
+    """The first package index whose SHA-256 is the one InRelease lists, decompressed.
+
+    A mirror (or a cache in front of it) can serve an InRelease and an index from different
+    updates: mid-sync, or a cached InRelease that is a day older than the index. apt copes by asking
+    for the index by its hash (Acquire-By-Hash), so that is tried first; where that is missing too,
+    the other compressions, then the host architecture's own index, which lists the `all` packages
+    as well when InRelease says `No-Support-for-Architecture-all: Packages`. Nothing unsigned is
+    ever used: an index is taken only when its digest is InRelease's."""
+    folders = ["main/binary-all"]
+    if "\nNo-Support-for-Architecture-all: Packages" in release:
+        folders.append(f"main/binary-{host_architecture()}")
+    by_hash = "\nAcquire-By-Hash: yes" in release
+    tried = []
+    for folder in folders:
+        for name, decompress in (("Packages.xz", lzma.decompress), ("Packages.gz", gzip.decompress)):
+            file = f"{folder}/{name}"
+            digest = release_sha256(release, file)
+            if digest is None:
+                continue
+            urls = [f"{MIRROR}/dists/{SUITE}/{folder}/by-hash/SHA256/{digest}"] if by_hash else []
+            urls.append(f"{MIRROR}/dists/{SUITE}/{file}")
+            for url in urls:
+                try:
+                    data = fetch(url)
+                except OSError as error:
+                    tried.append(f"{url}: {error}")
+                    continue
+                if sha256(data) == digest:
+                    for line in tried:
+                        print(f"pre-commit-4: skipped {line}")
+                    print(f"pre-commit-4: package index {url}")
+                    return decompress(data).decode()
+                tried.append(f"{url}: SHA-256 {sha256(data)}, InRelease says {digest}")
+    raise SystemExit("pre-commit-4: no package index matches InRelease's SHA-256:\n  " + "\n  ".join(tried))
 
 
 def package_entry(index: str, name: str) -> dict[str, str]:
@@ -76,10 +121,7 @@ def main() -> None:
         print(f"pre-commit-4: {open(marker).read().strip()} already in {dest}")
         return
     release = signed_release()
-    packed = fetch(f"{MIRROR}/dists/{SUITE}/main/binary-all/Packages.xz")
-    if sha256(packed) != release_sha256(release, "main/binary-all/Packages.xz"):
-        raise SystemExit("pre-commit-4: the package index does not match InRelease's SHA-256")
-    index = lzma.decompress(packed).decode()
+    index = signed_index(release)
     entry = package_entry(index, "pre-commit")
     deb = fetch(f"{MIRROR}/{entry['Filename']}")
     if sha256(deb) != entry["SHA256"]:
