@@ -69,7 +69,7 @@ def signed_index(release: str) -> str:
     """The first package index whose SHA-256 is the one InRelease lists, decompressed.
 
     A mirror (or a cache in front of it) can serve an InRelease and an index from different
-    updates: mid-sync, or a cached InRelease that is a day older than the index. apt copes by asking
+    updates: mid-sync, or a cached InRelease older than the index. apt copes by asking
     for the index by its hash (Acquire-By-Hash), so that is tried first; where that is missing too,
     the other compressions, then the host architecture's own index, which lists the `all` packages
     as well when InRelease says `No-Support-for-Architecture-all: Packages`. Nothing unsigned is
@@ -93,12 +93,13 @@ def signed_index(release: str) -> str:
                 except OSError as error:
                     tried.append(f"{url}: {error}")
                     continue
-                if sha256(data) == digest:
+                got = sha256(data)
+                if got == digest:
                     for line in tried:
                         print(f"pre-commit-4: skipped {line}")
                     print(f"pre-commit-4: package index {url}")
                     return decompress(data).decode()
-                tried.append(f"{url}: SHA-256 {sha256(data)}, InRelease says {digest}")
+                tried.append(f"{url}: SHA-256 {got}, InRelease says {digest}")
     raise SystemExit("pre-commit-4: no package index matches InRelease's SHA-256:\n  " + "\n  ".join(tried))
 
 

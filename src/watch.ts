@@ -22,11 +22,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { standardError } from "./std-output.js";
-
-export interface WatchStream {
-  write(text: string): unknown;
-}
+import { standardError, type OutputStream } from "./std-output.js";
 
 export interface WatchOptions {
   /** One run: returns its exit code (0: success). Thrown errors are reported and watching goes on. */
@@ -39,7 +35,7 @@ export interface WatchOptions {
   debounceMs?: number;
   /** What a run is called in messages: "build" or "lint". */
   label: string;
-  stderr?: WatchStream;
+  stderr?: OutputStream;
   /** Reports an error thrown by a run; returns the exit code it stands for. Default: its message. */
   reportError?: (error: unknown) => Promise<number>;
   /** Stops watching when aborted (tests); the process's SIGINT and SIGTERM do the same. */

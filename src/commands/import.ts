@@ -12,7 +12,7 @@ import { UsageError, UserError } from "../errors.js";
 import type { GeneratedFile } from "../model.js";
 import { writeUserFiles } from "../write.js";
 import { writeReport } from "../report-file.js";
-import { standardError, standardOutput } from "../std-output.js";
+import { standardError, standardOutput, type OutputStream } from "../std-output.js";
 
 /** A tool as read from the source, before naming. */
 export interface ImportedTool {
@@ -38,8 +38,8 @@ export interface ImportFlags {
   force?: boolean;
   /** Skip the closing lint report (tests). */
   lint?: boolean;
-  stdout?: { write(text: string): unknown };
-  stderr?: { write(text: string): unknown };
+  stdout?: OutputStream;
+  stderr?: OutputStream;
 }
 
 /** The Anthropic tool-name pattern. */

@@ -14,7 +14,7 @@ import type { Diagnostic } from "../model.js";
 import { escapeControl } from "../lint/formatters/escape.js";
 import { BYTES_PER_TOKEN, sizeTotals, toolSize, type SizeTotals, type ToolSize } from "../stats.js";
 import { writeReport } from "../report-file.js";
-import { standardError, standardOutput } from "../std-output.js";
+import { standardError, standardOutput, type OutputStream } from "../std-output.js";
 
 export const STATS_FORMATS = ["table", "json"] as const;
 export type StatsFormat = (typeof STATS_FORMATS)[number];
@@ -25,8 +25,8 @@ export interface StatsFlags {
   config?: string;
   format?: string;
   cwd?: string;
-  stdout?: { write(text: string): unknown };
-  stderr?: { write(text: string): unknown };
+  stdout?: OutputStream;
+  stderr?: OutputStream;
 }
 
 /** How the estimate is made, in one line (the JSON report and the table's footnote). */

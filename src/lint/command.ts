@@ -27,8 +27,6 @@ import { stageTimer } from "../timings.js";
 export const LINT_FORMATS = ["stylish", "json", "sarif", "github"] as const;
 export type LintFormat = (typeof LINT_FORMATS)[number];
 
-export type { OutputStream };
-
 export interface RunLintOptions {
   /** Files and folders to report on; none: the configured schemas folder. */
   paths?: readonly string[];
