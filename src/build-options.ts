@@ -6,8 +6,8 @@ import path from "node:path";
 import { defaultCacheDir } from "./cache.js";
 import type { RuleSetting } from "./config.js";
 import { UsageError } from "./errors.js";
-import { parseTargets, withTargets } from "./lint/profiles/index.js";
-import { withStrictAll } from "./schema/strict.js";
+import { parseTargets, withTargets } from "./targets/index.js";
+import { withStrictAll } from "./targets/openai/strict.js";
 import { geminiRuleDefaults } from "./config.js";
 import { checkRoots } from "./write.js";
 import type { Output, OutputSettings } from "./outputs/output.js";
@@ -18,7 +18,7 @@ export interface BuildOptions {
   handlers: string;
   templates?: string;
   rules?: Record<string, RuleSetting>;
-  /** The providers the tools go to (default: anthropic): each turns its lint rules on (see src/lint/profiles/). */
+  /** The providers the tools go to (default: anthropic): each turns its lint rules on (see src/targets/). */
   targets?: readonly string[];
   /** Folders a `$ref` may read besides the schemas folder (default: the working directory). */
   refRoots?: readonly string[];

@@ -2,9 +2,9 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "./errors.js";
-import { parseTargets, withTargets, type Target } from "./lint/profiles/index.js";
+import { parseTargets, withTargets, type Target } from "./targets/index.js";
 import type { GeminiSchemaField } from "./outputs/output.js";
-import { withStrictAll } from "./schema/strict.js";
+import { withStrictAll } from "./targets/openai/strict.js";
 
 type Severity = "off" | "error" | "warning" | "warn";
 /** A rule's setting in the config: `"off"`, a severity (`"warn"` is `"warning"`), or `[severity, options]`. */

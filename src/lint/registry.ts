@@ -29,18 +29,18 @@ import inputExamplesValid from "./rules/input-examples-valid.js";
 import deferLoadingNotAll from "./rules/defer-loading-not-all.js";
 import toolSizeBudget from "./rules/tool-size-budget.js";
 // Rules of the provider outputs (their output's `rules`: off in a build without it).
-import openaiStrictLowerable from "./rules/openai-strict-lowerable.js";
-import geminiParametersLossless from "./rules/gemini-parameters-lossless.js";
+import openaiStrictLowerable from "../targets/openai/rules/strict-lowerable.js";
+import geminiParametersLossless from "../targets/gemini/rules/parameters-lossless.js";
 // Target rules (`<target>/<check>`, profiles/): off unless their target is in the config's `targets`.
-import anthropicToolNamePortable from "./rules/anthropic/tool-name-portable.js";
-import anthropicStrictLimits from "./rules/anthropic/strict-limits.js";
-import anthropicStrictSchema from "./rules/anthropic/strict-schema.js";
-import openaiToolNameFormat from "./rules/openai/tool-name-format.js";
-import openaiKeywordUnsupported from "./rules/openai/keyword-unsupported.js";
-import openaiSchemaLimits from "./rules/openai/schema-limits.js";
-import geminiToolNameFormat from "./rules/gemini/tool-name-format.js";
-import geminiPropertyKeyFormat from "./rules/gemini/property-key-format.js";
-import mcpToolNameFormat from "./rules/mcp/tool-name-format.js";
+import anthropicToolNamePortable from "../targets/anthropic/rules/tool-name-portable.js";
+import anthropicStrictLimits from "../targets/anthropic/rules/strict-limits.js";
+import anthropicStrictSchema from "../targets/anthropic/rules/strict-schema.js";
+import openaiToolNameFormat from "../targets/openai/rules/tool-name-format.js";
+import openaiKeywordUnsupported from "../targets/openai/rules/keyword-unsupported.js";
+import openaiSchemaLimits from "../targets/openai/rules/schema-limits.js";
+import geminiToolNameFormat from "../targets/gemini/rules/tool-name-format.js";
+import geminiPropertyKeyFormat from "../targets/gemini/rules/property-key-format.js";
+import mcpToolNameFormat from "../targets/mcp/rules/tool-name-format.js";
 
 export const rules: readonly Rule[] = [
   parseError,

@@ -8,7 +8,7 @@ import { bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import type { Diagnostic } from "../model.js";
 import type { StageTimer } from "../timings.js";
 import { lint } from "./index.js";
-import { parseTargets, withTargets } from "./profiles/index.js";
+import { parseTargets, withTargets } from "../targets/index.js";
 
 export interface LintFolderOptions {
   /** The schemas folder: every file in it is loaded (names and `$ref`s are checked across files). */
@@ -17,7 +17,7 @@ export interface LintFolderOptions {
   rules?: Record<string, RuleSetting>;
   /** Report only on these files (paths relative to the working directory, or absolute); default: all. */
   files?: string[];
-  /** The providers the tools go to (default: anthropic): each turns its rules on (profiles/index.ts). */
+  /** The providers the tools go to (default: anthropic): each turns its rules on (targets/index.ts). */
   targets?: readonly string[];
 }
 

@@ -2,7 +2,7 @@
 import type { RuleSetting } from "../config.js";
 import { UsageError } from "../errors.js";
 import type { Severity } from "../model.js";
-import { DEFAULT_TARGETS, targetOfRule } from "./profiles/index.js";
+import { DEFAULT_TARGETS, targetOfRule } from "../targets/index.js";
 import { rules } from "./registry.js";
 
 export interface ResolvedRuleSetting {
@@ -34,7 +34,7 @@ export function resolveRuleSettings(
     const specs = rule.meta.options ?? {};
     const options: Record<string, number> = {};
     for (const [name, spec] of Object.entries(specs)) options[name] = spec.default;
-    // A target's rule is off by default unless its target is a default one (config `targets`: profiles/index.ts withTargets).
+    // A target's rule is off by default unless its target is a default one (config `targets`: targets/index.ts withTargets).
     const target = targetOfRule(id);
     let severity: Severity | "off" = target === undefined || DEFAULT_TARGETS.includes(target) ? rule.meta.defaultSeverity : "off";
     if (Object.hasOwn(configured, id)) {

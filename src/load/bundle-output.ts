@@ -1,5 +1,5 @@
 /**
- * MCP output schemas (`output_schema`, or `outputSchema`, in a tool file: see emit/mcp.ts) bundled
+ * MCP output schemas (`output_schema`, or `outputSchema`, in a tool file: see targets/mcp/emit.ts) bundled
  * like input schemas (bundle.ts): external `$ref`s copied into the output schema's own `$defs`, local
  * ones (`#/...`, relative to the output schema, as an MCP client reads it) checked and kept. The `mcp`
  * output advertises, validates and types the bundled schema, so it is self-contained.

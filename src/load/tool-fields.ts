@@ -23,7 +23,7 @@ export const PASS_THROUGH_FIELDS = ["type", "strict", "input_examples", "cache_c
 /**
  * Every top-level field a tool file may hold: the API's, then toolgen's own. `original_name` is
  * written by `toolgen import`; `title`, `annotations`, `output_schema`/`outputSchema` and `execution`
- * are read by the MCP output (src/emit/mcp.ts). Keys starting `x-` (e.g. `x-imported-from`) are
+ * are read by the MCP output (src/targets/mcp/emit.ts). Keys starting `x-` (e.g. `x-imported-from`) are
  * extensions, always allowed; `$schema` and `$comment` are too.
  */
 export const KNOWN_TOOL_FIELDS: readonly string[] = [

@@ -4,13 +4,13 @@
  * Each output imports its emitter when it runs, so reading this list (as every build does, even one
  * that finds nothing changed) loads no generator.
  */
-import gemini from "./gemini.js";
+import gemini from "../targets/gemini/output.js";
 import handlers from "./handlers.js";
 import indexModule from "./index-module.js";
-import legacy from "./legacy.js";
-import mcp from "./mcp.js";
-import native from "./native.js";
-import openai from "./openai.js";
+import legacy from "../targets/anthropic/legacy.js";
+import mcp from "../targets/mcp/output.js";
+import native from "../targets/anthropic/native.js";
+import openai from "../targets/openai/output.js";
 import type { Output } from "./output.js";
 import runtime from "./runtime.js";
 import types from "./types.js";

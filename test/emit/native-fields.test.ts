@@ -5,7 +5,7 @@
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { nativeTools } from "../../src/emit/native.js";
+import { nativeTools } from "../../src/targets/anthropic/native-emit.js";
 import { build } from "../../src/pipeline.js";
 import type { BundledTool, JsonObject, ToolFields } from "../../src/model.js";
 import { fixture, readTree } from "../helpers.js";

@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emitNative, nativeTools } from "../../src/emit/native.js";
+import { emitNative, nativeTools } from "../../src/targets/anthropic/native-emit.js";
 import { memoByTool, memoSize, nextGeneration } from "../../src/emit/tool-memo.js";
 import type { BundledTool } from "../../src/model.js";
 import { build } from "../../src/pipeline.js";

@@ -1,7 +1,7 @@
 /** Rule files, the registry, the docs pages and the issue's table of ids must agree. */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { TARGET_RULES, TARGETS } from "../../src/lint/profiles/index.js";
+import { TARGET_RULES, TARGETS } from "../../src/targets/index.js";
 import { rules } from "../../src/lint/registry.js";
 import type { Rule } from "../../src/lint/rule.js";
 
@@ -50,7 +50,15 @@ const idsIn = (dir: string, ext: string) =>
     .filter((f) => f.endsWith(ext))
     .map((f) => f.slice(0, -ext.length))
     .sort();
-const ruleFiles = idsIn("src/lint/rules/", ".ts");
+/** Every rule file: toolgen's base rules (src/lint/rules/) and each target's (src/targets/<target>/rules/). */
+const RULE_FILES = [
+  ...readdirSync(new URL("src/lint/rules/", root), { encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => `src/lint/rules/${f}`),
+  ...readdirSync(new URL("src/targets/", root), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => readdirSync(new URL(`src/targets/${d.name}/rules/`, root), { encoding: "utf8" }).map((f) => `src/targets/${d.name}/rules/${f}`))
+    .filter((f) => f.endsWith(".ts")),
+].sort();
+const idOfFile = async (file: string) => ((await import(/* @vite-ignore */ new URL(file, root).href)) as { default: Rule }).default.meta.id;
 const docFiles = idsIn("docs/rules/", ".md");
 const registryIds = rules.map((r) => r.meta.id);
 const tableIds = ALL_RULES.map(([id]) => id);
@@ -60,19 +68,19 @@ describe("rule parity", () => {
     expect(rules.map((r) => [r.meta.id, r.meta.defaultSeverity])).toEqual(ALL_RULES);
   });
 
-  it("one file per rule in src/lint/rules, and no other", () => {
-    expect(ruleFiles).toEqual([...tableIds].sort());
+  it("one file per rule in src/lint/rules and src/targets/<target>/rules, and no other", async () => {
+    const ids = await Promise.all(RULE_FILES.map(idOfFile));
+    expect([...ids].sort()).toEqual([...tableIds].sort());
   });
 
   it("one docs page per rule in docs/rules, and no other", () => {
     expect(docFiles).toEqual([...tableIds].sort());
   });
 
-  it.each(registryIds)("%s: its file exports the registered rule", async (id) => {
+  it.each(RULE_FILES)("%s: exports a registered rule", async (file) => {
     // By URL: vite's static analysis of `import(`…/${id}.ts`)` only allows one folder level.
-    const module = (await import(/* @vite-ignore */ new URL(`src/lint/rules/${id}.ts`, root).href)) as { default: Rule };
-    expect(module.default).toBe(rules.find((r) => r.meta.id === id));
-    expect(module.default.meta.id).toBe(id);
+    const module = (await import(/* @vite-ignore */ new URL(file, root).href)) as { default: Rule };
+    expect(module.default).toBe(rules.find((r) => r.meta.id === module.default.meta.id));
     expect(module.default.meta.description).toMatch(/^\S.*\.$/);
     expect(module.default.meta.description).not.toContain("\n");
   });

@@ -3,7 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { createDispatcherFrom, type ValidateFunction } from "../../src/runtime/dispatch.js";
 import { createOpenAIDispatcher } from "../../src/runtime/openai.js";
-import { lowerStrict } from "../../src/schema/strict.js";
+import { lowerStrict } from "../../src/targets/openai/strict.js";
 
 const schema = { type: "object", properties: { q: { type: "string" }, limit: { type: "integer" } }, required: ["q"] };
 const ajv = new Ajv2020({ strict: false });

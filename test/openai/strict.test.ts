@@ -1,10 +1,10 @@
-/** Issue 14: OpenAI strict-mode lowering (src/schema/strict.ts) and its null normalisation (src/runtime/openai.ts). */
+/** Issue 14: OpenAI strict-mode lowering (src/targets/openai/strict.ts) and its null normalisation (src/runtime/openai.ts). */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../src/model.js";
 import { normaliseStrictInput } from "../../src/runtime/openai.js";
-import { acceptsNull, lowerStrict, withStrictAll } from "../../src/schema/strict.js";
+import { acceptsNull, lowerStrict, withStrictAll } from "../../src/targets/openai/strict.js";
 
 const ajv = () => new Ajv2020({ strict: false, ownProperties: true });
 

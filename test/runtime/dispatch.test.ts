@@ -11,7 +11,7 @@ import {
   type ValidateFunction,
 } from "../../src/runtime/dispatch.js";
 import type { JsonSchema } from "../../src/runtime/legacy.js";
-import { legacyConversions } from "../../src/emit/legacy-view.js";
+import { legacyConversions } from "../../src/targets/anthropic/legacy-view.js";
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 ajv.addFormat("email", /^[^@\s]+@[^@\s]+$/);

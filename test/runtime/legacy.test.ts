@@ -10,7 +10,7 @@ import {
   type FunctionCall,
   type JsonSchema,
 } from "../../src/runtime/legacy.js";
-import { legacyConversions } from "../../src/emit/legacy-view.js";
+import { legacyConversions } from "../../src/targets/anthropic/legacy-view.js";
 
 /** The conversions a build decides for these schemas (what generated legacy.ts holds). */
 const conv = (schemas: ReadonlyMap<string, JsonSchema>) => legacyConversions([...schemas].map(([name, bundledSchema]) => ({ name, bundledSchema })));

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { legacyConversions, legacyParameters, legacyPromptView } from "../../src/emit/legacy-view.js";
+import { legacyConversions, legacyParameters, legacyPromptView } from "../../src/targets/anthropic/legacy-view.js";
 import { typeNameOf } from "../../src/schema/parameter.js";
 import { parseFunctionCalls, renderFunctionCalls } from "../../src/runtime/legacy.js";
 

@@ -9,7 +9,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { legacyConversions, legacyParameters, legacyPromptView } from "../../src/emit/legacy-view.js";
+import { legacyConversions, legacyParameters, legacyPromptView } from "../../src/targets/anthropic/legacy-view.js";
 import { bundleTools, loadFolder } from "../../src/load/index.js";
 import { joinPointer } from "../../src/schema/pointer.js";
 import { typeNameOf } from "../../src/schema/parameter.js";

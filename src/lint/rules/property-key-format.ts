@@ -1,9 +1,9 @@
 import { isPlainObject, joinPointer } from "../../load/pointer.js";
 import { whyNameInvalid } from "../name-format.js";
-import { anthropic } from "../profiles/anthropic.js";
+import { anthropic } from "../../targets/anthropic/facts.js";
 import { defineRule } from "../rule.js";
 
-/** The Messages API's rule for top-level property keys (profiles/anthropic.ts). */
+/** The Messages API's rule for top-level property keys (targets/anthropic/facts.ts). */
 const PROPERTY_KEY = anthropic.propertyKey.pattern;
 
 export default defineRule({

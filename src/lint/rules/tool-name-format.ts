@@ -1,8 +1,8 @@
-import { anthropic } from "../profiles/anthropic.js";
-import { whyNameFails } from "../profiles/rules.js";
+import { anthropic } from "../../targets/anthropic/facts.js";
+import { whyNameFails } from "../../targets/profile-rules.js";
 import { defineRule } from "../rule.js";
 
-/** The Messages API's name rule (profiles/anthropic.ts); names over 64 characters are anthropic/tool-name-portable's warning. */
+/** The Messages API's name rule (targets/anthropic/facts.ts); names over 64 characters are anthropic/tool-name-portable's warning. */
 export const TOOL_NAME = anthropic.toolName.pattern;
 
 export default defineRule({

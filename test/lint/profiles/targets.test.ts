@@ -12,8 +12,8 @@ import { runLint, type RunLintOptions } from "../../../src/lint/command.js";
 import { resolveOptions } from "../../../src/build-options.js";
 import { lintFolder } from "../../../src/lint/run.js";
 import { formatSarif } from "../../../src/lint/formatters/sarif.js";
-import { PROFILES, TARGET_RULES, TARGETS, parseTargets, targetOfRule, withTargets } from "../../../src/lint/profiles/index.js";
-import { recursiveRefs } from "../../../src/lint/profiles/rules.js";
+import { PROFILES, TARGET_RULES, TARGETS, parseTargets, targetOfRule, withTargets } from "../../../src/targets/index.js";
+import { recursiveRefs } from "../../../src/targets/profile-rules.js";
 import { rules } from "../../../src/lint/registry.js";
 import { resolveRuleSettings } from "../../../src/lint/settings.js";
 

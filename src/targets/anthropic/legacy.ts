@@ -1,0 +1,11 @@
+import { defineOutput } from "../../outputs/output.js";
+
+export default defineOutput({
+  id: "legacy",
+  description: "legacy-prompt.txt and legacy.ts: the legacy XML system prompt and its stop sequence",
+  rules: ["legacy-tool-count", "legacy-parameter-name"],
+  emit: async (ctx) => {
+    const [{ emitLegacy }, { createRenderer }] = await Promise.all([import("./legacy-emit.js"), import("../../emit/templates.js")]);
+    return emitLegacy(ctx.tools, createRenderer(ctx.templates));
+  },
+});

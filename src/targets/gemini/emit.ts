@@ -1,0 +1,100 @@
+/**
+ * The `gemini` output: `gemini.ts`, Gemini's `functionDeclarations` (one per tool, in tools.json's
+ * order) and the dispatch adapter from `functionCall` parts to `functionResponse` parts over the same
+ * dispatcher as native dispatch (runtime/gemini.ts).
+ *
+ * Each declaration carries the tool's schema as `parametersJsonSchema` (JSON Schema, unchanged: built
+ * from tools.ts's entries, so the schemas are not written twice) by default; with
+ * `geminiSchemaField: "parameters"` it carries
+ * `parameters`, the schema lowered to Gemini's OpenAPI-3.0 subset (targets/gemini/openapi.ts). The file
+ * imports no package at run time; the `parameters` form imports @google/genai's types (its `Type`
+ * is a string enum, to which no string literal type is assignable), which `import type` erases.
+ */
+import { SchemaCompileError } from "../../load/compile-error.js";
+import type { BundledTool, GeneratedFile } from "../../model.js";
+import type { GeminiSchemaField } from "../../outputs/output.js";
+import { lowerToOpenApi, type OpenApiSchema } from "./openapi.js";
+import { jsonParseStatement } from "../../emit/code-lines.js";
+import { GENERATED_HEADER } from "../../emit/literal.js";
+
+/**
+ * Gemini's function-name rule: "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or
+ * contain underscores, dots, colons and dashes, with a maximum length of 128" (@google/genai 2.32.0,
+ * FunctionDeclaration.name).
+ */
+export const GEMINI_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$/;
+
+interface LoweredDeclaration {
+  name: string;
+  description?: string;
+  parameters: OpenApiSchema;
+}
+
+/** The `parameters` form's declarations, in tool order; a recursive schema is a SchemaCompileError (an input error). */
+export function loweredDeclarations(tools: readonly BundledTool[]): LoweredDeclaration[] {
+  return tools.map((t) => {
+    const lowered = lowerToOpenApi(t.bundledSchema);
+    if (!lowered.ok) throw new SchemaCompileError(t.name, "Gemini's OpenAPI subset (geminiSchemaField: \"parameters\")", new Error(lowered.reason));
+    return { name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), parameters: lowered.schema };
+  });
+}
+
+export function emitGemini(tools: readonly BundledTool[], field: GeminiSchemaField): GeneratedFile[] {
+  const typeLines =
+    field === "parametersJsonSchema"
+      ? [
+          `/** One entry of Gemini's \`functionDeclarations\`; assignable to @google/genai's \`FunctionDeclaration\`. */`,
+          `export interface GeminiFunctionDeclaration {`,
+          `  name: ToolName;`,
+          `  description?: string;`,
+          `  /** The tool's input schema (JSON Schema), as tools.json has it. */`,
+          `  parametersJsonSchema: { [key: string]: unknown };`,
+          `}`,
+        ]
+      : [
+          `/** One entry of Gemini's \`functionDeclarations\`, with the schema lowered to Gemini's OpenAPI subset (\`parameters\`). */`,
+          `export interface GeminiFunctionDeclaration extends FunctionDeclaration {`,
+          `  name: ToolName;`,
+          `  description?: string;`,
+          `  parameters: Schema;`,
+          `}`,
+        ];
+  const lines = [
+    `// ${GENERATED_HEADER}`,
+    `// Gemini function calling: the tools as \`functionDeclarations\`, and \`functionCall\` parts dispatched to the handlers.`,
+    ...(field === "parameters" ? [`import type { FunctionDeclaration, Schema } from "@google/genai";`] : []),
+    `import { createDispatcher, dispatcher, type ToolHandlers } from "./index.js";`,
+    `import { createGeminiDispatcher as adapt, type GeminiDispatcher } from "./runtime/gemini.js";`,
+    ...(field === "parametersJsonSchema" ? [`import { tools } from "./tools.js";`] : []),
+    `import type { ToolName } from "./types.js";`,
+    ``,
+    `export type {`,
+    `  GeminiDispatcher,`,
+    `  GeminiFunctionCall,`,
+    `  GeminiFunctionResponse,`,
+    `  GeminiResponsePart,`,
+    `} from "./runtime/gemini.js";`,
+    ``,
+    ...typeLines,
+    ``,
+    `/** Pass as \`config.tools: [{ functionDeclarations }]\` of a \`generateContent\` request. */`,
+    ...(field === "parametersJsonSchema"
+      ? [
+          `export const functionDeclarations: GeminiFunctionDeclaration[] = tools.map((t) => {`,
+          `  const declaration: GeminiFunctionDeclaration = { name: t.name, parametersJsonSchema: t.input_schema };`,
+          `  if (t.description !== undefined) declaration.description = t.description;`,
+          `  return declaration;`,
+          `});`,
+        ]
+      : [jsonParseStatement("export const functionDeclarations: GeminiFunctionDeclaration[] = ", loweredDeclarations(tools), ";")]),
+    ``,
+    `/** Answers a model turn's \`functionCall\` parts with \`functionResponse\` parts (the handler files). */`,
+    `export const geminiDispatcher: GeminiDispatcher = adapt(dispatcher);`,
+    ``,
+    `/** The same over the given handlers (the same validators and messages as \`createDispatcher\`). */`,
+    `export function createGeminiDispatcher(handlers: ToolHandlers): GeminiDispatcher {`,
+    `  return adapt(createDispatcher(handlers));`,
+    `}`,
+  ];
+  return [{ root: "out", path: "gemini.ts", contents: lines.join("\n") + "\n", ownership: "generated" }];
+}

@@ -1,0 +1,27 @@
+import { defineOutput } from "../../outputs/output.js";
+
+/** Opt-in (not in the default outputs): the generated code imports `@modelcontextprotocol/server`. */
+export default defineOutput({
+  id: "mcp",
+  description: "mcp/*.ts: createMcpServer() with the official MCP SDK, and stdio and Streamable HTTP entries (opt-in)",
+  optIn: true,
+  needs: ["index", "native", "types", "validators", "runtime"],
+  emit: async (ctx) => {
+    const { emitMcp, MCP_NAME } = await import("./emit.js");
+    for (const tool of ctx.tools) {
+      if (!MCP_NAME.test(tool.name)) ctx.note(`the tool name '${tool.name}' breaks MCP's name rule (1-128 characters of A-Z a-z 0-9 _ . -)`);
+    }
+    const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase);
+    // An output validator with a pattern imports the vendored RE2 engine, which the validators
+    // output ships only when an input validator needs it: ship it here otherwise.
+    const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".mjs") && f.contents.includes(`from "${from}runtime/re2.mjs"`);
+    if (files.some((f) => f.path.startsWith("mcp/output-validators/") && needsRe2(f, "../../"))) {
+      const inputs = ctx.built.has("validators") ? await ctx.perTool("validator") : [];
+      if (!inputs.some((f) => needsRe2(f, "../"))) {
+        const { re2Files } = await import("../../emit/validator-files.js");
+        files.push(...re2Files(ctx.vendored.re2));
+      }
+    }
+    return files;
+  },
+});

@@ -1,0 +1,40 @@
+import { getByPointer } from "../../../schema/pointer.js";
+import { declaredStrict, lowerStrict } from "../strict.js";
+import { defineRule } from "../../../lint/rule.js";
+
+/**
+ * A tool sent to OpenAI in strict mode (`"strict": true` in its file, or the `openaiStrict` config,
+ * which sets the option `all`) whose schema the lowering (targets/openai/strict.ts) cannot carry over faithfully.
+ */
+export default defineRule({
+  meta: {
+    id: "openai-strict-lowerable",
+    defaultSeverity: "error",
+    description: "A strict tool's input schema cannot be lowered to OpenAI strict mode faithfully.",
+    messages: {
+      unlowerable: "OpenAI strict mode cannot take this schema{{where}}: {{reason}}. The openai output sends the tool non-strict; fix the schema, or drop \"strict\" from the tool",
+      dropped: "OpenAI strict mode{{where}}: {{reason}}",
+    },
+    options: {
+      all: { description: "1: every tool is sent strict (set by the `openaiStrict` config); 0: only tools whose file says \"strict\": true", default: 0, minimum: 0 },
+    },
+  },
+  check(ctx) {
+    for (const tool of ctx.tools) {
+      const schema = tool.bundledSchema;
+      if (schema === undefined || tool.inputSchema === undefined) continue;
+      if (ctx.options.all < 1 && !declaredStrict(tool)) continue;
+      for (const p of lowerStrict(schema).problems) {
+        // A problem inside a bundled external $ref has no place in this file: the message says where.
+        const inFile = p.pointer === "" || getByPointer(tool.inputSchema, p.pointer) !== undefined;
+        ctx.report({
+          tool,
+          pointer: inFile ? `/input_schema${p.pointer}` : "/input_schema",
+          messageId: p.severity === "error" ? "unlowerable" : "dropped",
+          data: { reason: p.message, where: inFile ? "" : ` (at ${p.pointer} of the bundled schema)` },
+          ...(p.severity === "warning" ? { warning: true } : {}),
+        });
+      }
+    }
+  },
+});

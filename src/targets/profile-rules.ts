@@ -1,0 +1,386 @@
+/**
+ * The target rules, built from the profiles (./<target>.ts): each rule reads its facts from one profile
+ * and says which target a finding is for, in its id (`<target>/<check>`) and its message. Schema checks
+ * read the shared walk (schemaNodes, one walk per document for every rule).
+ */
+import { isPlainObject, joinPointer } from "../schema/pointer.js";
+import { forEachSubschema } from "../schema/keywords.js";
+import { resolveLocal } from "../schema/refs.js";
+import { declaredStrict } from "./openai/strict.js";
+import { defineRule, type Rule, type SchemaDocument, type ToolDocument } from "../lint/rule.js";
+import { childPointer, refRoot, schemaNodes, type SchemaNode } from "../lint/schema-walk.js";
+import type { NameFormat, Profile } from "./profile.js";
+
+/** Why `name` fails `format` (the first bad character, or the length). */
+export function whyNameFails(name: string, format: NameFormat): string {
+  if (name === "") return "it is empty";
+  const chars = [...name];
+  if (format.first && !format.first.char.test(chars[0] ?? "")) return `it must start with ${format.first.text}, not ${JSON.stringify(chars[0])}`;
+  const bad = chars.find((ch) => !format.char.test(ch));
+  if (bad !== undefined) return `${JSON.stringify(bad)} is not allowed (use ${format.charText})`;
+  return `it is ${name.length} characters long (at most ${format.max})`;
+}
+
+/** `<target>/tool-name-format`: the tool name against the target's name rule. */
+export function toolNameRule(profile: Profile, severity: "error" | "warning"): Rule {
+  const format = profile.toolName;
+  return defineRule({
+    meta: {
+      id: `${profile.target}/tool-name-format`,
+      defaultSeverity: severity,
+      description: `The tool name does not match ${profile.title}'s \`${format.pattern.source}\` (target ${profile.target}).`,
+      messages: { format: `${profile.title}: tool name '{{name}}' does not match ${format.pattern.source}: {{why}}` },
+    },
+    check(ctx) {
+      for (const tool of ctx.tools) {
+        const name = tool.name;
+        if (name === undefined || format.pattern.test(name)) continue;
+        ctx.report({ tool, pointer: "/name", messageId: "format", data: { name, why: whyNameFails(name, format) } });
+      }
+    },
+  });
+}
+
+/** `<target>/property-key-format`: top-level property keys (the parameter names) against the target's rule. */
+export function propertyKeyRule(profile: Profile & { propertyKey: NameFormat }, severity: "error" | "warning"): Rule {
+  const format = profile.propertyKey;
+  return defineRule({
+    meta: {
+      id: `${profile.target}/property-key-format`,
+      defaultSeverity: severity,
+      description: `A top-level property key does not match ${profile.title}'s \`${format.pattern.source}\` (target ${profile.target}).`,
+      messages: { format: `${profile.title}: parameter name '{{key}}' does not match ${format.pattern.source}: {{why}}` },
+    },
+    check(ctx) {
+      for (const tool of ctx.tools) {
+        const properties = tool.inputSchema?.properties;
+        if (!isPlainObject(properties)) continue;
+        for (const key of Object.keys(properties)) {
+          if (format.pattern.test(key)) continue;
+          ctx.report({ tool, pointer: joinPointer("/input_schema/properties", key), messageId: "format", data: { key, why: whyNameFails(key, format) } });
+        }
+      }
+    },
+  });
+}
+
+/**
+ * The `all` option of the schema rules of a profile whose schema facts hold only in strict mode
+ * (OpenAI: `strict: true`): they check the tools sent strict, those whose file says `"strict": true`,
+ * or every tool with `all` (which the `openaiStrict` config sets). Other profiles ignore it.
+ */
+const STRICT_ONLY = { all: { description: "1: every tool is sent strict (set by the `openaiStrict` config); 0: only tools whose file says \"strict\": true", default: 0, minimum: 0 } };
+
+/** Whether a strict-only rule checks `doc`: a tool's schema sent strict (a fragment file is checked through the tools that use it). */
+function sentStrict(doc: SchemaDocument, all: number): boolean {
+  return doc.tool !== undefined && (all >= 1 || declaredStrict(doc.tool));
+}
+
+/** `<target>/keyword-unsupported`: a keyword the target rejects, anywhere in a schema (definitions included). */
+export function rejectedKeywordRule(profile: Profile, severity: "error" | "warning"): Rule {
+  const rejected = profile.rejectedKeywords;
+  const strictOnly = profile.schemaFactsStrictOnly === true;
+  return defineRule<"all">({
+    meta: {
+      id: `${profile.target}/keyword-unsupported`,
+      defaultSeverity: severity,
+      description: `A schema uses a keyword ${profile.title} rejects (${rejected.map((r) => r.keyword).join(", ")}; target ${profile.target}).`,
+      messages: { keyword: `${profile.title}: \`{{keyword}}\` is a keyword {{why}}` },
+      options: STRICT_ONLY,
+    },
+    check(ctx) {
+      for (const doc of ctx.schemas) {
+        if (strictOnly && !sentStrict(doc, ctx.options.all)) continue;
+        for (const node of schemaNodes(doc)) {
+          for (const { keyword, why } of rejected) {
+            if (!Object.hasOwn(node.node, keyword)) continue;
+            ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(node.pointer, keyword), messageId: "keyword", data: { keyword, why } });
+          }
+        }
+      }
+    },
+  });
+}
+
+/** `<target>/schema-limits`: properties, nesting and enum values of one tool's schema against the target's limits. */
+export function schemaLimitsRule(profile: Profile & { limits: NonNullable<Profile["limits"]> }, severity: "error" | "warning"): Rule {
+  const limits = profile.limits;
+  const strictOnly = profile.schemaFactsStrictOnly === true;
+  return defineRule<"maxProperties" | "maxDepth" | "maxEnumValues" | "all">({
+    meta: {
+      id: `${profile.target}/schema-limits`,
+      defaultSeverity: severity,
+      description: `A tool's schema has more properties, nesting levels or enum values than ${profile.title} accepts (target ${profile.target}).`,
+      messages: {
+        properties: `${profile.title}: the schema has {{count}} object properties, more than the {{max}} it accepts`,
+        depth: `${profile.title}: this object is nested {{depth}} levels deep, more than the {{max}} it accepts`,
+        enumValues: `${profile.title}: the schema has {{count}} enum values, more than the {{max}} it accepts`,
+      },
+      options: {
+        maxProperties: { description: "the most object properties in one tool's schema", default: limits.properties, minimum: 1 },
+        maxDepth: { description: "the most levels of object nesting (the root object is level 1)", default: limits.depth, minimum: 1 },
+        maxEnumValues: { description: "the most enum values in one tool's schema, all enums together", default: limits.enumValues, minimum: 1 },
+        ...STRICT_ONLY,
+      },
+    },
+    check(ctx) {
+      const { maxProperties, maxDepth, maxEnumValues } = ctx.options;
+      for (const doc of ctx.schemas) {
+        if (doc.tool === undefined || (strictOnly && !sentStrict(doc, ctx.options.all))) continue;
+        let properties = 0;
+        let enumValues = 0;
+        let deepest: SchemaNode | undefined;
+        for (const node of schemaNodes(doc)) {
+          if (node.properties) properties += Object.keys(node.properties).length;
+          const values = node.node.enum;
+          if (Array.isArray(values)) enumValues += values.length;
+          // Read for every node, parents first (the walk's order): each answer is then one step, however deep the schema.
+          const depth = node.objectDepth;
+          if (deepest === undefined && node.isObject && depth > maxDepth) deepest = node;
+        }
+        const at = { file: doc.file, tool: doc.tool };
+        if (properties > maxProperties) ctx.report({ ...at, pointer: doc.pointer, messageId: "properties", data: { count: properties, max: maxProperties } });
+        if (deepest) ctx.report({ ...at, pointer: deepest.pointer, messageId: "depth", data: { depth: deepest.objectDepth, max: maxDepth } });
+        if (enumValues > maxEnumValues) ctx.report({ ...at, pointer: doc.pointer, messageId: "enumValues", data: { count: enumValues, max: maxEnumValues } });
+      }
+    },
+  });
+}
+
+/** `anthropic/tool-name-portable`: a name the API accepts but shorter-limited clients do not. */
+export function portableNameRule(profile: Profile & { portableToolNameMax: number }, severity: "error" | "warning"): Rule {
+  const max = profile.portableToolNameMax;
+  return defineRule({
+    meta: {
+      id: `${profile.target}/tool-name-portable`,
+      defaultSeverity: severity,
+      description: `The tool name is longer than ${max} characters, which ${profile.title}'s API accepts but some clients reject (target ${profile.target}).`,
+      messages: {
+        long: `${profile.title}: tool name '{{name}}' is {{length}} characters long: the API accepts up to ${profile.toolName.max}, but Claude Desktop, \`tool_reference\` blocks and older API versions stop at ${max}`,
+      },
+    },
+    check(ctx) {
+      for (const tool of ctx.tools) {
+        const name = tool.name;
+        // Longer than the API's own limit, or wrong characters: tool-name-format's error.
+        if (name === undefined || name.length <= max || !profile.toolName.pattern.test(name)) continue;
+        ctx.report({ tool, pointer: "/name", messageId: "long", data: { name, length: name.length } });
+      }
+    },
+  });
+}
+
+// --- Anthropic strict tools (`"strict": true`) ---
+
+/** The tool's input-schema document: the rules' own (its walk shared) when in scope, else a new one. */
+function schemaDocument(tool: ToolDocument, schemas: readonly SchemaDocument[]): SchemaDocument | undefined {
+  if (tool.inputSchema === undefined) return undefined;
+  return schemas.find((doc) => doc.tool === tool) ?? { file: tool.file, tool, schema: tool.inputSchema, pointer: "/input_schema" };
+}
+
+/** A property of an object schema: a node held by its parent's `properties`. */
+function propertyKey(node: SchemaNode): string | undefined {
+  return node.keyword === "properties" && typeof node.key === "string" ? node.key : undefined;
+}
+
+function isOptional(node: SchemaNode, key: string): boolean {
+  const required = node.parent?.required;
+  return !(Array.isArray(required) && required.includes(key));
+}
+
+/** A union-typed property: `anyOf`/`oneOf`, or a `type` array of more than one type. */
+function isUnion(node: SchemaNode): boolean {
+  if (Array.isArray(node.node.anyOf) || Array.isArray(node.node.oneOf)) return true;
+  return Array.isArray(node.type) && node.type.length > 1;
+}
+
+/** `anthropic/strict-limits`: strict tools, optional and union-typed parameters across one request. */
+export function strictLimitsRule(profile: Profile & { strict: NonNullable<Profile["strict"]> }, severity: "error" | "warning"): Rule {
+  const strict = profile.strict;
+  return defineRule<"maxTools" | "maxOptionalParameters" | "maxUnionParameters">({
+    meta: {
+      id: `${profile.target}/strict-limits`,
+      defaultSeverity: severity,
+      description: `More strict tools, optional parameters or union-typed parameters than ${profile.title} compiles in one request (target ${profile.target}).`,
+      messages: {
+        tools: `${profile.title}: {{count}} tools are strict, more than the {{max}} strict tools one request may hold; this is strict tool {{position}} in name order`,
+        optional: `${profile.title}: the strict tools have {{count}} optional parameters together, more than the {{max}} one request may hold; this is the first past the limit (list it in \`required\` or drop "strict")`,
+        union: `${profile.title}: the strict tools have {{count}} union-typed parameters (\`anyOf\`, \`oneOf\` or a \`type\` array) together, more than the {{max}} one request may hold; this is the first past the limit`,
+      },
+      options: {
+        maxTools: { description: "the most strict tools in one request", default: strict.tools, minimum: 1 },
+        maxOptionalParameters: { description: "the most optional parameters across the strict tools", default: strict.optionalParameters, minimum: 0 },
+        maxUnionParameters: { description: "the most union-typed parameters across the strict tools", default: strict.unionParameters, minimum: 0 },
+      },
+    },
+    check(ctx) {
+      const { maxTools, maxOptionalParameters, maxUnionParameters } = ctx.options;
+      // The request holds every tool a build renders (in name order), whichever files are reported on.
+      const strictTools = ctx.renderedTools.filter(declaredStrict);
+      const past = strictTools[maxTools];
+      if (past) ctx.report({ tool: past, pointer: "/strict", messageId: "tools", data: { count: strictTools.length, max: maxTools, position: maxTools + 1 } });
+      const optional: [ToolDocument, SchemaNode][] = [];
+      const union: [ToolDocument, SchemaNode][] = [];
+      for (const tool of strictTools) {
+        const doc = schemaDocument(tool, ctx.schemas);
+        if (!doc) continue;
+        for (const node of schemaNodes(doc)) {
+          const key = propertyKey(node);
+          if (key === undefined) continue;
+          if (isOptional(node, key)) optional.push([tool, node]);
+          if (isUnion(node)) union.push([tool, node]);
+        }
+      }
+      const reportPast = (list: [ToolDocument, SchemaNode][], max: number, messageId: string) => {
+        const first = list[max];
+        if (first) ctx.report({ tool: first[0], pointer: first[1].pointer, messageId, data: { count: list.length, max } });
+      };
+      reportPast(optional, maxOptionalParameters, "optional");
+      reportPast(union, maxUnionParameters, "union");
+    },
+  });
+}
+
+/** `anthropic/strict-schema`: what a strict tool's schema must be (closed objects, known formats, no recursion). */
+export function strictSchemaRule(profile: Profile & { strict: NonNullable<Profile["strict"]> }, severity: "error" | "warning"): Rule {
+  const formats = profile.strict.formats;
+  return defineRule({
+    meta: {
+      id: `${profile.target}/strict-schema`,
+      defaultSeverity: severity,
+      description: `A strict tool's schema has an open object, an unsupported \`format\` or a recursive \`$ref\` (target ${profile.target}).`,
+      messages: {
+        open: `${profile.title}: strict tools need \`"additionalProperties": false\` on every object; this one has none`,
+        notFalse: `${profile.title}: strict tools need \`"additionalProperties": false\` on every object, not {{found}}`,
+        format: `${profile.title}: strict tools support \`format\` only for ${formats.join(", ")}; not '{{format}}'`,
+        recursive: `${profile.title}: \`$ref\` '{{ref}}' makes the schema recursive, which strict tools do not support`,
+      },
+    },
+    check(ctx) {
+      for (const doc of ctx.schemas) {
+        if (doc.tool === undefined || !declaredStrict(doc.tool)) continue;
+        const at = { file: doc.file, tool: doc.tool };
+        for (const node of schemaNodes(doc)) {
+          if (node.isObject) {
+            if (!Object.hasOwn(node.node, "additionalProperties")) ctx.report({ ...at, pointer: node.pointer, messageId: "open" });
+            else if (node.node.additionalProperties !== false) {
+              ctx.report({ ...at, pointer: childPointer(node.pointer, "additionalProperties"), messageId: "notFalse", data: { found: JSON.stringify(node.node.additionalProperties) } });
+            }
+          }
+          const format = node.node.format;
+          if (typeof format === "string" && !formats.includes(format)) {
+            ctx.report({ ...at, pointer: childPointer(node.pointer, "format"), messageId: "format", data: { format } });
+          }
+        }
+        for (const { pointer, ref } of recursiveRefs(refRoot(doc))) {
+          // The reference as written, when it is in the tool's own file; else (a fragment's) the input schema.
+          const written = resolveLocal(doc.schema, `#${pointer}`);
+          const where = isPlainObject(written) && written.$ref === ref ? `${doc.pointer}${pointer}/$ref` : doc.pointer;
+          ctx.report({ ...at, pointer: where, messageId: "recursive", data: { ref } });
+        }
+      }
+    },
+  });
+}
+
+/**
+ * The `$ref`s of `root` that close a cycle (pointer from `root` of the schema holding each): following
+ * the reference leads, through subschemas and further references, back to the schema holding it. In
+ * graph terms: the schema holding the `$ref` and its target are in one strongly connected component of
+ * the graph whose edges go from a schema to its subschemas and to its `$ref`'s target. Tarjan's
+ * algorithm, iterative (a hostile schema may be deep): linear in the schema's size.
+ */
+export function recursiveRefs(root: unknown): Array<{ pointer: string; ref: string }> {
+  if (!isPlainObject(root)) return [];
+  type Node = Record<string, unknown>;
+  // Where each schema sits: its parent and the tokens below it (pointers are built only for findings:
+  // built for every node of a deep schema, they would take memory quadratic in its depth).
+  const places = new Map<Node, { parent: Node | undefined; keyword: string; key: string | number | undefined }>();
+  const targets = new Map<Node, Node>();
+  const edges = new Map<Node, Node[]>();
+  // Every schema reachable from the root (definitions included), with its edges.
+  const pending: Node[] = [root];
+  places.set(root, { parent: undefined, keyword: "", key: undefined });
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    const out: Node[] = [];
+    forEachSubschema(node, true, (child, keyword, key) => {
+      out.push(child);
+      if (!places.has(child)) {
+        places.set(child, { parent: node, keyword, key });
+        pending.push(child);
+      }
+    });
+    if (typeof node.$ref === "string") {
+      const target = resolveLocal(root, node.$ref);
+      if (isPlainObject(target)) {
+        targets.set(node, target);
+        out.push(target);
+      }
+    }
+    edges.set(node, out);
+  }
+  const pointerOf = (node: Node): string => {
+    const tokens: string[] = [];
+    for (let at: Node | undefined = node; at !== undefined && at !== root; ) {
+      const place = places.get(at);
+      if (!place) break;
+      if (place.key !== undefined) tokens.push(String(place.key));
+      tokens.push(place.keyword);
+      at = place.parent;
+    }
+    return tokens.reverse().reduce((pointer, token) => childPointer(pointer, token), "");
+  };
+  const component = stronglyConnected(root, edges);
+  const found: Array<{ pointer: string; ref: string }> = [];
+  for (const [node, target] of targets) {
+    if (component.get(node) === component.get(target)) found.push({ pointer: pointerOf(node), ref: node.$ref as string });
+  }
+  return found.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+}
+
+/** Each node's strongly connected component (a number), by Tarjan's algorithm without recursion. */
+function stronglyConnected<N>(start: N, edges: ReadonlyMap<N, readonly N[]>): Map<N, number> {
+  const index = new Map<N, number>();
+  const low = new Map<N, number>();
+  const onStack = new Set<N>();
+  const stack: N[] = [];
+  const component = new Map<N, number>();
+  let counter = 0;
+  let components = 0;
+  const frames: Array<{ node: N; next: number }> = [];
+  const enter = (node: N) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    frames.push({ node, next: 0 });
+  };
+  for (const first of [start, ...edges.keys()]) {
+    if (index.has(first)) continue;
+    enter(first);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      const out = edges.get(frame.node) ?? [];
+      if (frame.next < out.length) {
+        const child = out[frame.next++]!;
+        if (!index.has(child)) enter(child);
+        else if (onStack.has(child)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(child)!));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        let member: N;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.set(member, components);
+        } while (member !== frame.node);
+        components++;
+      }
+    }
+  }
+  return component;
+}
