@@ -1,4 +1,4 @@
-import type { RunLintOptions } from "../src/lint/command.js";
+import type { RunLintOptions } from "../src/commands/lint.js";
 
 export interface ReportCase {
   name: string;

@@ -1,5 +1,12 @@
+import { SETTINGS } from "../src/catalog.js";
 import type { Command } from "./command.js";
 import { BUILD_OPTIONS } from "./options.js";
+
+/** The settings the catalogue's targets and outputs declare, as `--help` lists them (config keys, not flags). */
+function settingsHelp(): string {
+  const width = Math.max(...SETTINGS.map((s) => s.key.length));
+  return SETTINGS.map((s) => `  ${s.key.padEnd(width)}  ${s.describe}`).join("\n");
+}
 
 export const buildCommand: Command = {
   name: "build",
@@ -18,7 +25,9 @@ export const buildCommand: Command = {
           "  <out>/legacy-prompt.txt   the legacy XML system prompt\n" +
           "  <out>/*.ts                types, validators, renderings and the dispatch table\n" +
           "  <handlers>/<tool>.ts      one handler per tool: created once, your code in it is never overwritten\n\n" +
-          "Flags win over the config file. Exit codes: 0 ok, 1 invalid input or stale output (--check), 2 usage error.",
+          "Flags win over the config file. Exit codes: 0 ok, 1 invalid input or stale output (--check), 2 usage error.\n\n" +
+          "Settings of the targets and outputs (keys of toolgen.config.json):\n" +
+          settingsHelp(),
       )
       .example("$0 build", "build schemas/ into generated/ and handlers/")
       .example("$0 build --check", "in CI: fail when generated files are stale"),

@@ -1,4 +1,4 @@
-import type { LintFormat } from "../src/lint/command.js";
+import type { LintFormat } from "../src/commands/lint.js";
 import type { Command } from "./command.js";
 import { LINT_OPTIONS } from "./options.js";
 
@@ -33,7 +33,7 @@ export const lintCommand: Command = {
       targets: argv.targets as string | undefined,
     };
     if (argv.watch) return (await import("../src/watch-commands.js")).watchLint(options);
-    const { runLint } = await import("../src/lint/command.js");
+    const { runLint } = await import("../src/commands/lint.js");
     return runLint(options);
   },
 };

@@ -1,4 +1,8 @@
 /** The options of each command, declared once; the yargs command modules are built from these. */
+import { TARGET_IDS } from "../src/catalog.js";
+
+/** `--targets`, for build and lint alike: the catalogue's targets. */
+const TARGETS_DESCRIBE = `providers the tools go to, comma-separated: ${TARGET_IDS.join(", ")}; each adds its lint rules [default: the config's "targets", else anthropic]`;
 
 export interface OptionSpec {
   type: "string" | "number" | "boolean";
@@ -17,7 +21,7 @@ export const BUILD_OPTIONS = {
   // No yargs defaults for these two: unset, they come from the config file (flags win), else off / on.
   check: { type: "boolean", describe: "write nothing; exit 1 listing every stale or missing file (for CI) [default: false]" },
   lint: { type: "boolean", describe: "run the linter first and stop on errors (--no-lint skips it) [default: true]" },
-  targets: { type: "string", describe: "providers the tools go to, comma-separated: anthropic, openai, gemini, mcp; each adds its lint rules [default: the config's \"targets\", else anthropic]" },
+  targets: { type: "string", describe: TARGETS_DESCRIBE },
   cache: {
     type: "boolean",
     default: true,
@@ -33,7 +37,7 @@ export const LINT_OPTIONS = {
   color: { type: "boolean", describe: "colors in the stylish report (--no-color: none) [default: FORCE_COLOR, NO_COLOR, else on for a terminal]" },
   schemas: { type: "string", describe: "schemas folder (context for cross-file checks) [default: schemas]" },
   config: { type: "string", describe: "config file [default: the nearest toolgen.config.json/.yaml/.yml or package.json \"toolgen\" key]" },
-  targets: { type: "string", describe: "providers the tools go to, comma-separated: anthropic, openai, gemini, mcp; each adds its lint rules [default: the config's \"targets\", else anthropic]" },
+  targets: { type: "string", describe: TARGETS_DESCRIBE },
 } as const satisfies Record<string, OptionSpec>;
 
 /** Every flag a command accepts (long names and aliases, without dashes), for "did you mean". */

@@ -4,15 +4,16 @@
  */
 import path from "node:path";
 import { defaultCacheDir } from "./cache.js";
-import type { RuleSetting } from "./config.js";
+import { composeRules, OUTPUTS, parseSettings, parseTargets, settingValues, type SettingValues } from "./catalog.js";
+import type { RuleSetting } from "./lint/settings.js";
 import { UsageError } from "./errors.js";
-import { parseTargets, withTargets } from "./targets/index.js";
-import { withStrictAll } from "./targets/openai/strict.js";
-import { geminiRuleDefaults } from "./config.js";
 import { checkRoots } from "./write.js";
-import type { Output, OutputSettings } from "./outputs/output.js";
+import type { Output } from "./outputs/output.js";
 
-export interface BuildOptions {
+/** The options of `build()`: toolgen's own, and the settings of the catalogue's targets and outputs (`openaiStrict`, ...). */
+export type BuildOptions = OwnBuildOptions & Partial<SettingValues>;
+
+interface OwnBuildOptions {
   schemas: string;
   out: string;
   handlers: string;
@@ -24,10 +25,8 @@ export interface BuildOptions {
   refRoots?: readonly string[];
   /** Ids of the outputs to build, from `outputList` (default: all of them). */
   outputs?: readonly string[];
-  /** The outputs to choose from (default: toolgen's own, outputs/index.ts): a library user may add one. */
+  /** The outputs to choose from (default: toolgen's own, the catalogue's OUTPUTS): a library user may add one. */
   outputList?: readonly Output[];
-  /** `cache_control: {type: "ephemeral"}` on the last (not deferred) tool of tools.json/tools.ts (default false). */
-  cacheTools?: boolean;
   /** Run the linter first and stop on its errors (default true). */
   lint?: boolean;
   /** Compare instead of writing; throws StaleOutputError listing what differs. */
@@ -35,10 +34,6 @@ export interface BuildOptions {
   /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen. */
   cache?: boolean;
   cacheDir?: string;
-  /** Send every tool to OpenAI in strict mode (the `openai` output), not only those whose file says `"strict": true`. */
-  openaiStrict?: boolean;
-  /** The `FunctionDeclaration` field the `gemini` output fills (default `parametersJsonSchema`; `parameters`: lowered to Gemini's OpenAPI subset). */
-  geminiSchemaField?: OutputSettings["geminiSchemaField"];
 }
 
 /** The options with every default applied and every path absolute: what the cache key hashes. */
@@ -52,14 +47,14 @@ export interface ResolvedBuildOptions {
   refRoots: readonly string[];
   /** The selected outputs, in list order. */
   outputs: readonly Output[];
-  cacheTools: boolean;
+  /** Every output the build could have run (the catalogue's, or `outputList`). */
+  outputList: readonly Output[];
+  /** Every setting's value, by key (defaults applied). */
+  settings: Readonly<Record<string, unknown>>;
   lint: boolean;
   check: boolean;
   /** Undefined: no cache. */
   cacheDir: string | undefined;
-  /** Every tool strict in the `openai` output. */
-  openaiStrict: boolean;
-  geminiSchemaField: OutputSettings["geminiSchemaField"];
 }
 
 /** Defaults applied, paths made absolute, output ids checked. */
@@ -67,23 +62,23 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
   const out = path.resolve(options.out);
   const handlers = path.resolve(options.handlers);
   checkRoots({ out, handlers });
-  const list = options.outputList ?? (await import("./outputs/index.js")).OUTPUTS;
-  const geminiSchemaField = options.geminiSchemaField ?? "parametersJsonSchema";
+  const list = options.outputList ?? OUTPUTS;
+  const given = parseSettings(options, "build options");
   const outputs = selectOutputs(list, options.outputs);
+  const targets = options.targets === undefined ? undefined : parseTargets(options.targets, "targets");
   return {
     schemas: path.resolve(options.schemas),
     out,
     handlers,
     templates: options.templates === undefined ? undefined : path.resolve(options.templates),
-    rules: { ...geminiRuleDefaults(geminiSchemaField), ...(withStrictAll(rulesForTargets(options), options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
+    rules: composeRules({ rules: options.rules ?? {}, ...(targets ? { targets } : {}), settings: given, outputs: { all: list, built: outputs } }) as Record<string, RuleSetting>,
     refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
-    cacheTools: options.cacheTools === true,
+    outputList: list,
+    settings: settingValues(given),
     lint: options.lint !== false,
     check: options.check === true,
     cacheDir: options.cache === false ? undefined : (options.cacheDir ?? defaultCacheDir()),
-    openaiStrict: options.openaiStrict === true,
-    geminiSchemaField,
   };
 }
 
@@ -103,18 +98,4 @@ export function selectOutputs(list: readonly Output[], ids: readonly string[] | 
     }
   }
   return selected;
-}
-
-/** The rules as given, with `targets` (checked) turning each target's rules on or off; the given rules win. */
-function rulesForTargets(options: BuildOptions): Record<string, RuleSetting> {
-  if (options.targets === undefined) return { ...options.rules };
-  return withTargets(options.rules ?? {}, parseTargets(options.targets, "targets")) as Record<string, RuleSetting>;
-}
-
-/** `"off"` for every rule that only concerns outputs this build does not write. */
-function rulesOfUnbuiltOutputs(list: readonly Output[], selected: readonly Output[]): Record<string, RuleSetting> {
-  const kept = new Set(selected.flatMap((o) => o.rules ?? []));
-  const off: Record<string, RuleSetting> = {};
-  for (const id of list.flatMap((o) => o.rules ?? [])) if (!kept.has(id)) off[id] = "off";
-  return off;
 }

@@ -1,16 +1,21 @@
+/**
+ * The config: toolgen.config.json (.yaml, .yml, or package.json's "toolgen" key), found as eslint
+ * finds its own, checked, with flags applied. Its keys are toolgen's own (folders, check, lint,
+ * rules, outputs, targets, refRoots) and the settings the catalogue's targets and outputs declare.
+ */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "./errors.js";
-import { parseTargets, withTargets, type Target } from "./targets/index.js";
-import type { GeminiSchemaField } from "./outputs/output.js";
-import { withStrictAll } from "./targets/openai/strict.js";
+import { parseSettings, parseTargets, SETTING_KEYS, type SettingValues } from "./catalog.js";
+import type { RuleSetting } from "./lint/settings.js";
 
-type Severity = "off" | "error" | "warning" | "warn";
-/** A rule's setting in the config: `"off"`, a severity (`"warn"` is `"warning"`), or `[severity, options]`. */
-export type RuleSetting = Severity | [Severity, Record<string, unknown>?];
+export type { RuleSetting } from "./lint/settings.js";
 
-export interface Config {
+/** The config, with the settings of the catalogue's targets and outputs (`openaiStrict`, ...) that it sets. */
+export type Config = OwnConfig & Partial<SettingValues>;
+
+interface OwnConfig {
   schemas: string;
   out: string;
   handlers: string;
@@ -18,22 +23,14 @@ export interface Config {
   /** `build --check` and `build --no-lint`, when set in the file (flags win). */
   check?: boolean;
   lint?: boolean;
+  /** The config's own "rules", as written (the catalogue's composeRules adds the targets' and settings' part). */
   rules: Record<string, RuleSetting>;
-  /** `cache_control` on the last tool of tools.json/tools.ts, so the tool list is cached as a prompt prefix. */
-  cacheTools?: boolean;
   /** Ids of the outputs to build (default: all); the build checks them against its list of outputs. */
   outputs?: string[];
-  /**
-   * The providers the tools go to (default: anthropic): each brings its lint rules (`<target>/<check>`).
-   * Set only when the file or a flag says; `rules` then already holds each target rule's setting.
-   */
-  targets?: Target[];
-  /** Which `FunctionDeclaration` field the `gemini` output fills: `parametersJsonSchema` (default) or `parameters` (lowered to Gemini's OpenAPI subset). */
-  geminiSchemaField?: GeminiSchemaField;
+  /** The providers the tools go to (default: anthropic): each brings its lint rules (`<target>/<check>`). Set only when the file or a flag says. */
+  targets?: string[];
   /** Folders a `$ref` may read besides the schemas folder: the config's folder and its `refRoots` (absolute). */
   refRoots?: string[];
-  /** Send every tool to OpenAI in strict mode (the `openai` output), not only those whose file says `"strict": true`. */
-  openaiStrict?: boolean;
   /** Where the config came from, for messages (undefined: defaults only). */
   configFile?: string;
   /** The config file's absolute path (undefined: defaults only). */
@@ -48,16 +45,8 @@ export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "tool
 /** Configs toolgen never loads: running project code to read a config is neither safe nor fast. */
 const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
 
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets", "openaiStrict", "geminiSchemaField", "cacheTools"]);
-
-/**
- * The rule that reports what lowering to Gemini's OpenAPI subset loses is off by default, and a
- * warning when the `gemini` output sends that form (`geminiSchemaField: "parameters"`); a setting in
- * "rules" wins.
- */
-export function geminiRuleDefaults(field: Config["geminiSchemaField"]): Record<string, RuleSetting> {
-  return field === "parameters" ? { "gemini-parameters-lossless": "warning" } : {};
-}
+/** toolgen's own keys, then every setting the catalogue declares. */
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets", ...SETTING_KEYS]);
 
 /** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */
 export interface FoundConfig {
@@ -205,10 +194,6 @@ export function configFor(
     if (value !== undefined) config[key] = value;
   }
   if (flags.targets !== undefined) config.targets = parseTargets(flags.targets, "--targets");
-  config.rules = { ...geminiRuleDefaults(config.geminiSchemaField), ...config.rules };
-  if (config.targets !== undefined) config.rules = withTargets(config.rules, config.targets) as Record<string, RuleSetting>;
-  // Every tool strict: the rules that report what strict mode cannot take check every tool (`toolgen lint` too).
-  config.rules = withStrictAll(config.rules, config.openaiStrict) as Record<string, RuleSetting>;
   return config;
 }
 
@@ -224,7 +209,7 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
     if (typeof value !== "string" || value === "") throw new UsageError(`${display}: '${key}' must be a non-empty string`);
     config[key] = path.relative(cwd, path.resolve(base, value)) || ".";
   }
-  for (const key of ["check", "lint", "openaiStrict", "cacheTools"] as const) {
+  for (const key of ["check", "lint"] as const) {
     const value = record[key];
     if (value === undefined) continue;
     if (typeof value !== "boolean") throw new UsageError(`${display}: '${key}' must be true or false`);
@@ -244,11 +229,5 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
     config.outputs = ids;
   }
   if (record.targets !== undefined) config.targets = parseTargets(record.targets, display);
-  if (record.geminiSchemaField !== undefined) {
-    const field = record.geminiSchemaField;
-    if (field !== "parametersJsonSchema" && field !== "parameters") {
-      throw new UsageError(`${display}: 'geminiSchemaField' must be "parametersJsonSchema" (JSON Schema, the default) or "parameters" (Gemini's OpenAPI subset)`);
-    }
-    config.geminiSchemaField = field;
-  }
+  Object.assign(config, parseSettings(record, display));
 }

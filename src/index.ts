@@ -6,7 +6,7 @@
  * - `loadFolder(dir)`: the tool files of a folder, parsed, with the loader's diagnostics.
  */
 export { build, type BuildOptions, type BuildResult } from "./pipeline.js";
-export { lintFolder as lint } from "./lint/run.js";
+export { lintFolder as lint } from "./commands/lint-folder.js";
 export { loadFolder, bundleTools, type LoadedFolder } from "./load/index.js";
 export { defineOutput, type Output, type OutputContext } from "./outputs/output.js";
 export { UserError, UsageError, InputError, StaleOutputError } from "./errors.js";

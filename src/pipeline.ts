@@ -8,6 +8,7 @@
 import path from "node:path";
 import { resolveOptions, type BuildOptions, type ResolvedBuildOptions } from "./build-options.js";
 import { cachedBuild, warmCache } from "./cache.js";
+import { RULES } from "./catalog.js";
 import { nextDiskGeneration } from "./disk-memo.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
 import type { EmitInput } from "./emit/index.js";
@@ -146,13 +147,13 @@ async function lintStage(
   let diagnostics = loadProblems;
   if (options.lint) {
     const { lint } = await import("./lint/index.js");
-    diagnostics = await lint(loaded, bundled, { rules: options.rules });
+    diagnostics = await lint(loaded, bundled, { registry: RULES, rules: options.rules });
   }
   // A rule turned off in the config still cannot let a file that does not load into the build.
   const id = (d: Diagnostic) => `${d.rule}\0${d.file}\0${d.pointer}`;
   const shownIds = new Set(diagnostics.map(id));
   // Rules whose errors stop a build even with --no-lint (`meta.blocksBuild`): without them there is nothing to build.
-  const LOAD_RULES = new Set((await import("./lint/registry.js")).rules.filter((r) => r.meta.blocksBuild).map((r) => r.meta.id));
+  const LOAD_RULES = new Set(RULES.filter((r) => r.meta.blocksBuild).map((r) => r.meta.id));
   const blocking = [
     ...diagnostics.filter((d) => d.severity === "error"),
     ...loadProblems.filter((d) => LOAD_RULES.has(d.rule) && !shownIds.has(id(d))),
@@ -175,7 +176,8 @@ function emitInput(options: ResolvedBuildOptions, input: BuildInput, tools: Emit
     handlersDir: options.handlers,
     generatedImport: `${importPath(options.handlers, options.out)}/index.js`,
     handlersImportBase: importPath(options.out, options.handlers),
-    settings: { cacheTools: options.cacheTools, openaiStrict: options.openaiStrict, geminiSchemaField: options.geminiSchemaField },
+    settings: options.settings,
+    outputList: options.outputList,
     ...(artifacts ? { artifacts } : {}),
   };
 }

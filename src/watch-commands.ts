@@ -8,7 +8,7 @@ import path from "node:path";
 import { CONFIG_FILE, loadConfig } from "./config.js";
 import { enableDiskMemo } from "./disk-memo.js";
 import type { BuildFlags } from "./commands/build.js";
-import type { RunLintOptions } from "./lint/command.js";
+import type { RunLintOptions } from "./commands/lint.js";
 import { reportFailure } from "./report-failure.js";
 import { watchAndRun, type WatchOptions } from "./watch.js";
 
@@ -53,7 +53,7 @@ export async function watchLint(options: RunLintOptions, extra: WatchCommandOpti
   return watchAndRun({
     ...common(extra),
     label: "lint",
-    run: async () => (await import("./lint/command.js")).runLint(options),
+    run: async () => (await import("./commands/lint.js")).runLint(options),
     targets: () => targets({ schemas: options.schemas, config: options.config }, cwd, false, options.paths ?? []),
   });
 }

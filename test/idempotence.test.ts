@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { emit } from "../src/emit/index.js";
 import { readAssets } from "../src/load/assets.js";
 import { bundleTools, loadFolder } from "../src/load/index.js";
-import { OUTPUTS } from "../src/outputs/index.js";
+import { OUTPUTS } from "../src/catalog.js";
 import { deepFreeze, fixture, repoRoot } from "./helpers.js";
 
 describe("the input is never mutated", () => {

@@ -207,7 +207,7 @@ export async function runImport(flags: ImportFlags): Promise<number> {
   const written = files.length;
   writeReport(stdout, `toolgen: imported ${written} tool(s) into ${dir}/${kept > 0 ? `, kept ${kept} existing file(s)` : ""}\n`);
   if (flags.lint !== false && written + kept > 0) {
-    const { runLint } = await import("../lint/command.js");
+    const { runLint } = await import("./lint.js");
     writeReport(stdout, "\nLint report for the imported tools:\n");
     await runLint({ paths: [dir], schemas: dir, ...(flags.config !== undefined ? { config: flags.config } : {}), stdout, stderr });
   }

@@ -5,9 +5,8 @@
  */
 import type { BundledTool, GeneratedFile } from "../model.js";
 import { assertSafeToolNames, assignNames } from "../names.js";
-import { DEFAULT_OUTPUT_SETTINGS, type Output, type OutputContext, type OutputSettings } from "../outputs/output.js";
+import type { Output, OutputContext, Setting } from "../outputs/output.js";
 import { jobOf, perToolFiles, type ArtifactStore } from "./artifacts.js";
-import { OUTPUTS } from "../outputs/index.js";
 import { nextGeneration } from "./tool-memo.js";
 
 /** What the emit stage is given: the outputs' context (outputs/output.ts) before names and per-tool files are derived. */
@@ -15,8 +14,10 @@ export type EmitInput = Pick<
   OutputContext,
   "tools" | "templates" | "runtime" | "vendored" | "handlers" | "handlersDir" | "generatedImport" | "handlersImportBase"
 > & {
-  /** The build options outputs read; default: none set. */
-  settings?: OutputSettings;
+  /** The settings' values by key (default: none set: each output reads a setting's default). */
+  settings?: Readonly<Record<string, unknown>>;
+  /** Every output the build could run (default: `outputs`): the run-time files only the others import are left out. */
+  outputList?: readonly Output[];
   /** Per-tool files kept between builds (the cache), if any. */
   artifacts?: ArtifactStore;
 };
@@ -32,17 +33,18 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
   const names = assignNames(input.tools.map((t) => t.name));
   const jobs = input.tools.map((t) => jobOf(t, names.get(t.name)!));
   const notes: string[] = [];
+  const settings = input.settings ?? {};
   const context: OutputContext = {
     tools: input.tools,
     names,
     templates: input.templates,
-    runtime: runtimeFor(outputs, input.runtime),
+    runtime: runtimeFor(outputs, input.outputList ?? outputs, input.runtime),
     vendored: input.vendored,
     handlers: input.handlers,
     handlersDir: input.handlersDir,
     generatedImport: input.generatedImport,
     handlersImportBase: input.handlersImportBase,
-    settings: input.settings ?? DEFAULT_OUTPUT_SETTINGS,
+    setting: <T>(setting: Setting<T>): T => (Object.hasOwn(settings, setting.key) ? (settings[setting.key] as T) : setting.default),
     built: new Set(outputs.map((o) => o.id)),
     perTool: (kind) => perToolFiles(kind, jobs, input.artifacts),
     note: (text) => void notes.push(text),
@@ -52,10 +54,10 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
   return { files, notes };
 }
 
-/** The runtime sources, without those that only outputs this build does not run import. */
-function runtimeFor(outputs: readonly Output[], runtime: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+/** The runtime sources, without those that only outputs of `list` this build does not run import. */
+function runtimeFor(outputs: readonly Output[], list: readonly Output[], runtime: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
   const built = new Set(outputs.map((o) => o.id));
-  const unused = new Set(OUTPUTS.filter((o) => !built.has(o.id)).flatMap((o) => o.runtime ?? []));
+  const unused = new Set(list.filter((o) => !built.has(o.id)).flatMap((o) => o.runtime ?? []));
   return unused.size === 0 ? runtime : new Map([...runtime].filter(([name]) => !unused.has(name)));
 }
 

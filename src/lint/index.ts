@@ -1,27 +1,26 @@
 /**
  * The lint stage: LoadedFolder (+ bundling results) -> Diagnostic[].
- * Runs every enabled rule of the registry; rules that own loader diagnostics (parse, shape, duplicate
+ * Runs every enabled rule of the list it is given (the catalogue's, src/catalog.ts); rules that own loader diagnostics (parse, shape, duplicate
  * names, `$ref`s) re-report them, so every finding has a rule, a configurable severity and a docs page.
  */
 import path from "node:path";
-import type { RuleSetting } from "../config.js";
 import type { LoadedFolder } from "../load/index.js";
 import { isPlainObject } from "../load/pointer.js";
 import { compareDiagnostics, withPositions } from "../load/positions.js";
 import { isToolDocument } from "../load/tools.js";
 import type { BundledTool, Diagnostic, SourceFile } from "../model.js";
-import { rules } from "./registry.js";
-import { formatMessage, type Finding, type RuleContext, type SchemaDocument, type ToolDocument } from "./rule.js";
-import { resolveRuleSettings } from "./settings.js";
+import { formatMessage, type Finding, type Rule, type RuleContext, type SchemaDocument, type ToolDocument } from "./rule.js";
+import { resolveRuleSettings, type RuleSetting } from "./settings.js";
 import type { StageTimer } from "../timings.js";
 
-export { resolveRuleSettings, type ResolvedRuleSetting } from "./settings.js";
-export { rules, docsPath } from "./registry.js";
-export type { Rule, RuleMeta } from "./rule.js";
+export { resolveRuleSettings, type ResolvedRuleSetting, type RuleSetting } from "./settings.js";
+export { docsPath, type Rule, type RuleMeta } from "./rule.js";
 
 export interface LintOptions {
-  /** `rules` from `toolgen.config.json` (validated here: unknown ids throw a UsageError). */
-  rules: Record<string, RuleSetting>;
+  /** Every rule, in report order (the catalogue's RULES). */
+  registry: readonly Rule[];
+  /** Rule settings, as composed from the config (validated here: unknown ids throw a UsageError). */
+  rules: Readonly<Record<string, RuleSetting | unknown>>;
   /** Report only on these files (absolute paths); the rest of the folder is context. */
   onlyFiles?: ReadonlySet<string>;
   /** Called after each rule and after locating (see ../timings.ts). */
@@ -37,7 +36,8 @@ export async function lint(
   bundled: { tools: readonly BundledTool[]; diagnostics: readonly Diagnostic[] },
   options: LintOptions,
 ): Promise<Diagnostic[]> {
-  const settings = resolveRuleSettings(options.rules);
+  const rules = options.registry;
+  const settings = resolveRuleSettings(rules, options.rules);
   const only = options.onlyFiles;
   const inScope = (file: SourceFile) => !only || only.has(file.absPath);
 

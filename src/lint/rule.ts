@@ -117,3 +117,8 @@ export function formatMessage(template: string, data: Record<string, string | nu
   }
   return out;
 }
+
+/** A rule's docs page, relative to the package root. */
+export function docsPath(id: string): string {
+  return `docs/rules/${id}.md`;
+}

@@ -1,9 +1,11 @@
 /** Rule settings from `toolgen.config.json` (`"rules": {"<id>": "off" | "error" | "warning" | [severity, options]}`), checked. */
-import type { RuleSetting } from "../config.js";
 import { UsageError } from "../errors.js";
 import type { Severity } from "../model.js";
-import { DEFAULT_TARGETS, targetOfRule } from "../targets/index.js";
-import { rules } from "./registry.js";
+import type { Rule } from "./rule.js";
+
+type Level = "off" | "error" | "warning" | "warn";
+/** A rule's setting in the config: `"off"`, a severity (`"warn"` is `"warning"`), or `[severity, options]`. */
+export type RuleSetting = Level | [Level, Record<string, unknown>?];
 
 export interface ResolvedRuleSetting {
   severity: Severity | "off";
@@ -14,11 +16,13 @@ export interface ResolvedRuleSetting {
 const SEVERITIES = ["off", "error", "warning"] as const;
 
 /**
- * Every rule's effective setting: its defaults, overridden by `configured`.
+ * Every rule's effective setting: its defaults, overridden by `configured` (the catalogue's
+ * composeRules has already said which target rules are on).
  * Throws a UsageError (exit 2) for an unknown rule id, a malformed setting or a bad option.
  * `source` names the config file in messages.
  */
 export function resolveRuleSettings(
+  rules: readonly Rule[],
   configured: Readonly<Record<string, RuleSetting | unknown>> = {},
   source = "toolgen.config.json",
 ): Map<string, ResolvedRuleSetting> {
@@ -34,9 +38,7 @@ export function resolveRuleSettings(
     const specs = rule.meta.options ?? {};
     const options: Record<string, number> = {};
     for (const [name, spec] of Object.entries(specs)) options[name] = spec.default;
-    // A target's rule is off by default unless its target is a default one (config `targets`: targets/index.ts withTargets).
-    const target = targetOfRule(id);
-    let severity: Severity | "off" = target === undefined || DEFAULT_TARGETS.includes(target) ? rule.meta.defaultSeverity : "off";
+    let severity: Severity | "off" = rule.meta.defaultSeverity;
     if (Object.hasOwn(configured, id)) {
       const setting = configured[id];
       const [written, given] = Array.isArray(setting) ? [setting[0], setting[1]] : [setting, undefined];

@@ -1,13 +1,16 @@
 /**
  * An output: one kind of file a build writes (the native tools array, the legacy prompt, the input
- * types, ...). The build runs the outputs the config selects, in the order of the list
- * (outputs/index.ts), each over the same context; an output returns files and reads nothing else.
- * Adding one is a new file here and a line in that list.
+ * types, ...), and a setting: one option of the config that an output (or a target's lint rules)
+ * reads, declared once where it is read. The build runs the outputs the config selects, in the
+ * order of the catalogue (src/catalog.ts), each over the same context; an output returns files and
+ * reads nothing else. A neutral output is a new file in this folder and a line in the catalogue; a
+ * target's outputs live in its folder (src/targets/<id>/).
  */
 import type { ArtifactKind } from "../emit/artifacts.js";
 import type { VendoredSources } from "../load/assets.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
 import type { ToolNames } from "../names.js";
+import { UsageError } from "../errors.js";
 
 export interface OutputContext {
   /** The bundled tools, sorted by name. */
@@ -28,8 +31,8 @@ export interface OutputContext {
   generatedImport: string;
   /** Import base from the generated folder to the handlers folder, e.g. `../handlers`. */
   handlersImportBase: string;
-  /** The build options outputs read (each is part of the cache key). */
-  settings: OutputSettings;
+  /** The value of a setting for this build (each is part of the cache key); its default when unset. */
+  setting<T>(setting: Setting<T>): T;
   /** The ids of every output this build runs. */
   built: ReadonlySet<string>;
   /** One file of `kind` per tool, in tool order, from the cache when it holds a verified copy. */
@@ -53,23 +56,36 @@ export interface Output {
   emit(context: OutputContext): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 
-/** Which `FunctionDeclaration` field the `gemini` output fills: JSON Schema, or Gemini's OpenAPI subset. */
-export type GeminiSchemaField = "parametersJsonSchema" | "parameters";
-
-/** Build options an output may depend on (each is part of the cache key). */
-export interface OutputSettings {
-  /** The `cacheTools` config option: `cache_control` on the last tool of the native tools array. */
-  cacheTools: boolean;
-  /** The `openaiStrict` config: every tool is sent to OpenAI in strict mode (the `openai` output). */
-  openaiStrict: boolean;
-  /** Which `FunctionDeclaration` field the `gemini` output fills (config `geminiSchemaField`). */
-  geminiSchemaField: GeminiSchemaField;
-}
-
-/** The settings of a build that sets none. */
-export const DEFAULT_OUTPUT_SETTINGS: OutputSettings = { cacheTools: false, openaiStrict: false, geminiSchemaField: "parametersJsonSchema" };
-
 /** Declares an output (typed; nothing else). */
 export function defineOutput(output: Output): Output {
   return output;
+}
+
+/**
+ * A setting: a key of toolgen.config.json (and of the library's `build()` options) that an output or
+ * a target's rules read. Declared once, in the target or output that reads it, and listed there; the
+ * config's keys and their checks, `toolgen build --help`, the cache key and the outputs' context all
+ * derive from the catalogue's list of them.
+ */
+export interface Setting<T = unknown, K extends string = string> {
+  /** The config key, e.g. `openaiStrict`. */
+  key: K;
+  /** One line for `--help` and the docs: what it does, its values and its default. */
+  describe: string;
+  default: T;
+  /** The value as written in a config file or given to `build()`, checked: a UsageError names `where`. */
+  parse(value: unknown, where: string): T;
+  /** The rule settings a value implies, from those given (the config's own "rules" win where they say). */
+  rules?(value: T, rules: Readonly<Record<string, unknown>>): Record<string, unknown>;
+}
+
+/** Declares a setting (typed; nothing else). */
+export function defineSetting<T, const K extends string>(setting: Setting<T, K>): Setting<T, K> {
+  return setting;
+}
+
+/** A setting's parse for true or false. */
+export function booleanSetting(value: unknown, where: string, key: string): boolean {
+  if (typeof value !== "boolean") throw new UsageError(`${where}: '${key}' must be true or false`);
+  return value;
 }

@@ -1,12 +1,8 @@
 /**
  * What a target (a provider API, or MCP) accepts of a tool definition, as data: one file per target
- * (anthropic.ts, openai.ts, gemini.ts, mcp.ts), each fact with its source in a comment. The rules in
- * ./rules.ts read these; a fact that changes is a one-line edit in one file.
+ * (src/targets/<id>/facts.ts), each fact with its source in a comment. The rule factories in
+ * ./profile-rules.ts read these; a fact that changes is a one-line edit in one file.
  */
-
-/** The providers a folder of tools may be sent to (`targets` in toolgen.config.json). */
-export const TARGETS = ["anthropic", "openai", "gemini", "mcp"] as const;
-export type Target = (typeof TARGETS)[number];
 
 /** A name rule: which characters, how many, and how to explain a failure. */
 export interface NameFormat {
@@ -49,7 +45,8 @@ export interface StrictProfile {
 }
 
 export interface Profile {
-  target: Target;
+  /** The target's id (src/targets/<id>/). */
+  target: string;
   /** How messages and docs name it, e.g. "OpenAI". */
   title: string;
   toolName: NameFormat;

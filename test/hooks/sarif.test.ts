@@ -10,11 +10,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { runLint } from "../../src/lint/command.js";
+import { runLint } from "../../src/commands/lint.js";
 import { formatGithub } from "../../src/lint/formatters/github.js";
 import { FINGERPRINT, SRCROOT, formatSarif, rulesDocsUrl } from "../../src/lint/formatters/sarif.js";
 import { repositoryRoot } from "../../src/lint/formatters/locations.js";
-import { rules } from "../../src/lint/registry.js";
+import { RULES as rules } from "../../src/catalog.js";
 import type { Diagnostic } from "../../src/model.js";
 import { fixture, tempDir } from "../helpers.js";
 

@@ -2,7 +2,7 @@
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parentFolder, resolvePath } from "../../src/lint/command.js";
+import { parentFolder, resolvePath } from "../../src/commands/lint.js";
 
 const piece = fc.constantFrom("a", "b.json", ".", "..", "...", ".a", "a.", "/", "//", "\\", " ", "é", "x y");
 const relative = fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join(""));

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/errors.js";
-import { runLint, type LintFormat } from "../../src/lint/command.js";
+import { runLint, type LintFormat } from "../../src/commands/lint.js";
 import { cp, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import type { JsonFinding } from "../../src/lint/formatters/json.js";

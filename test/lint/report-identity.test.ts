@@ -8,7 +8,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
 import { digest, prepareCases } from "../../bench/report-cases.mjs";
-import { runLint } from "../../src/lint/command.js";
+import { runLint } from "../../src/commands/lint.js";
 
 const golden = JSON.parse(readFileSync(new URL("golden/report-hashes.json", import.meta.url), "utf8")) as Record<string, { exit: number; stdout: string }>;
 const { tmp, cases } = await prepareCases();

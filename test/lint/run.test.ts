@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { lintFolder } from "../../src/lint/run.js";
+import { lintFolder } from "../../src/commands/lint-folder.js";
 import { tempDir } from "../helpers.js";
 import { fixture, runLintIn } from "./helpers/run-lint.js";
 

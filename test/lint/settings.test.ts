@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/errors.js";
-import { resolveRuleSettings } from "../../src/lint/settings.js";
+import { composeRules, RULES } from "../../src/catalog.js";
+import { resolveRuleSettings as resolveWith } from "../../src/lint/settings.js";
+
+/** The settings of a run with the config's `rules` (the default targets). */
+const resolveRuleSettings = (rules: Record<string, unknown>, source?: string) => resolveWith(RULES, composeRules({ rules }), source);
 
 describe("resolveRuleSettings", () => {
   it("gives every rule its default severity and options", () => {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { rules } from "../../src/lint/registry.js";
+import { RULES as rules } from "../../src/catalog.js";
 import { memoryFolder } from "../lint/helpers/memory-folder.js";
 import { projectWith, toolgen } from "./cli-run.js";
 

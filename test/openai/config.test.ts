@@ -2,8 +2,9 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { composeRules } from "../../src/catalog.js";
 import { loadConfig } from "../../src/config.js";
-import { lintFolder } from "../../src/lint/run.js";
+import { lintFolder } from "../../src/commands/lint-folder.js";
 import { tempDir } from "../helpers.js";
 
 async function configDir(config: unknown): Promise<string> {
@@ -16,10 +17,10 @@ describe("openaiStrict", () => {
   it("is read from the config and turns on the rule's `all` option, keeping the severity given", async () => {
     const config = await loadConfig({}, await configDir({ openaiStrict: true, rules: { "openai-strict-lowerable": "warn" } }));
     expect(config.openaiStrict).toBe(true);
-    expect(config.rules["openai-strict-lowerable"]).toEqual(["warn", { all: 1 }]);
+    expect(composeRules({ rules: config.rules, settings: config })["openai-strict-lowerable"]).toEqual(["warn", { all: 1 }]);
     const plain = await loadConfig({}, await configDir({ rules: {} }));
     expect(plain.openaiStrict).toBeUndefined();
-    expect(plain.rules).toEqual({});
+    expect(composeRules({ rules: plain.rules, settings: plain })["openai-strict-lowerable"]).toBeUndefined();
   });
 
   it("must be true or false", async () => {
@@ -36,7 +37,7 @@ describe("openaiStrict", () => {
     const { diagnostics: off } = await lintFolder({ schemas: dir });
     expect(off.filter((d) => d.rule === "openai-strict-lowerable")).toEqual([]);
     const config = await loadConfig({}, await configDir({ openaiStrict: true }));
-    const { diagnostics: on } = await lintFolder({ schemas: dir, rules: config.rules });
+    const { diagnostics: on } = await lintFolder({ schemas: dir, rules: config.rules, ...(config.openaiStrict ? { openaiStrict: true } : {}) });
     expect(on.filter((d) => d.rule === "openai-strict-lowerable").map((d) => d.pointer)).toEqual(["/input_schema/properties/note"]);
   });
 });

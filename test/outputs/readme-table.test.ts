@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { OUTPUTS } from "../../src/outputs/index.js";
+import { OUTPUTS } from "../../src/catalog.js";
 import { repoRoot } from "../helpers.js";
 
 it("has a row for every output, opt-in ones marked so", () => {

@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Diagnostic } from "../../model.js";
-import { docsPath } from "../registry.js";
+import { docsPath } from "../rule.js";
 import type { Rule } from "../rule.js";
 import { packageRoot } from "../../paths.js";
 import { fromRoot, relativeUri, rootUri } from "./locations.js";

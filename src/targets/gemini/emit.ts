@@ -12,10 +12,12 @@
  */
 import { SchemaCompileError } from "../../load/compile-error.js";
 import type { BundledTool, GeneratedFile } from "../../model.js";
-import type { GeminiSchemaField } from "../../outputs/output.js";
 import { lowerToOpenApi, type OpenApiSchema } from "./openapi.js";
 import { jsonParseStatement } from "../../emit/code-lines.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
+
+/** Which `FunctionDeclaration` field the `gemini` output fills: JSON Schema, or Gemini's OpenAPI subset. */
+export type GeminiSchemaField = "parametersJsonSchema" | "parameters";
 
 /**
  * Gemini's function-name rule: "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or

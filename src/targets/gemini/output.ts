@@ -1,7 +1,28 @@
-import { defineOutput } from "../../outputs/output.js";
+/** The `gemini` output (gemini.ts: functionDeclarations and a functionCall adapter) and its `geminiSchemaField` setting. */
+import { UsageError } from "../../errors.js";
+import { defineOutput, defineSetting } from "../../outputs/output.js";
+import type { GeminiSchemaField } from "./emit.js";
 
 /** The lint rule for what the `parameters` form loses: on only when the build sends that form. */
 export const GEMINI_LOSSLESS_RULE = "gemini-parameters-lossless";
+
+
+/**
+ * Which field the `gemini` output fills. The rule that reports what lowering to the OpenAPI subset
+ * loses is off by default, and a warning when the build sends that form (a setting in "rules" wins).
+ */
+export const geminiSchemaField = defineSetting({
+  key: "geminiSchemaField",
+  describe: "the FunctionDeclaration field the gemini output fills: parametersJsonSchema (JSON Schema) or parameters (lowered to Gemini's OpenAPI subset) [default: parametersJsonSchema]",
+  default: "parametersJsonSchema" as GeminiSchemaField,
+  parse: (value, where): GeminiSchemaField => {
+    if (value !== "parametersJsonSchema" && value !== "parameters") {
+      throw new UsageError(`${where}: 'geminiSchemaField' must be "parametersJsonSchema" (JSON Schema, the default) or "parameters" (Gemini's OpenAPI subset)`);
+    }
+    return value;
+  },
+  rules: (value, rules) => (value === "parameters" ? { [GEMINI_LOSSLESS_RULE]: "warning", ...rules } : { ...rules }),
+});
 
 /** Opt-in (not in the default outputs): Gemini's `functionDeclarations` and a `functionCall` adapter. */
 export default defineOutput({
@@ -16,6 +37,6 @@ export default defineOutput({
     for (const tool of ctx.tools) {
       if (!GEMINI_NAME.test(tool.name)) ctx.note(`the tool name '${tool.name}' breaks Gemini's name rule (a letter or _, then up to 127 of A-Z a-z 0-9 _ . : -)`);
     }
-    return emitGemini(ctx.tools, ctx.settings.geminiSchemaField);
+    return emitGemini(ctx.tools, ctx.setting(geminiSchemaField));
   },
 });

@@ -1,4 +1,15 @@
-import { defineOutput } from "../../outputs/output.js";
+/** The `openai` output (openai.ts: function tools arrays and dispatch adapters) and its `openaiStrict` setting. */
+import { booleanSetting, defineOutput, defineSetting } from "../../outputs/output.js";
+import { withStrictAll } from "./strict.js";
+
+/** Every tool sent to OpenAI in strict mode, not only those whose file says `"strict": true`; the strict rules then check every tool. */
+export const openaiStrict = defineSetting({
+  key: "openaiStrict",
+  describe: "send every tool to OpenAI in strict mode (the openai output), not only those whose file says \"strict\": true (true/false) [default: false]",
+  default: false,
+  parse: (value, where) => booleanSetting(value, where, "openaiStrict"),
+  rules: (value, rules) => withStrictAll(rules, value),
+});
 
 /** Opt-in (not in the default outputs): OpenAI function tools and dispatch adapters; imports no package. */
 export default defineOutput({
@@ -13,6 +24,6 @@ export default defineOutput({
     for (const tool of ctx.tools) {
       if (!OPENAI_NAME.test(tool.name)) ctx.note(`the tool name '${tool.name}' breaks OpenAI's function name rule (1-64 characters of a-z A-Z 0-9 _ -)`);
     }
-    return emitOpenAI(ctx.tools, { strictAll: ctx.settings.openaiStrict, note: ctx.note });
+    return emitOpenAI(ctx.tools, { strictAll: ctx.setting(openaiStrict), note: ctx.note });
   },
 });

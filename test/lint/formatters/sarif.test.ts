@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SARIF_SCHEMA, formatSarif } from "../../../src/lint/formatters/sarif.js";
-import { rules } from "../../../src/lint/registry.js";
+import { RULES as rules } from "../../../src/catalog.js";
 import type { Diagnostic } from "../../../src/model.js";
 
 const diagnostics: Diagnostic[] = [

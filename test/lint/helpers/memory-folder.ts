@@ -1,5 +1,6 @@
 /** Builds a LoadedFolder from in-memory files (nothing touches the disk) and lints it. */
 import path from "node:path";
+import { composeRules, RULES } from "../../../src/catalog.js";
 import type { RuleSetting } from "../../../src/config.js";
 import { lint } from "../../../src/lint/index.js";
 import { assembleFolder, bundleTools, type LoadedFolder } from "../../../src/load/index.js";
@@ -26,5 +27,5 @@ export async function lintMemory(
   const loaded = await memoryFolder(files);
   const bundled = await bundleTools(loaded);
   const only = onlyFiles ? new Set(onlyFiles.map((name) => path.join(MEMORY_ROOT, name))) : undefined;
-  return lint(loaded, bundled, { rules, ...(only ? { onlyFiles: only } : {}) });
+  return lint(loaded, bundled, { registry: RULES, rules: composeRules({ rules }), ...(only ? { onlyFiles: only } : {}) });
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { RuleSetting } from "../../../src/config.js";
-import { rules } from "../../../src/lint/registry.js";
+import { RULES as rules } from "../../../src/catalog.js";
 import { lintMemory, memoryPath } from "./memory-folder.js";
 
 /** One file (`tool.json`) given as its text, or several files by name. */

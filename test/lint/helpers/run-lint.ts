@@ -1,5 +1,5 @@
 /** Runs `runLint` in-process against a fixture folder, capturing what it prints. */
-import { runLint, type RunLintOptions } from "../../../src/lint/command.js";
+import { runLint, type RunLintOptions } from "../../../src/commands/lint.js";
 
 export const fixture = (name: string) => new URL(`../../fixtures/lint/${name}/`, import.meta.url).pathname;
 

@@ -8,13 +8,12 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { configFor } from "../../../src/config.js";
 import { UsageError } from "../../../src/errors.js";
-import { runLint, type RunLintOptions } from "../../../src/lint/command.js";
+import { runLint, type RunLintOptions } from "../../../src/commands/lint.js";
 import { resolveOptions } from "../../../src/build-options.js";
-import { lintFolder } from "../../../src/lint/run.js";
+import { lintFolder } from "../../../src/commands/lint-folder.js";
 import { formatSarif } from "../../../src/lint/formatters/sarif.js";
-import { PROFILES, TARGET_RULES, TARGETS, parseTargets, targetOfRule, withTargets } from "../../../src/targets/index.js";
+import { composeRules, parseTargets, RULES as rules, targetOfRule, TARGETS } from "../../../src/catalog.js";
 import { recursiveRefs } from "../../../src/targets/profile-rules.js";
-import { rules } from "../../../src/lint/registry.js";
 import { resolveRuleSettings } from "../../../src/lint/settings.js";
 
 const dirs: string[] = [];
@@ -115,23 +114,23 @@ describe("targets in the library", () => {
 
 describe("rule settings from targets", () => {
   it("the rules of a target outside the defaults are off unless targeted", () => {
-    const plain = resolveRuleSettings({});
+    const plain = resolveRuleSettings(rules, composeRules({}));
     expect(plain.get("openai/tool-name-format")?.severity).toBe("off");
     expect(plain.get("anthropic/strict-schema")?.severity).toBe("error");
-    const targeted = resolveRuleSettings(withTargets({}, ["openai"]) as Record<string, never>);
+    const targeted = resolveRuleSettings(rules, composeRules({ targets: ["openai"] }));
     expect(targeted.get("openai/tool-name-format")?.severity).toBe("error");
     expect(targeted.get("anthropic/strict-schema")?.severity).toBe("off");
     expect(targeted.get("tool-name-format")?.severity).toBe("error"); // base rules always apply
   });
 
-  it("TARGET_RULES and the registry agree: ids, prefixes and default severities", () => {
+  it("each target's rules are in the registry, in target order, with ids `<target>/<check>`", () => {
     const targetRules = rules.filter((r) => targetOfRule(r.meta.id) !== undefined);
-    expect(targetRules.map((r) => [r.meta.id, r.meta.defaultSeverity])).toEqual(TARGETS.flatMap((t) => TARGET_RULES[t]));
-    for (const t of TARGETS) for (const [id] of TARGET_RULES[t]) expect(targetOfRule(id)).toBe(t);
+    expect(targetRules).toEqual(TARGETS.flatMap((t) => t.rules));
+    for (const t of TARGETS) for (const rule of t.rules) expect(targetOfRule(rule.meta.id)).toBe(t);
   });
 
   it("every profile's patterns agree with its explained characters and length", () => {
-    for (const profile of Object.values(PROFILES)) {
+    for (const profile of TARGETS.flatMap((t) => (t.profile ? [t.profile] : []))) {
       for (const format of [profile.toolName, profile.propertyKey].filter((f) => f !== undefined)) {
         const ok = (format.first ? "_" : "a") + "a".repeat(format.max - 1);
         expect(format.pattern.test(ok), `${profile.target} ${format.pattern}`).toBe(true);

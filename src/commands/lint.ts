@@ -13,14 +13,14 @@ import { compareDiagnostics } from "../load/positions.js";
 import { discoverFiles, formatOf, readSources } from "../load/read.js";
 import type { Diagnostic } from "../model.js";
 import { packageVersion } from "../paths.js";
-import { formatGithub } from "./formatters/github.js";
-import { formatJson } from "./formatters/json.js";
-import { repositoryRoot } from "./formatters/locations.js";
-import { formatSarif, ownRulesDocsUrl } from "./formatters/sarif.js";
-import { formatStylish } from "./formatters/stylish.js";
-import { rules } from "./registry.js";
-import { lintLoaded } from "./run.js";
-import { resolveRuleSettings } from "./settings.js";
+import { formatGithub } from "../lint/formatters/github.js";
+import { formatJson } from "../lint/formatters/json.js";
+import { repositoryRoot } from "../lint/formatters/locations.js";
+import { formatSarif, ownRulesDocsUrl } from "../lint/formatters/sarif.js";
+import { formatStylish } from "../lint/formatters/stylish.js";
+import { composeRules, RULES } from "../catalog.js";
+import { lintLoaded } from "./lint-folder.js";
+import { resolveRuleSettings } from "../lint/settings.js";
 import { standardError, standardOutput, type OutputStream } from "../std-output.js";
 import { stageTimer } from "../timings.js";
 
@@ -73,12 +73,13 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   const diagnostics: Diagnostic[] = [];
   let targetCount = 0;
   for (const { config, paths } of groups) {
-    resolveRuleSettings(config.rules, config.configFile ?? CONFIG_FILE);
+    const rules = composeRules({ rules: config.rules, ...(config.targets ? { targets: config.targets } : {}), settings: config }) as Config["rules"];
+    resolveRuleSettings(RULES, rules, config.configFile ?? CONFIG_FILE);
     const targets = await planTargets(paths, path.resolve(cwd, config.schemas), config.schemas, cwd, { refRoots: config.refRoots ?? [cwd] });
     mark("load");
     for (const target of targets) {
       targetCount++;
-      diagnostics.push(...(await lintLoaded(target.loaded, config.rules, target.onlyFiles, mark)));
+      diagnostics.push(...(await lintLoaded(target.loaded, rules, target.onlyFiles, mark)));
     }
   }
   if (targetCount > 1 && diagnostics.length > 0) diagnostics.sort(compareDiagnostics);
@@ -113,7 +114,7 @@ function render(diagnostics: readonly Diagnostic[], format: LintFormat, color: b
     case "json":
       return formatJson(diagnostics);
     case "sarif":
-      return formatSarif(diagnostics, { rules, version: packageVersion(), cwd, root: repositoryRoot(cwd, env), docsUrl: ownRulesDocsUrl() });
+      return formatSarif(diagnostics, { rules: RULES, version: packageVersion(), cwd, root: repositoryRoot(cwd, env), docsUrl: ownRulesDocsUrl() });
     case "github":
       return formatGithub(diagnostics, { cwd, root: repositoryRoot(cwd, env) });
     case "stylish":

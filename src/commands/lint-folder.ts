@@ -1,23 +1,26 @@
 /**
- * The linter as a function: load -> bundle -> lint, nothing printed. `toolgen lint` (command.ts)
+ * The linter as a function: load -> bundle -> lint, nothing printed. `toolgen lint` (lint.ts)
  * calls it and does the reporting; the library exports it as `lint`.
  */
 import path from "node:path";
-import type { RuleSetting } from "../config.js";
+import { composeRules, parseSettings, parseTargets, RULES, type SettingValues } from "../catalog.js";
+import type { RuleSetting } from "../lint/settings.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import type { Diagnostic } from "../model.js";
 import type { StageTimer } from "../timings.js";
-import { lint } from "./index.js";
-import { parseTargets, withTargets } from "../targets/index.js";
+import { lint } from "../lint/index.js";
 
-export interface LintFolderOptions {
+/** The options of `lint()`: toolgen's own, and the settings of the catalogue's targets (`openaiStrict`, ...). */
+export type LintFolderOptions = OwnLintOptions & Partial<SettingValues>;
+
+interface OwnLintOptions {
   /** The schemas folder: every file in it is loaded (names and `$ref`s are checked across files). */
   schemas: string;
   /** Rule settings, as the config's "rules" (default: every rule at its default severity). */
   rules?: Record<string, RuleSetting>;
   /** Report only on these files (paths relative to the working directory, or absolute); default: all. */
   files?: string[];
-  /** The providers the tools go to (default: anthropic): each turns its rules on (targets/index.ts). */
+  /** The providers the tools go to (default: anthropic): each turns its rules on (the catalogue's composeRules). */
   targets?: readonly string[];
 }
 
@@ -25,7 +28,8 @@ export interface LintFolderOptions {
 export async function lintFolder(options: LintFolderOptions): Promise<{ diagnostics: Diagnostic[]; tools: number }> {
   const loaded = await loadFolder(options.schemas);
   const only = options.files?.map((file) => path.resolve(file));
-  const rules = options.targets === undefined ? (options.rules ?? {}) : (withTargets(options.rules ?? {}, parseTargets(options.targets, "targets")) as Record<string, RuleSetting>);
+  const targets = options.targets === undefined ? undefined : parseTargets(options.targets, "targets");
+  const rules = composeRules({ rules: options.rules ?? {}, ...(targets ? { targets } : {}), settings: parseSettings(options, "lint options") }) as Record<string, RuleSetting>;
   const diagnostics = await lintLoaded(loaded, rules, only ? new Set(only) : undefined);
   return { diagnostics, tools: loaded.tools.length };
 }
@@ -39,5 +43,5 @@ export async function lintLoaded(
 ): Promise<Diagnostic[]> {
   const bundled = await bundleTools(loaded);
   mark?.("bundle");
-  return lint(loaded, bundled, { rules, ...(onlyFiles ? { onlyFiles } : {}), ...(mark ? { mark } : {}) });
+  return lint(loaded, bundled, { registry: RULES, rules, ...(onlyFiles ? { onlyFiles } : {}), ...(mark ? { mark } : {}) });
 }

@@ -1,0 +1,221 @@
+/**
+ * The catalogue: the one list of toolgen's base lint rules, neutral outputs and targets. Everything
+ * that enumerates them derives from here: the rule registry and its order, the outputs a build can
+ * run, the config's setting keys and their checks, `toolgen build --help`, the cache key (through
+ * the resolved settings) and docs/lint.md's rule table (checked by test/lint/parity.test.ts).
+ *
+ * A new target is its folder (src/targets/<id>/, with an index.ts declaring it) and one line in
+ * TARGETS below; a new base rule is its file in src/lint/rules/ and one line in BASE_RULES, with
+ * its docs page; a new neutral output is its file in src/outputs/ and one line in NEUTRAL_OUTPUTS.
+ */
+import { UsageError } from "./errors.js";
+import type { Rule } from "./lint/rule.js";
+import deferLoadingNotAll from "./lint/rules/defer-loading-not-all.js";
+import descriptionMaxLength from "./lint/rules/description-max-length.js";
+import descriptionMinSentences from "./lint/rules/description-min-sentences.js";
+import descriptionPresent from "./lint/rules/description-present.js";
+import inputExamplesValid from "./lint/rules/input-examples-valid.js";
+import inputSchemaNoTopLevelCombinator from "./lint/rules/input-schema-no-top-level-combinator.js";
+import inputSchemaObject from "./lint/rules/input-schema-object.js";
+import legacyParameterName from "./lint/rules/legacy-parameter-name.js";
+import legacyToolCount from "./lint/rules/legacy-tool-count.js";
+import parameterDescription from "./lint/rules/parameter-description.js";
+import parseError from "./lint/rules/parse-error.js";
+import patternRedos from "./lint/rules/pattern-redos.js";
+import patternSupported from "./lint/rules/pattern-supported.js";
+import propertyKeyFormat from "./lint/rules/property-key-format.js";
+import refResolvable from "./lint/rules/ref-resolvable.js";
+import requiredDefined from "./lint/rules/required-defined.js";
+import schemaMaxDepth from "./lint/rules/schema-max-depth.js";
+import schemaValid from "./lint/rules/schema-valid.js";
+import toolFieldKnown from "./lint/rules/tool-field-known.js";
+import toolFieldType from "./lint/rules/tool-field-type.js";
+import toolNameFormat from "./lint/rules/tool-name-format.js";
+import toolNameUnique from "./lint/rules/tool-name-unique.js";
+import toolShape from "./lint/rules/tool-shape.js";
+import toolSizeBudget from "./lint/rules/tool-size-budget.js";
+import valuePreserved from "./lint/rules/value-preserved.js";
+import handlers from "./outputs/handlers.js";
+import indexModule from "./outputs/index-module.js";
+import type { Output, Setting } from "./outputs/output.js";
+import runtime from "./outputs/runtime.js";
+import types from "./outputs/types.js";
+import validators from "./outputs/validators.js";
+import anthropic from "./targets/anthropic/index.js";
+import gemini from "./targets/gemini/index.js";
+import mcp from "./targets/mcp/index.js";
+import openai from "./targets/openai/index.js";
+import type { Target } from "./targets/target.js";
+
+// `toolgen/outputs` (package.json "exports") is this module: the catalogue's lists, and what a library user needs to add an output.
+export { defineOutput, defineSetting, type Output, type OutputContext, type Setting } from "./outputs/output.js";
+export { defineTarget, type Target } from "./targets/target.js";
+
+/** toolgen's own rules, for every target, in report order: what the API rejects first, then advice. */
+export const BASE_RULES: readonly Rule[] = [
+  parseError,
+  valuePreserved,
+  toolShape,
+  toolNameFormat,
+  toolNameUnique,
+  descriptionPresent,
+  inputSchemaObject,
+  inputSchemaNoTopLevelCombinator,
+  propertyKeyFormat,
+  schemaValid,
+  requiredDefined,
+  refResolvable,
+  descriptionMinSentences,
+  parameterDescription,
+  descriptionMaxLength,
+  schemaMaxDepth,
+  legacyParameterName,
+  legacyToolCount,
+  patternSupported,
+  patternRedos,
+  toolFieldType,
+  toolFieldKnown,
+  inputExamplesValid,
+  deferLoadingNotAll,
+  toolSizeBudget,
+];
+
+/** The outputs that belong to no target: types, validators, handler stubs, the runtime, the index. */
+export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule];
+
+/** The targets, in the order their rules are listed (and `--targets` names them). */
+const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;
+export const TARGETS: readonly Target[] = TARGET_TUPLE;
+
+/** `targets` when the config says nothing. */
+export const DEFAULT_TARGETS: readonly string[] = ["anthropic"];
+
+/** The target ids. */
+export const TARGET_IDS: readonly string[] = TARGETS.map((t) => t.id);
+
+/** Every rule: the base rules, then the targets' output rules, then the targets' own rules. */
+export const RULES: readonly Rule[] = [...BASE_RULES, ...TARGETS.flatMap((t) => t.outputRules ?? []), ...TARGETS.flatMap((t) => t.rules)];
+
+/**
+ * Every output, in the order a build runs them: the default target's (the native array the others
+ * import), the neutral ones, then the other targets'.
+ */
+export const OUTPUTS: readonly Output[] = [
+  ...TARGETS.filter((t) => DEFAULT_TARGETS.includes(t.id)).flatMap((t) => t.outputs),
+  ...NEUTRAL_OUTPUTS,
+  ...TARGETS.filter((t) => !DEFAULT_TARGETS.includes(t.id)).flatMap((t) => t.outputs),
+];
+
+/** Every setting, in target order. */
+export const SETTINGS: readonly Setting[] = TARGETS.flatMap((t): readonly Setting[] => t.settings ?? []);
+
+type SettingOf<T> = T extends { settings: readonly (infer S)[] } ? S : never;
+type ValueOf<S> = S extends Setting<infer V, string> ? V : never;
+/** Each setting's value type by its key, e.g. `{ openaiStrict: boolean; geminiSchemaField: ... }`. */
+export type SettingValues = { [S in SettingOf<(typeof TARGET_TUPLE)[number]> as S extends Setting<unknown, infer K> ? K : never]: ValueOf<S> };
+
+/** The setting keys a config file may hold besides toolgen's own. */
+export const SETTING_KEYS: readonly string[] = SETTINGS.map((s) => s.key);
+
+/**
+ * The settings given in `given` (a config file's object, or the library's build options), each
+ * checked by its declaration; unset ones left out. `where` names the source in messages.
+ */
+export function parseSettings(given: object, where: string): Partial<SettingValues> {
+  const out: Record<string, unknown> = {};
+  for (const setting of SETTINGS) {
+    const value: unknown = (given as Record<string, unknown>)[setting.key];
+    if (value !== undefined) out[setting.key] = setting.parse(value, where);
+  }
+  return out as Partial<SettingValues>;
+}
+
+/** Every setting's value, its default where `given` has none: what the outputs read and the cache key hashes. */
+export function settingValues(given: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const setting of SETTINGS) out[setting.key] = given[setting.key] ?? setting.default;
+  return out;
+}
+
+/** The target a rule id belongs to (`openai/tool-name-format` -> openai); undefined for a base or output rule. */
+export function targetOfRule(id: string): Target | undefined {
+  const slash = id.indexOf("/");
+  return slash < 0 ? undefined : TARGETS.find((t) => t.id === id.slice(0, slash));
+}
+
+/**
+ * Checks `targets` as written in a config file or a flag (an array, or a comma-separated string):
+ * a UsageError naming the closest known target for an unknown one.
+ */
+export function parseTargets(value: unknown, where: string): string[] {
+  const list = typeof value === "string" ? value.split(",").map((t) => t.trim()) : value;
+  if (!Array.isArray(list) || list.length === 0 || !list.every((t): t is string => typeof t === "string")) {
+    throw new UsageError(`${where}: 'targets' must be a non-empty array of targets (${TARGET_IDS.join(", ")}), e.g. ["anthropic", "openai"]`);
+  }
+  const seen = new Set<string>();
+  for (const target of list) {
+    if (!TARGET_IDS.includes(target)) {
+      const near = closest(target, TARGET_IDS);
+      throw new UsageError(`${where}: unknown target '${target}' in "targets"${near ? ` (did you mean '${near}'?)` : ""}; targets: ${TARGET_IDS.join(", ")}`);
+    }
+    if (seen.has(target)) throw new UsageError(`${where}: target '${target}' is listed twice in "targets"`);
+    seen.add(target);
+  }
+  return list;
+}
+
+/** What decides which rules a run turns on, besides the config's own "rules". */
+export interface RuleInputs {
+  /** The config's "rules" (they win where they say). */
+  rules?: Readonly<Record<string, unknown>>;
+  /** The targets (default: DEFAULT_TARGETS). */
+  targets?: readonly string[];
+  /** The settings given, by key (a setting may imply rule settings); other keys are ignored. */
+  settings?: object;
+  /** A build's outputs (`built`, among `all` it could run): the rules of the others are off. Undefined for `toolgen lint`. */
+  outputs?: { all: readonly Output[]; built: readonly Output[] };
+}
+
+/**
+ * The rule settings of a run, composed once: every target rule on at its default severity when its
+ * target is targeted and off when not, then what each setting implies, the config's "rules"
+ * winning over both; last, in a build, the rules of outputs it does not write are off.
+ */
+export function composeRules({ rules = {}, targets = DEFAULT_TARGETS, settings = {}, outputs }: RuleInputs): Record<string, unknown> {
+  const byTarget: Record<string, unknown> = {};
+  for (const target of TARGETS) {
+    for (const rule of target.rules) byTarget[rule.meta.id] = targets.includes(target.id) ? rule.meta.defaultSeverity : "off";
+  }
+  let composed: Record<string, unknown> = { ...byTarget, ...rules };
+  for (const setting of SETTINGS) {
+    const value: unknown = (settings as Record<string, unknown>)[setting.key];
+    if (setting.rules && value !== undefined) composed = setting.rules(value, composed);
+  }
+  if (outputs !== undefined) {
+    const kept = new Set(outputs.built.flatMap((o) => o.rules ?? []));
+    for (const id of outputs.all.flatMap((o) => o.rules ?? [])) if (!kept.has(id)) composed[id] = "off";
+  }
+  return composed;
+}
+
+/** The known name nearest `name` (edit distance at most 2, or a prefix), if any. */
+export function closest(name: string, known: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const d = candidate.startsWith(lower) && lower.length >= 2 ? 0 : editDistance(lower, candidate);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return bestDistance <= 2 ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length]!;
+}
