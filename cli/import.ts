@@ -4,6 +4,7 @@ import type { Command } from "./command.js";
 /** The flags of `toolgen import` (main.ts also reads their names for "did you mean"). */
 export const IMPORT_OPTIONS = {
   url: { type: "string", describe: "mcp: the server's Streamable HTTP endpoint (else the command after --)" },
+  env: { type: "string", describe: "mcp over stdio: pass only this variable (repeatable) beside HOME, PATH and the like [default: the whole environment]" },
   schemas: { type: "string", describe: "schemas folder to write into [default: schemas]" },
   config: { type: "string", describe: "config file [default: the nearest toolgen config]" },
   force: { type: "boolean", default: false, describe: "overwrite existing tool files" },
@@ -22,6 +23,7 @@ export const importCommand: Command = {
           "kept in original_name), never over an existing file without --force, then lints what it wrote.",
       )
       .example("$0 import mcp -- npx -y @modelcontextprotocol/server-memory", "import a stdio server's tools")
+      .example("$0 import mcp --env GITHUB_TOKEN -- npx -y my-server", "pass the server only GITHUB_TOKEN of your environment")
       .example("$0 import mcp --url http://127.0.0.1:3000/mcp", "import over Streamable HTTP")
       .example("$0 import openai functions.json", "import OpenAI function definitions"),
   run: async (argv) => {
@@ -31,12 +33,15 @@ export const importCommand: Command = {
     }
     if (extra.length > 0) throw new UsageError(`toolgen import: unexpected argument '${extra[0]}' (a server's command goes after --)`);
     const str = (key: string) => argv[key] as string | undefined;
+    // A repeated --env is an array; once, a string.
+    const env = argv["env"] === undefined ? undefined : ([] as unknown[]).concat(argv["env"]).map(String);
     const { runImport } = await import("../src/commands/import.js");
     return runImport({
       source,
       ...(file !== undefined ? { file } : {}),
       ...(str("url") !== undefined ? { url: str("url")! } : {}),
       command: ((argv["--"] as (string | number)[] | undefined) ?? []).map(String),
+      ...(env !== undefined ? { env } : {}),
       ...(str("schemas") !== undefined ? { schemas: str("schemas")! } : {}),
       ...(str("config") !== undefined ? { config: str("config")! } : {}),
       force: argv.force === true,

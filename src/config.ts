@@ -3,7 +3,7 @@
  * finds its own, checked, with flags applied. Its keys are toolgen's own (folders, check, lint,
  * rules, outputs, targets, refRoots) and the settings the catalogue's targets and outputs declare.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "./errors.js";
@@ -64,7 +64,7 @@ export interface FoundConfig {
 export function findConfig(start: string): FoundConfig | undefined {
   for (let dir = path.resolve(start); ; ) {
     const found: FoundConfig[] = [];
-    for (const name of CONFIG_FILES) if (isFile(path.join(dir, name))) found.push({ file: path.join(dir, name), packageKey: false });
+    for (const name of CONFIG_FILES) if (isConfigFile(path.join(dir, name))) found.push({ file: path.join(dir, name), packageKey: false });
     const manifest = path.join(dir, "package.json");
     if (isFile(manifest) && Object.hasOwn(readObject(manifest, manifest), "toolgen")) found.push({ file: manifest, packageKey: true });
     for (const name of CODE_CONFIGS) {
@@ -97,11 +97,70 @@ function isFile(file: string): boolean {
   }
 }
 
-function readText(file: string, display: string): string {
+/** What a path that is not a regular file is, for messages. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+function notAFile(display: string, stats: Stats): UsageError {
+  return new UsageError(`${display}: is ${kindOf(stats)}, not a file; a toolgen config must be a regular file`);
+}
+
+/**
+ * Whether a config by this name is there: a regular file (following links); absent (or its link
+ * dangling): no. Anything else by that name (a folder, a FIFO, a device) is a usage error, never
+ * skipped (the search would otherwise go on to a config the user did not mean).
+ */
+function isConfigFile(file: string): boolean {
+  let stats: Stats | undefined;
   try {
-    return readFileSync(file, "utf8");
+    stats = statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return false;
+  }
+  if (stats === undefined) return false;
+  if (!stats.isFile()) throw notAFile(path.relative(process.cwd(), file) || file, stats);
+  return true;
+}
+
+/** The most bytes a config file is read to: far above any real one, so a huge or endless file stops here. */
+const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The text of a config file, read without ever blocking: opened non-blocking (a FIFO put in its place
+ * since the search opens at once, with no writer), refused unless it is a regular file, and read to
+ * at most MAX_CONFIG_BYTES.
+ */
+function readText(file: string, display: string): string {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw new UsageError(`${display}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw notAFile(display, stats);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_CONFIG_BYTES + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+      if (total > MAX_CONFIG_BYTES) throw new UsageError(`${display}: larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB; a toolgen config is a small file`);
+    }
+    return Buffer.concat(chunks, total).toString("utf8");
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${display}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -162,7 +221,14 @@ export function configFor(
   let found: FoundConfig | undefined;
   if (flags.config !== undefined) {
     const file = path.resolve(cwd, flags.config);
-    if (!isFile(file)) throw new UsageError(`config file not found: ${flags.config}`);
+    let stats: Stats | undefined;
+    try {
+      stats = statSync(file, { throwIfNoEntry: false });
+    } catch (error) {
+      throw new UsageError(`${flags.config}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+    if (stats === undefined) throw new UsageError(`config file not found: ${flags.config}`);
+    if (!stats.isFile()) throw notAFile(flags.config, stats);
     found = { file, packageKey: path.basename(file) === "package.json" };
   } else {
     found = findConfig(start);

@@ -2,13 +2,17 @@
  * `toolgen import`: writes one tool file per tool of an existing MCP server (stdio or Streamable
  * HTTP) or of an OpenAI function-definition file into the schemas folder, then prints a lint report.
  * Names are sanitised to the Anthropic pattern; the original name is kept in `original_name`.
- * An existing file is never overwritten without `force`.
+ * An existing file is never overwritten without `force`. A stdio server gets toolgen's environment
+ * (its API keys), or with `env` only the named keys beside the SDK's defaults (HOME, PATH, ...).
+ * Names and messages from the source are untrusted: printed escaped (lint's escapeControl).
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig } from "../config.js";
 import { UsageError, UserError } from "../errors.js";
+import { MAX_NESTING, tooDeep } from "../load/depth.js";
+import { escapeControl } from "../lint/formatters/escape.js";
 import type { GeneratedFile } from "../model.js";
 import { writeUserFiles } from "../write.js";
 import { writeReport } from "../report-file.js";
@@ -23,6 +27,8 @@ export interface ImportedTool {
   outputSchema?: unknown;
   annotations?: unknown;
   execution?: unknown;
+  /** OpenAI's `strict` flag (the tool file's `strict`). */
+  strict?: boolean;
 }
 
 export interface ImportFlags {
@@ -33,6 +39,8 @@ export interface ImportFlags {
   url?: string;
   /** `mcp`: the command (and its arguments) that starts a stdio server. */
   command?: readonly string[];
+  /** `mcp` over stdio: pass only these variables (beside the SDK's defaults), not the whole environment. */
+  env?: readonly string[];
   schemas?: string;
   config?: string;
   force?: boolean;
@@ -62,13 +70,15 @@ export function readOpenAiTools(data: unknown, display: string): ImportedTool[] 
   return (list as unknown[]).map((item: unknown, i: number) => {
     if (!isRecord(item)) throw new UserError(`${display}: tools[${i}] is not an object`);
     if (item["type"] !== undefined && item["type"] !== "function") {
-      throw new UserError(`${display}: tools[${i}] has type '${String(item["type"])}'; only "function" tools can be imported`);
+      throw new UserError(`${display}: tools[${i}] has type '${escapeControl(String(item["type"]))}'; only "function" tools can be imported`);
     }
     const fn = isRecord(item["function"]) ? item["function"] : item;
     const name = fn["name"];
     if (typeof name !== "string" || name === "") throw new UserError(`${display}: tools[${i}] has no name`);
     const tool: ImportedTool = { name, inputSchema: fn["parameters"] ?? { type: "object", properties: {} } };
     if (typeof fn["description"] === "string") tool.description = fn["description"];
+    // Chat Completions puts `strict` beside `parameters`, the Responses form beside `name`: both in `fn`.
+    if (typeof fn["strict"] === "boolean") tool.strict = fn["strict"];
     return tool;
   });
 }
@@ -81,8 +91,33 @@ async function loadClient(): Promise<typeof import("@modelcontextprotocol/client
   }
 }
 
+/** A server message, for the terminal: control characters escaped. */
+function messageOf(error: unknown): string {
+  return escapeControl(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * The environment of a stdio server: all of toolgen's (servers read their API keys from it), or with
+ * `keys` only those (the SDK adds its defaults: HOME, PATH, ...). A named key that is not set is a
+ * usage error: the server would start without it and perhaps list fewer tools, silently.
+ */
+export function serverEnvironment(keys: readonly string[] | undefined, from: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (keys === undefined) {
+    for (const [key, value] of Object.entries(from)) if (value !== undefined) env[key] = value;
+    return env;
+  }
+  for (const key of keys) {
+    if (key === "" || key.includes("=")) throw new UsageError(`--env ${escapeControl(key)}: name a variable (--env API_KEY), and export its value`);
+    const value = from[key];
+    if (value === undefined) throw new UsageError(`--env ${escapeControl(key)}: not set in toolgen's environment, so the server cannot get it`);
+    env[key] = value;
+  }
+  return env;
+}
+
 /** Lists every tool of an MCP server, following `nextCursor`. */
-export async function listMcpTools(target: { url: string } | { command: readonly string[] }): Promise<ImportedTool[]> {
+export async function listMcpTools(target: { url: string } | { command: readonly string[]; env?: Record<string, string> }): Promise<ImportedTool[]> {
   const { Client, StreamableHTTPClientTransport } = await loadClient();
   const client = new Client({ name: "toolgen-import", version: "1.0.0" });
   let transport;
@@ -91,19 +126,19 @@ export async function listMcpTools(target: { url: string } | { command: readonly
     try {
       url = new URL(target.url);
     } catch {
-      throw new UsageError(`--url: not a URL: ${target.url}`);
+      throw new UsageError(`--url: not a URL: ${escapeControl(target.url)}`);
     }
     transport = new StreamableHTTPClientTransport(url);
   } else {
     const [command, ...args] = target.command;
     if (command === undefined) throw new UsageError("name the server's command after --, e.g. toolgen import mcp -- npx my-server");
     const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
-    transport = new StdioClientTransport({ command, args, stderr: "inherit" });
+    transport = new StdioClientTransport({ command, args, stderr: "inherit", ...(target.env !== undefined ? { env: target.env } : {}) });
   }
   try {
     await client.connect(transport);
   } catch (error) {
-    throw new UserError(`could not connect to the MCP server: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UserError(`could not connect to the MCP server: ${messageOf(error)}`);
   }
   try {
     const tools: ImportedTool[] = [];
@@ -122,21 +157,25 @@ export async function listMcpTools(target: { url: string } | { command: readonly
       }
       cursor = page.nextCursor;
       if (cursor !== undefined) {
-        if (seen.has(cursor)) throw new UserError(`the MCP server repeated the cursor '${cursor}' (pagination loop)`);
+        if (seen.has(cursor)) throw new UserError(`the MCP server repeated the cursor '${escapeControl(cursor)}' (pagination loop)`);
         seen.add(cursor);
       }
     } while (cursor !== undefined);
     return tools;
   } catch (error) {
     if (error instanceof UserError) throw error;
-    throw new UserError(`could not list the MCP server's tools: ${error instanceof Error ? error.message : String(error)}`);
+    // The SDK's checks recurse: a schema nested thousands deep overflows the stack before toolgen sees it.
+    if (error instanceof RangeError || /call stack/i.test(messageOf(error))) {
+      throw new UserError(`could not list the MCP server's tools: a tool's schema nests too deep to read (${messageOf(error)}); a tool file may nest at most ${MAX_NESTING} levels`);
+    }
+    throw new UserError(`could not list the MCP server's tools: ${messageOf(error)}`);
   } finally {
     await client.close();
   }
 }
 
-/** The tool file: Anthropic fields, then what MCP adds; `original_name` when the name changed. */
-export function toolFile(tool: ImportedTool, name: string, origin: string): string {
+/** The tool file's object: Anthropic fields, then what MCP adds; `original_name` when the name changed. */
+export function toolDocument(tool: ImportedTool, name: string, origin: string): Record<string, unknown> {
   const doc: Record<string, unknown> = { name };
   if (name !== tool.name) doc["original_name"] = tool.name;
   doc["x-imported-from"] = origin;
@@ -144,8 +183,23 @@ export function toolFile(tool: ImportedTool, name: string, origin: string): stri
   if (tool.description !== undefined) doc["description"] = tool.description;
   if (tool.annotations !== undefined) doc["annotations"] = tool.annotations;
   doc["input_schema"] = tool.inputSchema;
+  if (tool.strict !== undefined) doc["strict"] = tool.strict;
   if (tool.outputSchema !== undefined) doc["output_schema"] = tool.outputSchema;
   if (tool.execution !== undefined) doc["execution"] = tool.execution;
+  return doc;
+}
+
+/**
+ * The tool file's text. A document nested deeper than the loader's bound would be refused by every
+ * later command (and overflows JSON.stringify long before 100,000 levels): a user error here, naming
+ * the tool, the bound and where it is passed, checked without recursion.
+ */
+export function toolFile(tool: ImportedTool, name: string, origin: string, source: string = origin): string {
+  const doc = toolDocument(tool, name, origin);
+  const deep = tooDeep(doc, MAX_NESTING);
+  if (deep !== undefined) {
+    throw new UserError(`${source}: tool '${escapeControl(tool.name)}': nested deeper than ${MAX_NESTING} levels (toolgen's limit for a tool file) at #${escapeControl(deep)}`);
+  }
   return JSON.stringify(doc, null, 2) + "\n";
 }
 
@@ -155,6 +209,11 @@ export async function runImport(flags: ImportFlags): Promise<number> {
   const stderr = flags.stderr ?? standardError;
   let tools: ImportedTool[];
   let origin: string;
+  /** What a message names as the tools' source. */
+  let source: string;
+  if (flags.env !== undefined && (flags.source !== "mcp" || flags.url !== undefined)) {
+    throw new UsageError("--env names the variables a stdio MCP server gets (toolgen import mcp --env KEY -- <command>)");
+  }
   if (flags.source === "openai") {
     if (flags.file === undefined) throw new UsageError("name the file: toolgen import openai <file.json>");
     let text: string;
@@ -171,14 +230,17 @@ export async function runImport(flags: ImportFlags): Promise<number> {
     }
     tools = readOpenAiTools(data, flags.file);
     origin = `openai:${path.basename(flags.file)}`;
+    source = flags.file;
   } else if (flags.source === "mcp") {
     if (flags.url !== undefined && (flags.command?.length ?? 0) > 0) throw new UsageError("give either --url or a command after --, not both");
     if (flags.url !== undefined) {
       tools = await listMcpTools({ url: flags.url });
       origin = `mcp:${flags.url}`;
+      source = `the MCP server at ${escapeControl(flags.url)}`;
     } else {
-      tools = await listMcpTools({ command: flags.command ?? [] });
+      tools = await listMcpTools({ command: flags.command ?? [], env: serverEnvironment(flags.env) });
       origin = `mcp:stdio`;
+      source = "the MCP server";
     }
   } else {
     throw new UsageError(`unknown import source '${flags.source}' (sources: mcp, openai)`);
@@ -193,14 +255,16 @@ export async function runImport(flags: ImportFlags): Promise<number> {
     let name = base;
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 64 - String(n).length - 1)}_${n}`;
     used.add(name.toLowerCase());
-    if (name !== tool.name) stderr.write(`note: '${tool.name}' is imported as '${name}' (the Anthropic name pattern); the original is kept in "original_name"\n`);
+    // Every file's text first: a tool that cannot be written stops the import before anything is written.
+    const contents = toolFile(tool, name, origin, source);
+    if (name !== tool.name) stderr.write(`note: '${escapeControl(tool.name)}' is imported as '${name}' (the Anthropic name pattern); the original is kept in "original_name"\n`);
     const file = path.join(dir, `${name}.json`);
     if (existsSync(file) && flags.force !== true) {
       stderr.write(`kept: ${file} exists (--force overwrites it)\n`);
       kept++;
       continue;
     }
-    files.push({ root: "out", path: `${name}.json`, contents: toolFile(tool, name, origin), ownership: "user" });
+    files.push({ root: "out", path: `${name}.json`, contents, ownership: "user" });
   }
   // write.ts writes (temp files, then renames): tool files are the user's, with no manifest.
   writeUserFiles(dir, files);

@@ -7,6 +7,9 @@
  * file names them: `import type { ToolInputs as TI }` gives `TI["x"]`, `import type * as G` gives
  * `G.ToolInputs["x"]`. A `this:` parameter is not an input; a rest parameter (`...args`) and the
  * parameters after it are left as written (their type is a tuple the user chose).
+ *
+ * A type is imported only when the signature names it, and never twice: a `ToolContext` the file
+ * already imports from another module (the generated `runtime/dispatch.js`, say) is used as it is.
  */
 import { Node, Project, type ImportDeclaration, type ParameterDeclaration, type SourceFile } from "ts-morph";
 import { tsString } from "../names.js";
@@ -21,7 +24,6 @@ export function updateStub(text: string, tool: string, generatedImport: string):
     if (!params) {
       return { warning: "no default-exported function found, so its signature was not updated (the file is kept as it is)" };
     }
-    const local = ensureTypesImport(file, generatedImport);
     const positional: ParameterDeclaration[] = [];
     for (const p of params) {
       if (p.isRestParameter()) break;
@@ -29,6 +31,8 @@ export function updateStub(text: string, tool: string, generatedImport: string):
       positional.push(p);
     }
     const [input, context] = positional;
+    const needed = NAMES.filter((name) => (name === "ToolInputs" ? input : context) !== undefined);
+    const local = ensureTypesImport(file, generatedImport, needed);
     const inputType = `${local.ToolInputs}[${tsString(tool)}]`;
     if (input && input.getTypeNode()?.getText() !== inputType) input.setType(inputType);
     // `ToolContext<MyContext>` (the handler's own request context type) is the user's choice: kept.
@@ -71,8 +75,13 @@ function namespaceImport(file: SourceFile, d: ImportDeclaration): string | undef
   return used ? ns : undefined;
 }
 
-/** Points the file's import of the generated types at `generatedImport`; returns the names the file uses for them. */
-function ensureTypesImport(file: SourceFile, generatedImport: string): LocalNames {
+/**
+ * Points the file's import of the generated types at `generatedImport` and imports those of `needed`
+ * that no import of the file names yet; returns the names the file uses for them. The types import
+ * is the one naming `ToolInputs`, else the first naming either type; another import of one of them
+ * (from another module) is kept as written.
+ */
+function ensureTypesImport(file: SourceFile, generatedImport: string, needed: readonly (typeof NAMES)[number][]): LocalNames {
   const imports = file.getImportDeclarations();
   for (const d of imports) {
     const ns = namespaceImport(file, d);
@@ -80,17 +89,19 @@ function ensureTypesImport(file: SourceFile, generatedImport: string): LocalName
     if (d.getModuleSpecifierValue() !== generatedImport) d.setModuleSpecifier(generatedImport);
     return { ToolContext: `${ns}.ToolContext`, ToolInputs: `${ns}.ToolInputs` };
   }
-  const current = imports.find((d) => d.getNamedImports().some((n) => NAMES.some((k) => k === n.getName())));
-  if (current) {
-    if (current.getModuleSpecifierValue() !== generatedImport) current.setModuleSpecifier(generatedImport);
-    const local = { ToolContext: "ToolContext", ToolInputs: "ToolInputs" };
-    for (const name of NAMES) {
-      const spec = current.getNamedImports().find((n) => n.getName() === name);
-      if (spec) local[name] = spec.getAliasNode()?.getText() ?? name;
-      else current.addNamedImport(name);
-    }
-    return local;
+  const names = (d: ImportDeclaration, name: string) => d.getNamedImports().find((n) => n.getName() === name);
+  const current = imports.find((d) => names(d, "ToolInputs")) ?? imports.find((d) => NAMES.some((k) => names(d, k)));
+  if (current && current.getModuleSpecifierValue() !== generatedImport) current.setModuleSpecifier(generatedImport);
+  const local = { ToolContext: "ToolContext", ToolInputs: "ToolInputs" };
+  const missing: string[] = [];
+  for (const name of NAMES) {
+    const spec = (current && names(current, name)) ?? imports.map((d) => names(d, name)).find((n) => n !== undefined);
+    if (spec) local[name] = spec.getAliasNode()?.getText() ?? name;
+    else if (needed.includes(name)) missing.push(name);
   }
-  file.insertImportDeclaration(0, { isTypeOnly: true, namedImports: [...NAMES], moduleSpecifier: generatedImport });
-  return { ToolContext: "ToolContext", ToolInputs: "ToolInputs" };
+  if (missing.length > 0) {
+    if (current) for (const name of missing) current.addNamedImport(name);
+    else file.insertImportDeclaration(0, { isTypeOnly: true, namedImports: missing, moduleSpecifier: generatedImport });
+  }
+  return local;
 }

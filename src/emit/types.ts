@@ -27,8 +27,10 @@ export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<
     additionalProperties: false,
     declareExternallyReferenced: true,
     unknownAny: true,
-    // Everything is bundled; never read files or the network.
-    $refOptions: { resolve: { file: false, http: false }, dereference: { excludedPathMatcher: isDataRefPath } },
+    // Everything is bundled: never read files or the network. `external: false`: the parser's first
+    // crawl would try to resolve a `$ref`-shaped object inside data (`const`, `enum`, `default`,
+    // `examples`) that names a file; data is not a reference (the dereference step skips it too).
+    $refOptions: { resolve: { external: false, file: false, http: false }, dereference: { excludedPathMatcher: isDataRefPath } },
   }).catch((error: unknown) => Promise.reject(new SchemaCompileError(tool.name, "json-schema-to-typescript", error)));
   const code = hidden.restore(compiled);
   if (!new RegExp(`^export (interface|type) ${names.type}\\b`, "m").test(code)) {

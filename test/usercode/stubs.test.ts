@@ -21,6 +21,9 @@ async function compile(handlers: Record<string, string>): Promise<Record<string,
   await mkdir(path.join(dir, "generated"), { recursive: true });
   await mkdir(path.join(dir, "handlers"));
   await writeFile(path.join(dir, "generated", "index.ts"), GENERATED);
+  // The generated runtime module that declares ToolContext (index.ts re-exports it), imported directly by some handlers.
+  await mkdir(path.join(dir, "generated", "runtime"));
+  await writeFile(path.join(dir, "generated", "runtime", "dispatch.ts"), 'export interface ToolContext<C = unknown> { toolUseId: string; context: C }\n');
   const files: string[] = [];
   const result: Record<string, string[]> = {};
   for (const [i, [name, text]] of Object.entries(handlers).entries()) {
@@ -80,5 +83,30 @@ describe("10.16: the signature update keeps the file compiling", () => {
       expect(updated[what], what).toContain(BODY);
     }
     expect(await compile(updated)).toEqual(Object.fromEntries(Object.keys(cases).map((k) => [k, []])));
+  });
+});
+
+describe("issue 24 N11: the signature update imports each type once, and only what it uses", () => {
+  const DISPATCH = `import type { ToolContext } from "../generated/runtime/dispatch.js";\n`;
+  const cases: Record<string, string> = {
+    "ToolContext from another generated module": `import type { ToolInputs } from "../generated/index.js";\n${DISPATCH}\nexport default async function h(input: { location: number }, context: ToolContext): Promise<unknown> {\n  void context;\n${BODY}}\n`,
+    "ToolContext from another generated module, imported first": `${DISPATCH}import type { ToolInputs } from "../old/index.js";\n\nexport default async function h(input: ToolInputs["other"], context: ToolContext<{ user: string }>): Promise<unknown> {\n  void context;\n${BODY}}\n`,
+    "only ToolContext, from another generated module": `${DISPATCH}\nexport default async function h(input: { location: number }, context: ToolContext): Promise<unknown> {\n  void context;\n${BODY}}\n`,
+    "a rest parameter, ToolInputs imported": `import type { ToolInputs } from "../old/index.js";\n\nexport default async function h(...args: [ToolInputs["get_weather"]]): Promise<unknown> {\n  const [input] = args;\n${BODY}}\n`,
+    "a rest parameter, no import": `export default async function h(...args: unknown[]): Promise<unknown> {\n  return args.length;\n}\n`,
+    "no context parameter": `import type { ToolInputs } from "../old/index.js";\n\nexport default async (input: ToolInputs["other"]): Promise<unknown> => {\n${BODY}};\n`,
+  };
+  it("compiles with noUnusedLocals after the update (no TS2300 duplicate, no TS6133/TS6196/TS6192 unused import)", async () => {
+    const updated: Record<string, string> = {};
+    for (const [what, text] of Object.entries(cases)) {
+      const result = updateStub(text, "get_weather", "../generated/index.js");
+      expect("text" in result, what).toBe(true);
+      updated[what] = (result as { text: string }).text;
+    }
+    expect(await compile(updated)).toEqual(Object.fromEntries(Object.keys(cases).map((k) => [k, []])));
+    expect(updated["ToolContext from another generated module"]).toContain(`input: ToolInputs["get_weather"], context: ToolContext)`);
+    expect(updated["ToolContext from another generated module, imported first"]).toContain(DISPATCH);
+    expect(updated["ToolContext from another generated module, imported first"]).toContain(`import type { ToolInputs } from "../generated/index.js";`);
+    expect(updated["a rest parameter, no import"]).toBe(cases["a rest parameter, no import"]);
   });
 });
