@@ -380,11 +380,12 @@ function hasOwn(obj: object, key: string): boolean {
 
 /**
  * Builds the dispatcher for a registry and one handler per tool. Generated code calls it as
- * `createDispatcherFrom<ToolInputs>(registry, handlers, legacyConversions)` (the conversions are what
- * dispatchFunctionCalls converts legacy parameter text by): each handler is checked against its
- * tool's input type, a missing handler is a type error, and extra keys in an object literal are
- * a type error (TypeScript's excess-property check). At run time a missing handler or a duplicate
- * tool name throws a TypeError here, once, instead of failing later calls.
+ * `createDispatcherFrom<ToolInputs>(registry, handlers, legacyConversions, options)` (the conversions
+ * are what dispatchFunctionCalls converts legacy parameter text by; `options`: `DispatcherOptions`):
+ * each handler is checked against its tool's input type, a missing handler is a type error, and
+ * extra keys in an object literal are a type error (TypeScript's excess-property check). At run
+ * time a missing handler or a duplicate tool name throws a TypeError here, once, instead of failing
+ * later calls.
  */
 export function createDispatcherFrom<M, C = unknown>(
   registry: readonly RegisteredTool[],

@@ -36,8 +36,24 @@ export interface Repair {
 
 type Kind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 
-/** The readings a string may have besides itself, as the legacy format reads parameter text. */
-const READINGS: readonly ValueKind[] = ["number", "boolean", "array", "object"];
+const KIND_INDEX: { readonly [K in Kind]: number } = { string: 0, integer: 1, number: 2, boolean: 3, array: 4, object: 5, null: 6 };
+
+/**
+ * The one reading a string may have besides itself, told by its first character (so that text
+ * with none is never parsed), then read as the legacy format reads parameter text.
+ */
+function readingOf(text: string): readonly ValueKind[] | undefined {
+  const c = text.trimStart().charAt(0);
+  if (c === "[") return ["array"];
+  if (c === "{") return ["object"];
+  if (c === "t" || c === "f" || c === "T" || c === "F") return ["boolean"];
+  return c !== "" && "+-.0123456789".includes(c) ? ["number"] : undefined;
+}
+
+/** Values under more than this many containers are left as they are (no tool input nests so deep on purpose). */
+const MAX_DEPTH = 64;
+
+const ALTERNATIVES = ["anyOf", "oneOf"];
 
 /** Schema and input steps one repair may take; past it, nothing is repaired. */
 const BUDGET = 100_000;
@@ -49,6 +65,19 @@ interface Walk {
   /** The path from the root to the value being looked at, and the value at each step. */
   readonly path: Array<string | number>;
   readonly containers: unknown[];
+  /**
+   * What `rejects` depends on of each prefix of the path, as a number: the keys of objects, not the
+   * indices of arrays (tuples are not read), so that the items of an array share their verdicts.
+   */
+  readonly shapes: number[];
+  /** Shape -> the shape under one of its keys (an object's), or under any index (an array's). */
+  readonly keyShapes: Map<number, Map<string, number>>;
+  readonly itemShapes: Map<number, number>;
+  /** Shapes numbered so far (the root's is 0). */
+  shapeCount: number;
+  /** `shape * 8 + kind index` -> what `rejects` said. */
+  readonly verdicts: Map<number, boolean>;
+  readonly refs: Map<string, unknown>;
   readonly pointers: string[];
   steps: number;
 }
@@ -98,7 +127,14 @@ function rejectsKind(s: Schema, kind: Kind): boolean {
 }
 
 /** A local `$ref` (`#`, `#/$defs/x`) of the root schema; undefined for any other. */
-function resolveRef(root: unknown, ref: string): unknown {
+function resolveRef(walk: Walk, ref: string): unknown {
+  if (walk.refs.has(ref)) return walk.refs.get(ref);
+  const target = resolvePointer(walk.root, ref);
+  walk.refs.set(ref, target);
+  return target;
+}
+
+function resolvePointer(root: unknown, ref: string): unknown {
   if (ref === "#") return root;
   if (!ref.startsWith("#/")) return undefined;
   let node = root;
@@ -138,7 +174,7 @@ function rejects(walk: Walk, s: unknown, at: number, kind: Kind): boolean {
   const ref = s["$ref"];
   if (ref !== undefined) {
     // Only the target: whether siblings of `$ref` apply depends on the draft.
-    const target = typeof ref === "string" ? resolveRef(walk.root, ref) : undefined;
+    const target = typeof ref === "string" ? resolveRef(walk, ref) : undefined;
     return target !== undefined && rejects(walk, target, at, kind);
   }
   const here = at === walk.path.length ? kind : kindOf(walk.containers[at]);
@@ -146,7 +182,7 @@ function rejects(walk: Walk, s: unknown, at: number, kind: Kind): boolean {
   if (rejectsKind(s, here)) return true;
   const allOf = s["allOf"];
   if (Array.isArray(allOf) && allOf.some((sub) => rejects(walk, sub, at, kind))) return true;
-  for (const keyword of ["anyOf", "oneOf"]) {
+  for (const keyword of ALTERNATIVES) {
     const branches = s[keyword];
     if (Array.isArray(branches) && branches.length > 0 && branches.every((sub) => rejects(walk, sub, at, kind))) return true;
   }
@@ -156,16 +192,54 @@ function rejects(walk: Walk, s: unknown, at: number, kind: Kind): boolean {
   return child !== undefined && rejects(walk, child, at + 1, kind);
 }
 
+/** Sets an own property; `setOwn` (slower) only for "__proto__", which an assignment would not define. */
+function put(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") setOwn(obj, key, value);
+  else obj[key] = value;
+}
+
 function pointer(path: readonly (string | number)[]): string {
-  return path.map((k) => `/${String(k).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+  let out = "";
+  for (const k of path) out += typeof k === "number" ? `/${k}` : `/${/[~/]/.test(k) ? k.replace(/~/g, "~0").replace(/\//g, "~1") : k}`;
+  return out;
+}
+
+/** Whether the schema rejects every value with a value of `kind` where the walk is. */
+function rejectedHere(walk: Walk, kind: Kind): boolean {
+  const key = (walk.shapes[walk.shapes.length - 1] ?? 0) * 8 + KIND_INDEX[kind];
+  let verdict = walk.verdicts.get(key);
+  if (verdict === undefined) walk.verdicts.set(key, (verdict = rejects(walk, walk.root, 0, kind)));
+  return verdict;
+}
+
+function enter(walk: Walk, key: string | number): void {
+  walk.path.push(key);
+  const parent = walk.shapes[walk.shapes.length - 1] ?? 0;
+  let shape: number | undefined;
+  if (typeof key === "number") {
+    shape = walk.itemShapes.get(parent);
+    if (shape === undefined) walk.itemShapes.set(parent, (shape = ++walk.shapeCount));
+  } else {
+    let keys = walk.keyShapes.get(parent);
+    if (keys === undefined) walk.keyShapes.set(parent, (keys = new Map()));
+    shape = keys.get(key);
+    if (shape === undefined) keys.set(key, (shape = ++walk.shapeCount));
+  }
+  walk.shapes.push(shape);
+}
+
+function leave(walk: Walk): void {
+  walk.path.pop();
+  walk.shapes.pop();
 }
 
 function repairString(walk: Walk, text: string): unknown {
-  if (!rejects(walk, walk.root, 0, "string")) return text;
-  const read = convertValue("", text, READINGS);
+  const reading = readingOf(text);
+  if (reading === undefined || !rejectedHere(walk, "string")) return text;
+  const read = convertValue("", text, reading);
   if (read.ok === false) return text;
   const kind = kindOf(read.value);
-  if (kind === undefined || rejects(walk, walk.root, 0, kind)) return text;
+  if (kind === undefined || rejectedHere(walk, kind)) return text;
   walk.pointers.push(pointer(walk.path));
   // An array or object read from text may hold values to repair in turn.
   return repairValue(walk, read.value);
@@ -175,16 +249,16 @@ function repairString(walk: Walk, text: string): unknown {
 function repairValue(walk: Walk, value: unknown): unknown {
   step(walk);
   if (typeof value === "string") return repairString(walk, value);
-  if (typeof value !== "object" || value === null) return value;
+  if (typeof value !== "object" || value === null || walk.path.length >= MAX_DEPTH) return value;
   walk.containers.push(value);
   try {
     if (Array.isArray(value)) {
       let copy: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        walk.path.push(i);
+        enter(walk, i);
         const fixed = repairValue(walk, item);
-        walk.path.pop();
+        leave(walk);
         if (fixed !== item) (copy ??= value.slice())[i] = fixed;
       }
       return copy ?? value;
@@ -194,14 +268,14 @@ function repairValue(walk: Walk, value: unknown): unknown {
     const keys = Object.keys(record);
     for (const key of keys) {
       const item = record[key];
-      walk.path.push(key);
+      enter(walk, key);
       const fixed = repairValue(walk, item);
-      walk.path.pop();
+      leave(walk);
       if (fixed !== item && copy === undefined) {
         copy = {};
-        for (const k of keys) setOwn(copy, k, record[k]);
+        for (const k of keys) put(copy, k, record[k]);
       }
-      if (copy !== undefined) setOwn(copy, key, fixed);
+      if (copy !== undefined) put(copy, key, fixed);
     }
     return copy ?? value;
   } finally {
@@ -215,7 +289,7 @@ function repairValue(walk: Walk, value: unknown): unknown {
  * the result: this is a candidate, not a verdict. Never throws; never changes `input`.
  */
 export function repairInput(schema: unknown, input: unknown): Repair | undefined {
-  const walk: Walk = { root: schema, path: [], containers: [], pointers: [], steps: 0 };
+  const walk: Walk = { root: schema, path: [], containers: [], shapes: [], keyShapes: new Map(), itemShapes: new Map(), shapeCount: 0, verdicts: new Map(), refs: new Map(), pointers: [], steps: 0 };
   try {
     const value = repairValue(walk, input);
     return walk.pointers.length === 0 ? undefined : { value, pointers: walk.pointers };

@@ -109,6 +109,14 @@ describe("repair in dispatch", () => {
     expect((await d.dispatch({ type: "tool_use", id: "x", name: "t", input: JSON.parse('{"__proto__":"5"}') })).content).toBe("5");
   });
 
+  it("follows a recursive $ref through anyOf, down to a depth of 64 (deeper values are left alone)", () => {
+    const tree = { $defs: { n: { anyOf: [{ type: "integer" }, { type: "array", items: { $ref: "#/$defs/n" } }] } }, type: "object", properties: { n: { $ref: "#/$defs/n" } } };
+    const nest = (depth: number): unknown => (depth === 0 ? "7" : [nest(depth - 1)]);
+    expect(repairInput(tree, { n: nest(3) })).toEqual({ value: { n: [[[7]]] }, pointers: ["/n/0/0/0"] });
+    expect(repairInput(tree, { n: nest(63) })?.pointers).toEqual([`/n${"/0".repeat(63)}`]);
+    expect(repairInput(tree, { n: nest(64) })).toBeUndefined();
+  });
+
   it("repair: false turns it off, per dispatcher or per call; a call's option wins", async () => {
     const input = { stops: [{ city: "Oslo", nights: "1" }] };
     expect((await planner().d.dispatch(call(input), { repair: false })).is_error).toBe(true);
