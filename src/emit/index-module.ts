@@ -32,7 +32,7 @@ export function emitIndexModule(
     `// ${GENERATED_HEADER}`,
     ...importList(
       "import",
-      ["createDispatcherFrom", "type Dispatcher", "type RegisteredTool", "type ToolHandler", "type ValidateFunction"],
+      ["createDispatcherFrom", "type Dispatcher", "type DispatcherOptions", "type RegisteredTool", "type ToolHandler", "type ValidateFunction"],
       "./runtime/dispatch.js",
     ),
     `import { lazyHandler, lazyValidator } from "./runtime/loaders.js";`,
@@ -57,7 +57,7 @@ export function emitIndexModule(
     `export type { FunctionCall, FunctionResult, ParsedFunctionCalls } from "./runtime/legacy.js";`,
     ...importList(
       "export type",
-      ["Dispatcher", "DispatchOptions", "ToolContext", "ToolHandler", "ToolUseBlock", "ToolResultBlock", "ToolResultContent", "TextBlock", "ImageBlock"],
+      ["Dispatcher", "DispatcherOptions", "DispatchOptions", "RepairNote", "ToolContext", "ToolHandler", "ToolUseBlock", "ToolResultBlock", "ToolResultContent", "TextBlock", "ImageBlock"],
       "./runtime/dispatch.js",
     ),
     ...importList(
@@ -86,12 +86,13 @@ export function emitIndexModule(
     ``,
     `/**`,
     ` * A dispatcher over the given handlers: tool_use in, tool_result out; never throws. Name the request`,
-    ` * context's type to hand one to the handlers: \`createDispatcher<MyContext>(handlers)\`.`,
+    ` * context's type to hand one to the handlers: \`createDispatcher<MyContext>(handlers)\`. \`options\`: input`,
+    ` * repair (\`repair: false\` turns it off) and \`onRepair\`, to log each repair.`,
     ` */`,
-    `export function createDispatcher<C = unknown>(handlers: ToolHandlers<C>): Dispatcher<C> {`,
+    `export function createDispatcher<C = unknown>(handlers: ToolHandlers<C>, options?: DispatcherOptions): Dispatcher<C> {`,
     legacy
-      ? `  return createDispatcherFrom<Pick<ToolInputs, ToolName>, C>(registry, handlers, legacyConversions);`
-      : `  return createDispatcherFrom<Pick<ToolInputs, ToolName>, C>(registry, handlers);`,
+      ? `  return createDispatcherFrom<Pick<ToolInputs, ToolName>, C>(registry, handlers, legacyConversions, options);`
+      : `  return createDispatcherFrom<Pick<ToolInputs, ToolName>, C>(registry, handlers, undefined, options);`,
     `}`,
     ``,
     ...(legacy

@@ -5,9 +5,12 @@ import { parseFunctionCalls, renderFunctionResults } from "./legacy.js";
 import type { FunctionCall, FunctionResult, JsonSchema, LegacyConversions } from "./legacy.js";
 import { describeValidationErrors } from "./messages.js";
 import type { ValidationError } from "./messages.js";
+import { validRepair } from "./repair.js";
+import type { RepairNote } from "./repair.js";
 
 export type { JsonSchema } from "./legacy.js";
 export type { ValidationError } from "./messages.js";
+export type { RepairNote } from "./repair.js";
 
 export type ValidateFunction = ((data: unknown) => boolean) & { errors?: ValidationError[] | null };
 
@@ -51,6 +54,23 @@ export interface DispatchOptions<C = unknown> {
   signal?: AbortSignalLike;
   /** A handler still running after this many milliseconds is answered `is_error` ("timed out after N ms"). */
   timeoutMs?: number;
+  /** Overrides the dispatcher's `repair` (see `DispatcherOptions`) for these calls. */
+  repair?: boolean;
+  /** Overrides the dispatcher's `onRepair` for these calls. */
+  onRepair?: (note: RepairNote) => void;
+}
+
+/** Options of a whole dispatcher (`createDispatcher(handlers, options)`); per-call `DispatchOptions` override them. */
+export interface DispatcherOptions {
+  /**
+   * Repair what models commonly get wrong, where the schema leaves one reading (default true): an
+   * input the validator rejects is tried again with each string the schema rejects read as the
+   * number, boolean, array or object it spells; the handler gets the repaired input when that
+   * validates. `false`: the input is validated as sent.
+   */
+  repair?: boolean;
+  /** Told of every repair (the tool, the call and the JSON pointers repaired), before the handler runs; for logging. */
+  onRepair?: (note: RepairNote) => void;
 }
 
 /** The options argument: optional when `C` admits undefined, else required with its `context`. */
@@ -344,22 +364,34 @@ function guarded(entry: Entry, input: unknown, toolUseId: string, protocol: Tool
   });
 }
 
+/** Tells the caller's `onRepair`; a listener that throws does not fail the call (it is for logging). */
+function notify(onRepair: ((note: RepairNote) => void) | undefined, note: RepairNote): void {
+  if (onRepair === undefined) return;
+  try {
+    onRepair(note);
+  } catch {
+    // ignored: see above
+  }
+}
+
 function hasOwn(obj: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
 
 /**
  * Builds the dispatcher for a registry and one handler per tool. Generated code calls it as
- * `createDispatcherFrom<ToolInputs>(registry, handlers, legacyConversions)` (the conversions are what
- * dispatchFunctionCalls converts legacy parameter text by): each handler is checked against its
- * tool's input type, a missing handler is a type error, and extra keys in an object literal are
- * a type error (TypeScript's excess-property check). At run time a missing handler or a duplicate
- * tool name throws a TypeError here, once, instead of failing later calls.
+ * `createDispatcherFrom<ToolInputs>(registry, handlers, legacyConversions, options)` (the conversions
+ * are what dispatchFunctionCalls converts legacy parameter text by; `options`: `DispatcherOptions`):
+ * each handler is checked against its tool's input type, a missing handler is a type error, and
+ * extra keys in an object literal are a type error (TypeScript's excess-property check). At run
+ * time a missing handler or a duplicate tool name throws a TypeError here, once, instead of failing
+ * later calls.
  */
 export function createDispatcherFrom<M, C = unknown>(
   registry: readonly RegisteredTool[],
   handlers: ToolHandlers<M, C>,
   conversions?: LegacyConversions,
+  defaults?: DispatcherOptions,
 ): Dispatcher<C> {
   const table = new Map<string, Entry>();
   const names: string[] = [];
@@ -420,7 +452,14 @@ export function createDispatcherFrom<M, C = unknown>(
     } catch (e) {
       return errorBlock(toolUseId, `Error: could not validate the input of tool '${entry.name}' (${describeThrown(e)})`);
     }
-    if (!valid) return errorBlock(toolUseId, `Error: ${describeValidationErrors(validate.errors).join("; ")}`);
+    if (!valid) {
+      const errors = validate.errors;
+      const repair = (options?.repair ?? defaults?.repair) === false ? undefined : validRepair(entry.tool.inputSchema, input, validate);
+      // The model is told what is wrong with the input it sent, not with a repair that did not validate.
+      if (repair === undefined) return errorBlock(toolUseId, `Error: ${describeValidationErrors(errors).join("; ")}`);
+      input = repair.value;
+      notify(options?.onRepair ?? defaults?.onRepair, { toolName: entry.name, toolUseId, protocol, repaired: repair.pointers });
+    }
     if (options !== undefined && (options.signal !== undefined || options.timeoutMs !== undefined)) {
       return guarded(entry, input, toolUseId, protocol, options);
     }

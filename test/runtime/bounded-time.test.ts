@@ -38,6 +38,9 @@ const INPUTS: unknown[] = [
   Array.from({ length: 5_000 }, (_, i) => ({ [`k${i}`]: 1 })).reduce<Record<string, number>>((o, e) => Object.assign(o, e), {}),
   JSON.parse(`{${Array.from({ length: 2_900 }, (_, i) => `"${["__proto__", "constructor", "toString", "a"][i % 4]}${i}":"${"a".repeat(5)}"`).join(",")}}`),
   nested(3_000),
+  // Strings that input repair reads as numbers, booleans and objects (repair.ts).
+  Array.from({ length: 8_000 }, (_, i) => String(i % 100)),
+  Array.from({ length: 3_000 }, (_, i) => (i % 2 === 0 ? "true" : '{"a":1}')),
 ];
 
 describe("dispatch time is bounded", () => {

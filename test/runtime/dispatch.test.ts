@@ -156,9 +156,10 @@ describe("dispatch: validation messages", () => {
     [{}, "Error: Missing required parameter 'location'"],
     [{ ...ok, unit: "kelvin" }, "Error: Parameter 'unit' must be one of: celsius, fahrenheit"],
     [{ ...ok, symbol: 5 }, "Error: Parameter 'symbol' must be a string"],
-    [{ ...ok, count: "3", flag: true }, "Error: Parameter 'count' must be an integer"],
+    // Strings with no other reading: "3" and "false" would be repaired (repair.test.ts).
+    [{ ...ok, count: "three", flag: true }, "Error: Parameter 'count' must be an integer"],
     [{ ...ok, ratio: "x" }, "Error: Parameter 'ratio' must be a number"],
-    [{ ...ok, flag: "false" }, "Error: Parameter 'flag' must be a boolean"],
+    [{ ...ok, flag: "no" }, "Error: Parameter 'flag' must be a boolean"],
     [{ ...ok, tags: "a,b" }, "Error: Parameter 'tags' must be an array"],
     [{ ...ok, address: "Main St" }, "Error: Parameter 'address' must be an object"],
     [{ ...ok, nothing: 0 }, "Error: Parameter 'nothing' must be null"],
