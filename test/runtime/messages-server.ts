@@ -6,15 +6,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
+import type { ToolResultBlock, ToolUseBlock } from "../../src/runtime/dispatch.js";
+import type { RunDispatcher } from "../../src/runtime/run.js";
 
 export type Block =
   | { type: "text"; text: string }
   | { type: "tool_use"; id: string; name: string; input: unknown };
 
-/** One scripted reply. `json` blocks: as a Message; `sse`: raw events as the API streams them. */
+/** One scripted reply. `json` blocks: as a Message; `sse`: raw events as the API streams them; `raw`: any JSON body. */
 export type Turn =
   | { kind: "json"; content: Block[]; stop_reason: string; stop_sequence?: string | null; delayMs?: number }
-  | { kind: "sse"; events: Array<{ type: string; [key: string]: unknown }> };
+  | { kind: "sse"; events: Array<{ type: string; [key: string]: unknown }> }
+  /** Any JSON body, sent as the reply as it is (a malformed Message). */
+  | { kind: "raw"; body: unknown };
 
 export interface RecordedRequest {
   readonly body: {
@@ -74,6 +78,17 @@ export function sseEvents(
   return events;
 }
 
+/** A dispatcher that answers every call with its name and input, and records the calls it ran. */
+export function echoDispatcher(ran: ToolUseBlock[]): RunDispatcher<unknown> {
+  return {
+    dispatch: (use): Promise<ToolResultBlock> => {
+      ran.push(use);
+      return Promise.resolve({ type: "tool_result", tool_use_id: use.id, content: `${use.name} ${JSON.stringify(use.input)}` });
+    },
+    dispatchFunctionCalls: () => Promise.resolve(""),
+  };
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -96,6 +111,11 @@ export async function startMessagesServer(): Promise<MessagesServer> {
     if (turn === undefined) {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ type: "error", error: { type: "api_error", message: "no scripted turn" } }));
+      return;
+    }
+    if (turn.kind === "raw") {
+      res.writeHead(200, { "content-type": "application/json", "request-id": "req_test" });
+      res.end(JSON.stringify(turn.body));
       return;
     }
     if (turn.kind === "json") {
