@@ -180,7 +180,8 @@ function checkReply(message: ModelMessage, tools: boolean): void {
 /**
  * Runs every tool_use block of `content` concurrently; the results come back in the blocks' order.
  * Blocks in `unrunnable` are answered with their reason instead. With `stop_reason: "max_tokens"`
- * the last block, if it is a tool_use, was cut off: its input may look complete but is not.
+ * the last block, if it is a tool_use, was cut off: its input may look complete but is not, and it
+ * is answered as cut off, whether its streamed text parsed or not.
  */
 function runCalls<C>(
   message: ModelMessage,
@@ -195,7 +196,7 @@ function runCalls<C>(
     if (!isRecord(block) || block["type"] !== "tool_use") continue;
     const id = typeof block["id"] === "string" ? block["id"] : "";
     const name = typeof block["name"] === "string" ? block["name"] : "";
-    const reason = unrunnable.get(block) ?? (message.stop_reason === "max_tokens" && block === last ? cutOffMessage(name) : undefined);
+    const reason = message.stop_reason === "max_tokens" && block === last ? cutOffMessage(name) : unrunnable.get(block);
     if (reason !== undefined) jobs.push(Promise.resolve(errorResult(id, reason)));
     else jobs.push(dispatcher.dispatch({ type: "tool_use", id, name, input: block["input"] }, options));
   }

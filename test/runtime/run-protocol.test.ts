@@ -1,7 +1,8 @@
 /**
- * Issue 24 N2: the run loops against replies that break the Messages API's protocol (a content
- * block index that is not the next one, a delta for no open block, `content` that is not an array of
- * blocks) answer at once with a clear error, never a hang or a wrong transcript. The official
+ * Issue 24 N2 and issue 23 item 14: the run loops against replies that break the Messages API's
+ * protocol (a content block index that is not the next one, a delta for no open block, `content`
+ * that is not an array of blocks) answer at once with a clear error, never a hang or a wrong
+ * transcript; a tool input cut off by max_tokens gets the same message streamed or not. The official
  * @anthropic-ai/sdk client talks over real HTTP to a scripted Messages API on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -142,5 +143,32 @@ describe("N2, also seen: a reply whose content is not an array of blocks is a pr
     await expect(runLegacyToolsWith(defaults, { client: server.client, request })).rejects.toThrow(
       /^toolgen: the reply's content is not an array of content blocks \(got null\)$/,
     );
+  });
+});
+
+describe("issue 23 item 14: a tool input cut off by max_tokens", () => {
+  it("gets the same cut-off message streamed or not (not 'not a valid JSON object')", async () => {
+    const sent: Record<string, unknown> = {};
+    for (const stream of [false, true]) {
+      server.script([
+        stream
+          ? { kind: "sse", events: sseEvents([{ type: "tool_use", id: "toolu_c", name: "get_weather", json: ['{"location": "Par'] }], "max_tokens") }
+          : { kind: "json", content: [{ type: "tool_use", id: "toolu_c", name: "get_weather", input: { location: "Par" } }], stop_reason: "max_tokens" },
+      ]);
+      const ran: ToolUseBlock[] = [];
+      const result = await run(stream, ran, 1);
+      expect(ran).toEqual([]);
+      sent[stream ? "streaming" : "non-streaming"] = result.messages.at(-1)?.content;
+    }
+    const cutOff = [
+      {
+        type: "tool_result",
+        tool_use_id: "toolu_c",
+        content:
+          "Error: the input of tool 'get_weather' was cut off: the reply reached max_tokens before the input was complete, so the tool did not run. Call it again with the whole input (shorter, if it can be).",
+        is_error: true,
+      },
+    ];
+    expect(sent).toEqual({ "non-streaming": cutOff, streaming: cutOff });
   });
 });
