@@ -4,7 +4,7 @@
 // typed here by the few members the loops use, so the generated folder needs no package at run time.
 
 import type { AbortSignalLike, DispatchOptions, HostAbortSignal, ToolResultBlock, ToolUseBlock } from "./dispatch.js";
-import { cutOffMessage, ReplyAssembler } from "./stream-reply.js";
+import { cutOffMessage, kindOf, ReplyAssembler } from "./stream-reply.js";
 
 /** A message of the conversation, as the Messages API takes it (`Anthropic.MessageParam` is assignable). */
 export interface MessageParam {
@@ -151,13 +151,6 @@ function throwIfAborted(signal: AbortSignalLike | undefined): void {
 
 function errorResult(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
-}
-
-/** What a value is, for a protocol error ("null", "a string", ...): never the value, which may be long. */
-function kindOf(v: unknown): string {
-  if (v === null || v === undefined) return String(v);
-  if (Array.isArray(v)) return "an array";
-  return /^[aeiou]/.test(typeof v) ? `an ${typeof v}` : `a ${typeof v}`;
 }
 
 /**

@@ -13,6 +13,13 @@ export function cutOffMessage(name: string): string {
   return `Error: the input of tool '${name}' was cut off: the reply reached max_tokens before the input was complete, so the tool did not run. Call it again with the whole input (shorter, if it can be).`;
 }
 
+/** What a value is, for a protocol error ("null", "a string", ...): never the value, which may be long. */
+export function kindOf(v: unknown): string {
+  if (v === null || v === undefined) return String(v);
+  if (Array.isArray(v)) return "an array";
+  return /^[aeiou]/.test(typeof v) ? `an ${typeof v}` : `a ${typeof v}`;
+}
+
 /** `index` as a protocol error names it: "index 3", `index "0"`, "no index", "an index of type object". */
 function describeIndex(index: unknown): string {
   if (index === undefined) return "no index";
@@ -44,6 +51,7 @@ export class ReplyAssembler {
   private ended = false;
 
   add(event: StreamEvent): void {
+    if (!isRecord(event) || Array.isArray(event)) throw new Error(`toolgen: the stream sent an event that is not an object (got ${kindOf(event)})`);
     const type = event.type;
     const index: unknown = event.index;
     if (type === "message_start") {

@@ -16,7 +16,8 @@ export type Block =
 /** One scripted reply. `json` blocks: as a Message; `sse`: raw events as the API streams them; `raw`: any JSON body. */
 export type Turn =
   | { kind: "json"; content: Block[]; stop_reason: string; stop_sequence?: string | null; delayMs?: number }
-  | { kind: "sse"; events: Array<{ type: string; [key: string]: unknown }> }
+  /** Events are objects with a `type` as the API sends them; anything else (`null`) goes as a "message" event. */
+  | { kind: "sse"; events: ReadonlyArray<{ type: string; [key: string]: unknown } | null> }
   /** Any JSON body, sent as the reply as it is (a malformed Message). */
   | { kind: "raw"; body: unknown };
 
@@ -126,7 +127,7 @@ export async function startMessagesServer(): Promise<MessagesServer> {
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": "req_test" });
-    for (const event of turn.events) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    for (const event of turn.events) res.write(`event: ${event?.type ?? "message"}\ndata: ${JSON.stringify(event)}\n\n`);
     res.end();
   };
   const server: Server = createServer((req, res) => {

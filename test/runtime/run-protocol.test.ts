@@ -77,7 +77,7 @@ describe("N2: a stream's content block index is the next block's, or the reply i
     );
     const at = (i: number, patch: object): Event[] => events.map((e, k) => (k === i ? { ...e, ...patch } : e));
     // events: 0 message_start, 1-3 text block 0, 4 start 1, 5 delta 1, 6 stop 1, 7 message_delta, 8 message_stop
-    const cases: Array<[Event[], RegExp]> = [
+    const cases: Array<[Array<Event | null>, RegExp]> = [
       [at(5, { index: 0 }), /^toolgen: the stream's content_block_delta event has index 0 where 1 was expected$/],
       [at(5, { index: 2 }), /^toolgen: the stream's content_block_delta event has index 2 where 1 was expected$/],
       [at(6, { index: 7 }), /^toolgen: the stream's content_block_stop event has index 7 where 1 was expected$/],
@@ -88,6 +88,7 @@ describe("N2: a stream's content block index is the next block's, or the reply i
       [[events[4]!, ...events], /^toolgen: the stream's content_block_start event came before its message_start event$/],
       [[...events, events[4]!], /^toolgen: the stream's content_block_start event came after its message_stop event$/],
       [[events[0]!, ...events], /^toolgen: the stream has a second message_start event$/],
+      [[events[0]!, null, ...events.slice(1)], /^toolgen: the stream sent an event that is not an object \(got null\)$/],
       [[...events, events[7]!], /^toolgen: the stream's message_delta event came after its message_stop event$/],
     ];
     for (const [sequence, error] of cases) {
