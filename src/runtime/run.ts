@@ -155,7 +155,8 @@ function errorResult(toolUseId: string, message: string): ToolResultBlock {
 
 /**
  * Throws when the reply is not one the Messages API sends: its content is not an array of blocks,
- * or it stopped for tool_use with no tool_use block (answering it would send an empty user turn).
+ * a tool_use block has no string id and name, or it stopped for tool_use with no tool_use block
+ * (answering it would send an empty user turn). The last two only when `tools` (not the legacy loop).
  */
 function checkReply(message: ModelMessage, tools: boolean): void {
   if (!isRecord(message) || Array.isArray(message)) throw new Error(`toolgen: the reply is not a message object (got ${kindOf(message)})`);
@@ -164,6 +165,10 @@ function checkReply(message: ModelMessage, tools: boolean): void {
   for (let i = 0; i < content.length; i++) {
     const block: unknown = content[i];
     if (!isRecord(block) || Array.isArray(block)) throw new Error(`toolgen: the reply's content block ${i} is not an object (got ${kindOf(block)})`);
+    if (tools && block["type"] === "tool_use" && (typeof block["id"] !== "string" || typeof block["name"] !== "string")) {
+      // Its result could name no call: the API refuses the next request.
+      throw new Error(`toolgen: the reply's content block ${i} is a tool_use block without a string id and name`);
+    }
   }
   if (tools && message.stop_reason === "tool_use" && !hasToolUse(message)) {
     throw new Error("toolgen: the reply stopped for tool_use but holds no tool_use block");

@@ -117,6 +117,8 @@ describe("N2, also seen: a reply whose content is not an array of blocks is a pr
     ["a string", "x", "tool_use", /^toolgen: the reply's content is not an array of content blocks \(got a string\)$/],
     ["null, end_turn", null, "end_turn", /^toolgen: the reply's content is not an array of content blocks \(got null\)$/],
     ["a list holding a string", ["x"], "end_turn", /^toolgen: the reply's content block 0 is not an object \(got a string\)$/],
+    ["a tool_use without an id", [{ type: "tool_use", name: "get_weather", input: {} }], "tool_use", /^toolgen: the reply's content block 0 is a tool_use block without a string id and name$/],
+    ["a tool_use with a numeric name", [{ type: "text", text: "" }, { type: "tool_use", id: "toolu_1", name: 7, input: {} }], "tool_use", /^toolgen: the reply's content block 1 is a tool_use block without a string id and name$/],
     ["no tool_use block at stop_reason tool_use", [{ type: "text", text: "Let me check." }], "tool_use", /^toolgen: the reply stopped for tool_use but holds no tool_use block$/],
   ])("runTools: content %s rejects after one request, with no empty user turn sent", async (_, content, stopReason, error) => {
     server.script([{ kind: "raw", body: { ...message([], stopReason), content } }]);
