@@ -4,6 +4,7 @@
 // typed here by the few members the loops use, so the generated folder needs no package at run time.
 
 import type { AbortSignalLike, DispatchOptions, HostAbortSignal, ToolResultBlock, ToolUseBlock } from "./dispatch.js";
+import { cutOffMessage, kindOf, ReplyAssembler } from "./stream-reply.js";
 
 /** A message of the conversation, as the Messages API takes it (`Anthropic.MessageParam` is assignable). */
 export interface MessageParam {
@@ -152,14 +153,33 @@ function errorResult(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
 }
 
-function cutOffMessage(name: string): string {
-  return `Error: the input of tool '${name}' was cut off: the reply reached max_tokens before the input was complete, so the tool did not run. Call it again with the whole input (shorter, if it can be).`;
+/**
+ * Throws when the reply is not one the Messages API sends: its content is not an array of blocks,
+ * a tool_use block has no string id and name, or it stopped for tool_use with no tool_use block
+ * (answering it would send an empty user turn). The last two only when `tools` (not the legacy loop).
+ */
+function checkReply(message: ModelMessage, tools: boolean): void {
+  if (!isRecord(message) || Array.isArray(message)) throw new Error(`toolgen: the reply is not a message object (got ${kindOf(message)})`);
+  const content: unknown = message.content;
+  if (!Array.isArray(content)) throw new Error(`toolgen: the reply's content is not an array of content blocks (got ${kindOf(content)})`);
+  for (let i = 0; i < content.length; i++) {
+    const block: unknown = content[i];
+    if (!isRecord(block) || Array.isArray(block)) throw new Error(`toolgen: the reply's content block ${i} is not an object (got ${kindOf(block)})`);
+    if (tools && block["type"] === "tool_use" && (typeof block["id"] !== "string" || typeof block["name"] !== "string")) {
+      // Its result could name no call: the API refuses the next request.
+      throw new Error(`toolgen: the reply's content block ${i} is a tool_use block without a string id and name`);
+    }
+  }
+  if (tools && message.stop_reason === "tool_use" && !hasToolUse(message)) {
+    throw new Error("toolgen: the reply stopped for tool_use but holds no tool_use block");
+  }
 }
 
 /**
  * Runs every tool_use block of `content` concurrently; the results come back in the blocks' order.
  * Blocks in `unrunnable` are answered with their reason instead. With `stop_reason: "max_tokens"`
- * the last block, if it is a tool_use, was cut off: its input may look complete but is not.
+ * the last block, if it is a tool_use, was cut off: its input may look complete but is not, and it
+ * is answered as cut off, whether its streamed text parsed or not.
  */
 function runCalls<C>(
   message: ModelMessage,
@@ -174,7 +194,7 @@ function runCalls<C>(
     if (!isRecord(block) || block["type"] !== "tool_use") continue;
     const id = typeof block["id"] === "string" ? block["id"] : "";
     const name = typeof block["name"] === "string" ? block["name"] : "";
-    const reason = unrunnable.get(block) ?? (message.stop_reason === "max_tokens" && block === last ? cutOffMessage(name) : undefined);
+    const reason = message.stop_reason === "max_tokens" && block === last ? cutOffMessage(name) : unrunnable.get(block);
     if (reason !== undefined) jobs.push(Promise.resolve(errorResult(id, reason)));
     else jobs.push(dispatcher.dispatch({ type: "tool_use", id, name, input: block["input"] }, options));
   }
@@ -205,6 +225,7 @@ async function loop<C, N extends string>(
   for (let iterations = 1; ; iterations++) {
     throwIfAborted(signal);
     const { message, unrunnable } = await turn(body, messages);
+    checkReply(message, true);
     messages.push({ role: "assistant", content: message.content });
     if (!wantsResults(message)) return { message, messages, iterations, limitReached: false };
     const results = await runCalls(message, dispatcher, dispatchOptions, unrunnable);
@@ -239,6 +260,7 @@ export function runToolsWith<C, N extends string>(defaults: RunDefaults, options
  * rest of the reply, and repairs a cut-off input into a complete-looking one. Here a tool input is
  * parsed once, whole, when its block ends: invalid or cut off (no content_block_stop, or the last
  * block of a `max_tokens` reply), it is answered with an is_error result the model can act on.
+ * An event out of the protocol's order (stream-reply.ts) rejects the loop at once.
  */
 export function runToolsStreamingWith<C, N extends string>(defaults: RunDefaults, options: StreamingRunOptions<C, N>): Promise<RunResult> {
   const dispatcher: RunDispatcher<C> = options.dispatcher ?? defaults.dispatcher;
@@ -255,108 +277,6 @@ export function runToolsStreamingWith<C, N extends string>(defaults: RunDefaults
     }
     return assembler.finish();
   });
-}
-
-/** Builds a reply from stream events, keeping each tool input's raw JSON text until its block ends. */
-class ReplyAssembler {
-  private readonly blocks: Array<Record<string, unknown> | undefined> = [];
-  private readonly json = new Map<number, string>();
-  private readonly stopped = new Set<number>();
-  private stopReason: string | null = null;
-  private stopSequence: string | null = null;
-  private started = false;
-  private ended = false;
-
-  add(event: StreamEvent): void {
-    const index = typeof event.index === "number" ? event.index : -1;
-    switch (event.type) {
-      case "message_start":
-        this.started = true;
-        break;
-      case "content_block_start": {
-        if (index < 0 || !isRecord(event.content_block)) break;
-        const block: Record<string, unknown> = { ...event.content_block };
-        this.blocks[index] = block;
-        if (block["type"] === "tool_use") {
-          // The start event carries `input: {}`; the input arrives as input_json_delta text.
-          this.json.set(index, "");
-        }
-        break;
-      }
-      case "content_block_delta": {
-        const block = this.blocks[index];
-        const delta = event.delta;
-        if (block === undefined || !isRecord(delta)) break;
-        if (delta["type"] === "text_delta" && typeof delta["text"] === "string") {
-          block["text"] = `${typeof block["text"] === "string" ? block["text"] : ""}${delta["text"]}`;
-        } else if (delta["type"] === "input_json_delta" && typeof delta["partial_json"] === "string" && this.json.has(index)) {
-          this.json.set(index, `${this.json.get(index) ?? ""}${delta["partial_json"]}`);
-        } else if (delta["type"] === "thinking_delta" && typeof delta["thinking"] === "string") {
-          block["thinking"] = `${typeof block["thinking"] === "string" ? block["thinking"] : ""}${delta["thinking"]}`;
-        } else if (delta["type"] === "signature_delta" && typeof delta["signature"] === "string") {
-          block["signature"] = delta["signature"];
-        } else if (delta["type"] === "citations_delta" && delta["citation"] !== undefined) {
-          const list = Array.isArray(block["citations"]) ? block["citations"] : [];
-          block["citations"] = [...list, delta["citation"]];
-        }
-        break;
-      }
-      case "content_block_stop":
-        if (index >= 0) this.stopped.add(index);
-        break;
-      case "message_stop":
-        this.ended = true;
-        break;
-      case "message_delta": {
-        const delta = event.delta;
-        if (!isRecord(delta)) break;
-        if (typeof delta["stop_reason"] === "string") this.stopReason = delta["stop_reason"];
-        if (typeof delta["stop_sequence"] === "string") this.stopSequence = delta["stop_sequence"];
-        break;
-      }
-    }
-  }
-
-  finish(): { message: ModelMessage; unrunnable: ReadonlyMap<object, string> } {
-    if (!this.started) throw new Error("toolgen: the stream ended without a message_start event");
-    // A stream cut short (a dropped connection) is not a reply: its stop_reason is unknown.
-    if (!this.ended) throw new Error("toolgen: the stream ended before its message_stop event");
-    const unrunnable = new Map<object, string>();
-    const content: object[] = [];
-    this.blocks.forEach((block, index) => {
-      if (block === undefined) return;
-      const raw = this.json.get(index);
-      if (raw !== undefined) {
-        const name = typeof block["name"] === "string" ? block["name"] : "";
-        const parsed = parseInput(raw);
-        if (!this.stopped.has(index)) {
-          unrunnable.set(block, cutOffMessage(name));
-          block["input"] = {};
-        } else if (typeof parsed !== "string") {
-          block["input"] = parsed;
-        } else {
-          unrunnable.set(block, `Error: the input of tool '${name}' is not a valid JSON object (${parsed}), so the tool did not run. Call it again with a complete, valid input.`);
-          // The API takes a tool_use block back only with an object input.
-          block["input"] = {};
-        }
-      }
-      content.push(block);
-    });
-    return { message: { role: "assistant", content, stop_reason: this.stopReason, stop_sequence: this.stopSequence }, unrunnable };
-  }
-}
-
-/** Parses a tool input's whole JSON text (empty text: a tool without input, `{}`); a string is why it cannot. */
-function parseInput(raw: string): object | string {
-  if (raw.trim() === "") return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-  if (!isRecord(value) || Array.isArray(value)) return "the JSON text is not an object";
-  return value;
 }
 
 function textOf(message: ModelMessage): string {
@@ -393,6 +313,7 @@ export async function runLegacyToolsWith<C, N extends string>(defaults: LegacyRu
   for (let iterations = 1; ; iterations++) {
     throwIfAborted(signal);
     const message = await client.messages.create({ ...body, messages: messages.slice(), stream: false }, requestOptions);
+    checkReply(message, false);
     const cut = message.stop_reason === "stop_sequence" && message.stop_sequence === stop;
     // The stop sequence is not part of the reply: put it back so the transcript holds a whole block.
     const text = cut ? `${textOf(message)}${stop}` : textOf(message);

@@ -6,15 +6,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
+import type { ToolResultBlock, ToolUseBlock } from "../../src/runtime/dispatch.js";
+import type { RunDispatcher } from "../../src/runtime/run.js";
 
 export type Block =
   | { type: "text"; text: string }
   | { type: "tool_use"; id: string; name: string; input: unknown };
 
-/** One scripted reply. `json` blocks: as a Message; `sse`: raw events as the API streams them. */
+/** One scripted reply. `json` blocks: as a Message; `sse`: raw events as the API streams them; `raw`: any JSON body. */
 export type Turn =
   | { kind: "json"; content: Block[]; stop_reason: string; stop_sequence?: string | null; delayMs?: number }
-  | { kind: "sse"; events: Array<{ type: string; [key: string]: unknown }> };
+  /** Events are objects with a `type` as the API sends them; anything else (`null`) goes as a "message" event. */
+  | { kind: "sse"; events: ReadonlyArray<{ type: string; [key: string]: unknown } | null> }
+  /** Any JSON body, sent as the reply as it is (a malformed Message). */
+  | { kind: "raw"; body: unknown };
 
 export interface RecordedRequest {
   readonly body: {
@@ -74,6 +79,17 @@ export function sseEvents(
   return events;
 }
 
+/** A dispatcher that answers every call with its name and input, and records the calls it ran. */
+export function echoDispatcher(ran: ToolUseBlock[]): RunDispatcher<unknown> {
+  return {
+    dispatch: (use): Promise<ToolResultBlock> => {
+      ran.push(use);
+      return Promise.resolve({ type: "tool_result", tool_use_id: use.id, content: `${use.name} ${JSON.stringify(use.input)}` });
+    },
+    dispatchFunctionCalls: () => Promise.resolve(""),
+  };
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -98,6 +114,11 @@ export async function startMessagesServer(): Promise<MessagesServer> {
       res.end(JSON.stringify({ type: "error", error: { type: "api_error", message: "no scripted turn" } }));
       return;
     }
+    if (turn.kind === "raw") {
+      res.writeHead(200, { "content-type": "application/json", "request-id": "req_test" });
+      res.end(JSON.stringify(turn.body));
+      return;
+    }
     if (turn.kind === "json") {
       if (turn.delayMs !== undefined) await new Promise((r) => setTimeout(r, turn.delayMs));
       if (res.destroyed) return;
@@ -106,7 +127,7 @@ export async function startMessagesServer(): Promise<MessagesServer> {
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": "req_test" });
-    for (const event of turn.events) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    for (const event of turn.events) res.write(`event: ${event?.type ?? "message"}\ndata: ${JSON.stringify(event)}\n\n`);
     res.end();
   };
   const server: Server = createServer((req, res) => {
