@@ -1,0 +1,116 @@
+/**
+ * Issue 22's promise that a target is one folder: a copy of toolgen gets the toy target
+ * (test/fixtures/toy-target: a made-up provider with one name rule, one output and one setting, also
+ * CONTRIBUTING.md's worked example) as its folder plus one entry in src/catalog.ts, and nothing else.
+ * The copy is built as `npm run build` builds toolgen (tsc, then the bin's bundle), and its bin then
+ * accepts the setting in toolgen.config.json, lists it in `build --help`, hands it to the output,
+ * and runs the target's rule when `targets` names it.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixture, repoRoot } from "../helpers.js";
+
+const OUT = path.join(repoRoot, "test", "__out__");
+let copy = "";
+let bin = "";
+
+/** The catalogue entry: its import, and its place in the list of targets. */
+function addToCatalog(text: string): string {
+  const importLine = `import openai from "./targets/openai/index.js";\n`;
+  const list = "const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;";
+  expect(text).toContain(importLine);
+  expect(text).toContain(list);
+  return text
+    .replace(importLine, `${importLine}import toy from "./targets/toy/index.js";\n`)
+    .replace(list, "const TARGET_TUPLE = [anthropic, openai, gemini, mcp, toy] as const;");
+}
+
+/** Lines of `after` that `before` does not have, and the reverse. */
+function lineChanges(before: string, after: string): { added: string[]; removed: string[] } {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  return { added: b.filter((l) => !a.includes(l)), removed: a.filter((l) => !b.includes(l)) };
+}
+
+function run(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CI: "true" } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function project(config: Record<string, unknown>, tools: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(OUT, "toy-project-"));
+  mkdirSync(path.join(dir, ".git"));
+  mkdirSync(path.join(dir, "schemas"));
+  writeFileSync(path.join(dir, "toolgen.config.json"), JSON.stringify(config));
+  for (const [name, description] of Object.entries(tools)) {
+    const tool = { name, description, input_schema: { type: "object", properties: {} } };
+    writeFileSync(path.join(dir, "schemas", `${name}.json`), `${JSON.stringify(tool, null, 2)}\n`);
+  }
+  return dir;
+}
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  copy = mkdtempSync(path.join(OUT, "plug-in-"));
+  for (const entry of ["src", "cli", "templates", "schemas", "docs", "package.json", "tsconfig.json", "tsconfig.build.json"]) {
+    cpSync(path.join(repoRoot, entry), path.join(copy, entry), { recursive: true });
+  }
+  cpSync(fixture("toy-target"), copy, { recursive: true });
+  const catalog = path.join(copy, "src", "catalog.ts");
+  writeFileSync(catalog, addToCatalog(readFileSync(catalog, "utf8")));
+  // As `npm run build`: tsc (type errors fail the test), then the bin's bundle.
+  const tsc = spawnSync(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: copy, encoding: "utf8" });
+  expect(tsc.stdout + tsc.stderr).toBe("");
+  const { bundleCli } = (await import(pathToFileURL(path.join(copy, "cli", "bundle.mjs")).href)) as { bundleCli(root: string): Promise<string> };
+  bin = await bundleCli(copy);
+}, 240_000);
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe("a new target plugs in by its folder and one catalogue entry", () => {
+  it("changes nothing else: the catalogue gains its import and its place in the list", () => {
+    const { added, removed } = lineChanges(readFileSync(path.join(repoRoot, "src", "catalog.ts"), "utf8"), readFileSync(path.join(copy, "src", "catalog.ts"), "utf8"));
+    expect(added).toEqual([`import toy from "./targets/toy/index.js";`, "const TARGET_TUPLE = [anthropic, openai, gemini, mcp, toy] as const;"]);
+    expect(removed).toEqual(["const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;"]);
+  });
+
+  it("its setting shows in build --help, and --targets names it", () => {
+    const help = run(["build", "--help"], copy);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/toyGreeting\s+the greeting the toy output writes first in toy-tools\.json \[default: hello\]/);
+    expect(help.stdout).toContain("anthropic, openai, gemini, mcp, toy");
+  });
+
+  it("its setting is accepted in toolgen.config.json and reaches its output", () => {
+    const dir = project({ outputs: ["native", "types", "toy"], toyGreeting: "ahoy" }, { get_weather: "Gets the weather." });
+    const built = run(["build", "--no-cache"], dir);
+    expect(built.status, built.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, "generated", "toy-tools.json"), "utf8"))).toEqual({
+      greeting: "ahoy",
+      tools: [{ name: "get_weather", description: "Gets the weather." }],
+    });
+  });
+
+  it("its setting is checked by its own declaration", () => {
+    const dir = project({ toyGreeting: 42 }, { get_weather: "Gets the weather." });
+    const built = run(["build"], dir);
+    expect(built.status).toBe(2);
+    expect(built.stderr).toContain("toolgen.config.json: 'toyGreeting' must be a non-empty string");
+  });
+
+  it("its rule runs when `targets` names it, and only then", () => {
+    const targeted = run(["lint", "schemas", "--format", "json"], project({ targets: ["anthropic", "toy"] }, { GetWeather: "Gets the weather." }));
+    expect(targeted.status).toBe(1);
+    const findings = JSON.parse(targeted.stdout) as { rule: string; message: string }[];
+    expect(findings.find((f) => f.rule === "toy/tool-name-format")?.message).toBe(
+      `Toy: tool name 'GetWeather' does not match ^[a-z_]{1,16}$: "G" is not allowed (use lower-case letters and _)`,
+    );
+    const plain = run(["lint", "schemas", "--format", "json"], project({}, { GetWeather: "Gets the weather." }));
+    expect((JSON.parse(plain.stdout) as { rule: string }[]).map((f) => f.rule)).not.toContain("toy/tool-name-format");
+  });
+});
