@@ -4,37 +4,14 @@
  * run, the config's setting keys and their checks, `toolgen build --help`, the cache key (through
  * the resolved settings) and docs/lint.md's rule table (checked by test/lint/parity.test.ts).
  *
- * A new target is its folder (src/targets/<id>/, with an index.ts declaring it) and one line in
- * TARGETS below; a new base rule is its file in src/lint/rules/ and one line in BASE_RULES, with
- * its docs page; a new neutral output is its file in src/outputs/ and one line in NEUTRAL_OUTPUTS.
+ * A new target is its folder (src/targets/<id>/, with an index.ts declaring it) and one entry in
+ * TARGET_TUPLE below; a new base rule is its file in src/lint/rules/ and its docs page (the folder's
+ * index is written from the files); a new neutral output is its file in src/outputs/ and one entry
+ * in NEUTRAL_OUTPUTS.
  */
 import { UsageError } from "./errors.js";
 import type { Rule } from "./lint/rule.js";
-import deferLoadingNotAll from "./lint/rules/defer-loading-not-all.js";
-import descriptionMaxLength from "./lint/rules/description-max-length.js";
-import descriptionMinSentences from "./lint/rules/description-min-sentences.js";
-import descriptionPresent from "./lint/rules/description-present.js";
-import inputExamplesValid from "./lint/rules/input-examples-valid.js";
-import inputSchemaNoTopLevelCombinator from "./lint/rules/input-schema-no-top-level-combinator.js";
-import inputSchemaObject from "./lint/rules/input-schema-object.js";
-import legacyParameterName from "./lint/rules/legacy-parameter-name.js";
-import legacyToolCount from "./lint/rules/legacy-tool-count.js";
-import parameterDescription from "./lint/rules/parameter-description.js";
-import parseError from "./lint/rules/parse-error.js";
-import patternRedos from "./lint/rules/pattern-redos.js";
-import patternSupported from "./lint/rules/pattern-supported.js";
-import propertyKeyFormat from "./lint/rules/property-key-format.js";
-import refResolvable from "./lint/rules/ref-resolvable.js";
-import requiredDefined from "./lint/rules/required-defined.js";
-import schemaMaxDepth from "./lint/rules/schema-max-depth.js";
-import schemaValid from "./lint/rules/schema-valid.js";
-import toolFieldKnown from "./lint/rules/tool-field-known.js";
-import toolFieldType from "./lint/rules/tool-field-type.js";
-import toolNameFormat from "./lint/rules/tool-name-format.js";
-import toolNameUnique from "./lint/rules/tool-name-unique.js";
-import toolShape from "./lint/rules/tool-shape.js";
-import toolSizeBudget from "./lint/rules/tool-size-budget.js";
-import valuePreserved from "./lint/rules/value-preserved.js";
+import { BASE_RULES } from "./lint/rules/index.js";
 import handlers from "./outputs/handlers.js";
 import indexModule from "./outputs/index-module.js";
 import type { Output, Setting } from "./outputs/output.js";
@@ -51,34 +28,8 @@ import type { Target } from "./targets/target.js";
 export { defineOutput, defineSetting, type Output, type OutputContext, type Setting } from "./outputs/output.js";
 export { defineTarget, type Target } from "./targets/target.js";
 
-/** toolgen's own rules, for every target, in report order: what the API rejects first, then advice. */
-export const BASE_RULES: readonly Rule[] = [
-  parseError,
-  valuePreserved,
-  toolShape,
-  toolNameFormat,
-  toolNameUnique,
-  descriptionPresent,
-  inputSchemaObject,
-  inputSchemaNoTopLevelCombinator,
-  propertyKeyFormat,
-  schemaValid,
-  requiredDefined,
-  refResolvable,
-  descriptionMinSentences,
-  parameterDescription,
-  descriptionMaxLength,
-  schemaMaxDepth,
-  legacyParameterName,
-  legacyToolCount,
-  patternSupported,
-  patternRedos,
-  toolFieldType,
-  toolFieldKnown,
-  inputExamplesValid,
-  deferLoadingNotAll,
-  toolSizeBudget,
-];
+/** toolgen's own rules (src/lint/rules/index.ts, written from the folder by scripts/rules-index.mjs). */
+export { BASE_RULES };
 
 /** The outputs that belong to no target: types, validators, handler stubs, the runtime, the index. */
 export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule];

@@ -1,10 +1,13 @@
 /**
- * Issue 22's promise that a target is one folder: a copy of toolgen gets the toy target
- * (test/fixtures/toy-target: a made-up provider with one name rule, one output and one setting, also
- * CONTRIBUTING.md's worked example) as its folder plus one entry in src/catalog.ts, and nothing else.
- * The copy is built as `npm run build` builds toolgen (tsc, then the bin's bundle), and its bin then
- * accepts the setting in toolgen.config.json, lists it in `build --help`, hands it to the output,
- * and runs the target's rule when `targets` names it.
+ * Issue 22's promises that a target is one folder and a rule is one file:
+ * - a copy of toolgen gets the toy target (test/fixtures/toy-target: a made-up provider with one name
+ *   rule, one output and one setting, also CONTRIBUTING.md's worked example) as its folder plus one
+ *   entry in src/catalog.ts, and a new base rule (test/fixtures/new-rule) as its file and its docs
+ *   page, and nothing else by hand;
+ * - the copy is built as `npm run build` builds toolgen (the rule index, tsc, docs/lint.md's rule
+ *   table, the bin's bundle), and its bin then accepts the setting in toolgen.config.json, lists it in
+ *   `build --help`, hands it to the output, runs the target's rule when `targets` names it, and runs
+ *   the new rule.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -58,12 +61,20 @@ beforeAll(async () => {
   for (const entry of ["src", "cli", "templates", "schemas", "docs", "package.json", "tsconfig.json", "tsconfig.build.json"]) {
     cpSync(path.join(repoRoot, entry), path.join(copy, entry), { recursive: true });
   }
+  for (const entry of ["scripts/rules-index.mjs"]) cpSync(path.join(repoRoot, entry), path.join(copy, entry));
   cpSync(fixture("toy-target"), copy, { recursive: true });
+  cpSync(fixture("new-rule"), copy, { recursive: true });
   const catalog = path.join(copy, "src", "catalog.ts");
   writeFileSync(catalog, addToCatalog(readFileSync(catalog, "utf8")));
-  // As `npm run build`: tsc (type errors fail the test), then the bin's bundle.
-  const tsc = spawnSync(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: copy, encoding: "utf8" });
-  expect(tsc.stdout + tsc.stderr).toBe("");
+  // As `npm run build`: the rule index, tsc (type errors fail the test), docs/lint.md's rule table, the bin's bundle.
+  const step = (args: string[]) => {
+    const result = spawnSync(process.execPath, args, { cwd: copy, encoding: "utf8" });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  };
+  step(["scripts/rules-index.mjs"]);
+  step([path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"]);
+  step(["scripts/rules-index.mjs", "--docs"]);
   const { bundleCli } = (await import(pathToFileURL(path.join(copy, "cli", "bundle.mjs")).href)) as { bundleCli(root: string): Promise<string> };
   bin = await bundleCli(copy);
 }, 240_000);
@@ -112,5 +123,29 @@ describe("a new target plugs in by its folder and one catalogue entry", () => {
     );
     const plain = run(["lint", "schemas", "--format", "json"], project({}, { GetWeather: "Gets the weather." }));
     expect((JSON.parse(plain.stdout) as { rule: string }[]).map((f) => f.rule)).not.toContain("toy/tool-name-format");
+  });
+});
+
+describe("a new rule plugs in by its file and its docs page", () => {
+  it("the rule index and docs/lint.md's table are written from the rule files", () => {
+    const index = readFileSync(path.join(copy, "src", "lint", "rules", "index.ts"), "utf8");
+    const { added, removed } = lineChanges(readFileSync(path.join(repoRoot, "src", "lint", "rules", "index.ts"), "utf8"), index);
+    expect(added).toEqual([`import descriptionNoTodo from "./description-no-todo.js";`, "  descriptionNoTodo,"]);
+    expect(removed).toEqual([]);
+    expect(readFileSync(path.join(copy, "docs", "lint.md"), "utf8")).toContain(
+      "| [`description-no-todo`](rules/description-no-todo.md) | warning | A tool description still says TODO |",
+    );
+  });
+
+  it("runs at its default severity, and the config's rules can set it", () => {
+    const dir = project({}, { get_weather: "TODO" });
+    const linted = run(["lint", "schemas", "--format", "json"], dir);
+    const findings = JSON.parse(linted.stdout) as { rule: string; severity: string; message: string }[];
+    expect(findings.find((f) => f.rule === "description-no-todo")).toMatchObject({
+      severity: "warning",
+      message: "tool 'get_weather': the description still says TODO; the model reads it as it is",
+    });
+    const off = run(["lint", "schemas", "--format", "json"], project({ rules: { "description-no-todo": "off" } }, { get_weather: "TODO" }));
+    expect((JSON.parse(off.stdout) as { rule: string }[]).map((f) => f.rule)).not.toContain("description-no-todo");
   });
 });

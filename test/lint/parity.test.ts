@@ -1,5 +1,7 @@
 /** Rule files, the registry, the docs pages and the issue's table of ids must agree. */
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { RULES as rules, TARGETS } from "../../src/catalog.js";
 import type { Rule } from "../../src/lint/rule.js";
@@ -51,7 +53,7 @@ const idsIn = (dir: string, ext: string) =>
     .sort();
 /** Every rule file: toolgen's base rules (src/lint/rules/) and each target's (src/targets/<target>/rules/). */
 const RULE_FILES = [
-  ...readdirSync(new URL("src/lint/rules/", root), { encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => `src/lint/rules/${f}`),
+  ...readdirSync(new URL("src/lint/rules/", root), { encoding: "utf8" }).filter((f) => f.endsWith(".ts") && f !== "index.ts").map((f) => `src/lint/rules/${f}`),
   ...readdirSync(new URL("src/targets/", root), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .flatMap((d) => readdirSync(new URL(`src/targets/${d.name}/rules/`, root), { encoding: "utf8" }).map((f) => `src/targets/${d.name}/rules/${f}`))
@@ -94,6 +96,12 @@ describe("rule parity", () => {
       expect(page).toContain(`\`${name}\``);
       expect(page).toContain(`${spec.default}`);
     }
+  });
+
+  it.each([[[]], [["--docs"]]])("scripts/rules-index.mjs %j has written its file from the rules (src/lint/rules/index.ts, docs/lint.md's table)", (args) => {
+    const result = spawnSync(process.execPath, [fileURLToPath(new URL("scripts/rules-index.mjs", root)), ...args, "--check"], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
   });
 
   it("docs/lint.md lists every rule", () => {
