@@ -38,6 +38,7 @@ import {
   readFileSync,
   realpathSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -359,7 +360,14 @@ function writeJournal(out: string, journal: Journal): void {
 }
 
 function removeFile(file: string): void {
-  fsOp("remove", file, () => rmSync(file, { force: true }));
+  fsOp("remove", file, () => {
+    try {
+      rmSync(file, { force: true });
+    } catch (error) {
+      // A path through a file (ENOTDIR) names nothing, as a missing one does.
+      if (errno(error) !== "ENOTDIR") throw error;
+    }
+  });
 }
 
 function alive(pid: number): boolean {
@@ -508,22 +516,54 @@ export async function writeFiles(roots: Roots, files: readonly GeneratedFile[]):
   checkRoots(roots);
   // Nothing to do (the usual rebuild): no lock, no write, so a read-only up-to-date output is fine.
   if (upToDate(roots, files)) return { written: [], removed: [], notes: [], skipped: [] };
+  // Folders this build made, outermost first: a failed build removes them again (when they are empty).
+  const made: string[] = [];
   try {
-    fsOp("mkdir", roots.out, () => mkdirSync(roots.out, { recursive: true }));
+    makeFolder(roots.out, made);
   } catch (error) {
+    removeMade(made);
     throw new WriteError(`cannot create ${show(roots.out)}: ${reason(error)}; nothing was written`);
   }
-  const release = lock(roots.out);
+  let release: (() => void) | undefined;
   try {
-    return writeLocked(roots, files);
+    release = lock(roots.out);
+    return writeLocked(roots, files, made);
   } catch (error) {
+    release?.();
+    release = undefined;
+    removeMade(made);
     throw error instanceof UserError ? error : new WriteError(`cannot write in ${show(roots.out)}: ${reason(error)}`);
   } finally {
-    release();
+    release?.();
   }
 }
 
-function writeLocked(roots: Roots, files: readonly GeneratedFile[]): WriteResult {
+/** `mkdir -p`, adding to `made` each folder it created. */
+function makeFolder(dir: string, made: string[]): void {
+  const first = fsOp("mkdir", dir, () => mkdirSync(dir, { recursive: true }));
+  if (first === undefined) return;
+  const top = path.resolve(first);
+  const created = [path.resolve(dir)];
+  while (created[0] !== top) {
+    const parent = path.dirname(created[0]!);
+    if (parent === created[0]) return void made.push(path.resolve(dir)); // not an ancestor: claim the folder itself only
+    created.unshift(parent);
+  }
+  made.push(...created);
+}
+
+/** Removes the folders a failed build made, innermost first, each only when empty (something else may have come in). */
+function removeMade(made: readonly string[]): void {
+  for (const dir of [...made].sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // Not empty, or gone: left as it is.
+    }
+  }
+}
+
+function writeLocked(roots: Roots, files: readonly GeneratedFile[], made: string[]): WriteResult {
   const notes = recoverLocked(roots, files);
   const skipped: string[] = [];
   const old = readManifestSync(roots.out);
@@ -581,7 +621,7 @@ function writeLocked(roots: Roots, files: readonly GeneratedFile[]): WriteResult
   // 1-2: the journal, then every new file next to its target.
   try {
     writeJournal(roots.out, journal);
-    for (const dir of new Set(changed.map((c) => path.dirname(c.temp)))) fsOp("mkdir", dir, () => mkdirSync(dir, { recursive: true }));
+    for (const dir of new Set(changed.map((c) => path.dirname(c.temp)))) makeFolder(dir, made);
     for (const c of changed) {
       fsOp("write", c.temp, () => writeFileSync(c.temp, c.file.contents, "utf8"));
       const mode = c.at.mode;
