@@ -31,6 +31,8 @@
 import {
   chmodSync,
   closeSync,
+  constants,
+  fstatSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -44,7 +46,6 @@ import {
   writeFileSync,
   writeSync,
 } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { UserError, UsageError } from "./errors.js";
 import { sha256 } from "./hash.js";
@@ -122,22 +123,36 @@ function reason(error: unknown): string {
     ENOTDIR: "a file is in the way of a folder",
     ENOENT: "no such file or folder",
     EBUSY: "the file is busy",
+    ENOTREG: "it is not a regular file (a FIFO, socket or device)",
   };
-  return code && known[code] ? `${known[code]} (${code})` : error instanceof Error ? error.message : String(error);
+  // ENOTREG is this module's own code (readRegularSync), not the system's: not shown.
+  return code && known[code] ? `${known[code]}${code === "ENOTREG" ? "" : ` (${code})`}` : error instanceof Error ? error.message : String(error);
+}
+
+/** Opens non-blocking (a FIFO opens at once) and reads only what fstat says is a regular file (links followed). */
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+function readRegularSync(file: string): string {
+  const fd = openSync(file, READ_FLAGS);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) {
+      const code = stat.isDirectory() ? "EISDIR" : "ENOTREG";
+      throw Object.assign(new Error(`${code}: not a regular file, read '${file}'`), { code, path: file });
+    }
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export async function readText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (error) {
-    if (errno(error) === "ENOENT") return undefined;
-    throw error;
-  }
+  return readTextSync(file);
 }
 
 function readTextSync(file: string): string | undefined {
   try {
-    return readFileSync(file, "utf8");
+    return readRegularSync(file);
   } catch (error) {
     if (errno(error) === "ENOENT") return undefined;
     throw error;
@@ -272,7 +287,7 @@ function place(abs: string, listed: boolean): Place {
   try {
     const stat = statSync(real);
     if (stat.isDirectory()) throw new WriteError(`cannot write ${show(abs)}: a folder is in the way; move it, then build again (nothing was written)`);
-    const text = readFileSync(real, "utf8");
+    const text = readRegularSync(real);
     remember(abs, before, text);
     return { target: abs, real, text, mode: stat.mode & 0o7777 };
   } catch (error) {
@@ -695,7 +710,7 @@ function upToDate(roots: Roots, files: readonly GeneratedFile[]): boolean {
 
 function readManifestSync(out: string): Manifest | undefined {
   try {
-    const data = JSON.parse(readFileSync(path.join(out, MANIFEST), "utf8")) as Manifest;
+    const data = JSON.parse(readRegularSync(path.join(out, MANIFEST))) as Manifest;
     return data && typeof data.files === "object" && data.files !== null ? data : undefined;
   } catch {
     return undefined;
