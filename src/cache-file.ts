@@ -10,7 +10,7 @@
  * - a file is written to a temporary name created afresh (`wx`, so never through something already
  *   there), then renamed over the old one.
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { closeSync, constants, fstatSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { open, rename, rm, mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -22,7 +22,8 @@ const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 /** This process's key when no other can be had (read-only home): the cache then serves this process only. */
 let processKey: string | undefined;
-let userKey: string | undefined;
+/** The key file's key; null when there is none to be had (asked once per process). */
+let userKey: string | null | undefined;
 
 /** Where the user's cache key is kept: never under node_modules, which CI caches carry between runs. */
 export function userKeyFile(): string {
@@ -34,7 +35,7 @@ export function userKeyFile(): string {
 export function cacheKey(): string {
   const fromEnv = process.env.TOOLGEN_CACHE_KEY;
   if (fromEnv) return fromEnv;
-  userKey ??= readUserKey() ?? makeUserKey();
+  if (userKey === undefined) userKey = readUserKey() ?? makeUserKey() ?? null;
   return userKey ?? (processKey ??= randomBytes(32).toString("hex"));
 }
 
@@ -102,7 +103,9 @@ export async function readSealed(file: string): Promise<unknown> {
   const nl = text.indexOf("\n");
   if (!text.startsWith(SEAL) || nl < 0) return undefined;
   const body = text.slice(nl + 1);
-  if (text.slice(SEAL.length, nl) !== mac(path.basename(file), body, cacheKey())) return undefined;
+  const seal = Buffer.from(text.slice(SEAL.length, nl));
+  const expected = Buffer.from(mac(path.basename(file), body, cacheKey()));
+  if (seal.length !== expected.length || !timingSafeEqual(seal, expected)) return undefined;
   try {
     return JSON.parse(body) as unknown;
   } catch {

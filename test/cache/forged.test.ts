@@ -7,7 +7,7 @@
  * (`TOOLGEN_CACHE_KEY`), except that `build` then takes a forged file's contents for real: only
  * `--check` (which never reads the cache) catches that.
  */
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { sealCacheText } from "../../src/cache-file.js";
@@ -81,5 +81,16 @@ describe("the cache key", () => {
     // A key shared on purpose (a CI secret) shares the cache.
     expect(toolgen(p.dir, { TOOLGEN_CACHE_KEY: KEY, XDG_STATE_HOME: here }, ["build"]).stdout).toMatch(/built 4 tool/);
     expect(toolgen(p.dir, { TOOLGEN_CACHE_KEY: KEY, XDG_STATE_HOME: there }, ["build"]).stdout).toMatch(/nothing changed since the last build/);
+  });
+
+  it("when no key file can be made, each process seals with its own key: no cache is shared, and builds stay right", async () => {
+    const p = await cachedProject();
+    const blocker = path.join(p.dir, "blocker");
+    await writeFile(blocker, "a file where the state folder should be\n");
+    const env = { TOOLGEN_CACHE_KEY: undefined, XDG_STATE_HOME: path.join(blocker, "state") };
+    expect(toolgen(p.dir, env, ["build"])).toMatchObject({ code: 0, stderr: "" });
+    expect(toolgen(p.dir, env, ["build"]).stdout).toMatch(/built 4 tool/);
+    await rm(blocker);
+    expect(await readTree(p.out)).toEqual((await freshTrees()).out);
   });
 });
