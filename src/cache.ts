@@ -7,14 +7,16 @@
  *   unchanged stops after loading.
  * - per-tool artifacts (input type, validator) keyed by a hash of everything they depend on, so
  *   unchanged tools cost nothing when others change.
- * Nothing read from the cache is trusted: a record or entry of the wrong shape is a miss, and every
- * artifact carries a hash of its key and contents that is checked before it is used. A cache that
- * cannot be read is ignored; one that cannot be written is skipped. It never changes what a build
- * produces.
+ * Nothing read from the cache is trusted: each file is sealed under a key that does not travel with
+ * the cache (cache-file.ts), a record or entry of the wrong shape is a miss, every artifact carries a
+ * hash of its key and contents that is checked before it is used, and an artifact's path must name a
+ * file inside the output folder. `--check` does not read the cache at all: it compares with what a
+ * build without the cache writes. A cache that cannot be read (or is not a regular file) is ignored;
+ * one that cannot be written is skipped. It never changes what a build produces.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { readRegularFileSync, readSealed, writeSealed } from "./cache-file.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
 import { textHash } from "./hash-memo.js";
 import { sha256 } from "./hash.js";
@@ -53,21 +55,21 @@ export async function cachedBuild(
   input: BuildInput,
   build: (artifacts?: ArtifactStore) => Promise<BuildResult>,
 ): Promise<BuildResult> {
-  if (options.cacheDir === undefined) return build();
+  // --check compares every byte with what a build without the cache writes: a cache restored from
+  // elsewhere (and sealed under a shared key) can never make it pass.
+  if (options.cacheDir === undefined || options.check) return build();
   const cache = new BuildCache(options.cacheDir, sha256(`${options.out}\0${options.handlers}`).slice(0, 16), runtimeSalt(input));
-  // The no-change fast path (never for --check, which compares every byte with a fresh build).
-  const inputs = options.check ? undefined : inputsKey(options, input);
-  if (inputs !== undefined) {
-    const record = await cache.upToDate(inputs, input);
-    if (record) {
-      const { diagnostics, notes, tools } = record;
-      return { files: [], written: [], removed: [], diagnostics, notes, tools, upToDate: true, skipped: [] };
-    }
+  // The no-change fast path.
+  const inputs = inputsKey(options, input);
+  const record = await cache.upToDate(inputs, input);
+  if (record) {
+    const { diagnostics, notes, tools } = record;
+    return { files: [], written: [], removed: [], diagnostics, notes, tools, upToDate: true, skipped: [] };
   }
   await cache.loadTools();
   const result = await build(cache);
   // A handler update skipped because the user saved the file meanwhile: the next build must redo it.
-  if (inputs !== undefined && result.skipped.length === 0) {
+  if (result.skipped.length === 0) {
     await cache.saveTools();
     await cache.saveRecord(inputs, options, input, result);
   }
@@ -126,14 +128,6 @@ function runtimeSalt(input: BuildInput): string {
   return sha256(stableJson({ toolgen: packageVersion(), runtime: input.assets.runtime }));
 }
 
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 const entryTexts = new WeakMap<StoredArtifact, string>();
 
 function entryJson(key: string, entry: StoredArtifact): string {
@@ -143,18 +137,6 @@ function entryJson(key: string, entry: StoredArtifact): string {
     entryTexts.set(entry, text);
   }
   return text;
-}
-
-/** Writes `data` as JSON (a string is taken as JSON text already). */
-async function writeJson(file: string, data: unknown): Promise<void> {
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, typeof data === "string" ? data : JSON.stringify(data));
-    await rename(temp, file);
-  } catch {
-    // A read-only or full disk makes the next build slower, never wrong.
-  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -192,27 +174,29 @@ function isBuildRecord(v: unknown): v is BuildRecord {
   );
 }
 
+/**
+ * A per-tool artifact: a generated file in the output folder, whose path is relative and stays inside
+ * it (no `..`, `.` or empty segment, no absolute path, no backslash, drive colon or NUL).
+ */
 function isGeneratedFile(v: unknown): v is GeneratedFile {
-  return (
-    isObject(v) &&
-    (v.root === "out" || v.root === "handlers") &&
-    isString(v.path) &&
-    isString(v.contents) &&
-    (v.ownership === "generated" || v.ownership === "user")
-  );
+  return isObject(v) && v.root === "out" && isString(v.path) && isInsidePath(v.path) && isString(v.contents) && v.ownership === "generated";
+}
+
+function isInsidePath(p: string): boolean {
+  return !/[\\:\0]/.test(p) && p.split("/").every((s) => s !== "" && s !== "." && s !== "..");
 }
 
 function artifactHash(key: string, file: GeneratedFile): string {
   return sha256(`${key}\0${file.root}\0${file.path}\0${file.ownership}\0${file.contents}`);
 }
 
-/** The hash of a file's bytes (read synchronously: for thousands of small files the thread pool's round trips cost more than the reads). */
+/**
+ * The hash of a file's bytes, undefined when it is not a regular file (read synchronously: for
+ * thousands of small files the thread pool's round trips cost more than the reads).
+ */
 function contentHash(file: string): string | undefined {
-  try {
-    return sha256(readFileSync(file));
-  } catch {
-    return undefined;
-  }
+  const bytes = readRegularFileSync(file);
+  return bytes === undefined ? undefined : sha256(bytes);
 }
 
 /**
@@ -258,7 +242,7 @@ class BuildCache implements ArtifactStore {
     }
     const kept = preread.get(this.toolsFile());
     preread.delete(this.toolsFile());
-    const data = kept ?? (await readJson(this.toolsFile()));
+    const data = kept ?? (await readSealed(this.toolsFile()));
     this.tools = isObject(data) ? data : {};
   }
 
@@ -296,12 +280,12 @@ class BuildCache implements ArtifactStore {
     remembered.set(this.toolsFile(), new Map(entries));
     // The same text as JSON.stringify(this.used), each entry's part made once per entry object (an
     // entry kept from the last build in memory is not serialised again).
-    await writeJson(this.toolsFile(), `{${entries.map(([key, entry]) => entryJson(key, entry)).join(",")}}`);
+    await writeSealed(this.toolsFile(), `{${entries.map(([key, entry]) => entryJson(key, entry)).join(",")}}`);
   }
 
   /** The last build's record, if its inputs match and every file it owns still has the contents it left. */
   async upToDate(inputs: string, input: BuildInput): Promise<BuildRecord | undefined> {
-    const record = await readJson(this.recordFile());
+    const record = await readSealed(this.recordFile());
     if (!isBuildRecord(record) || record.inputs !== inputs) return undefined;
     const handlers = Object.keys(record.handlers);
     if (handlers.length !== input.handlers.size) return undefined;
@@ -332,6 +316,6 @@ class BuildCache implements ArtifactStore {
       files[file] = sha256(source.text);
     }
     const { diagnostics, notes, tools } = result;
-    await writeJson(this.recordFile(), { inputs, files, handlers, diagnostics, notes, tools } satisfies BuildRecord);
+    await writeSealed(this.recordFile(), JSON.stringify({ inputs, files, handlers, diagnostics, notes, tools } satisfies BuildRecord));
   }
 }

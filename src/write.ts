@@ -31,6 +31,8 @@
 import {
   chmodSync,
   closeSync,
+  constants,
+  fstatSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -38,12 +40,12 @@ import {
   readFileSync,
   realpathSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   writeFileSync,
   writeSync,
 } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { UserError, UsageError } from "./errors.js";
 import { sha256 } from "./hash.js";
@@ -121,22 +123,36 @@ function reason(error: unknown): string {
     ENOTDIR: "a file is in the way of a folder",
     ENOENT: "no such file or folder",
     EBUSY: "the file is busy",
+    ENOTREG: "it is not a regular file (a FIFO, socket or device)",
   };
-  return code && known[code] ? `${known[code]} (${code})` : error instanceof Error ? error.message : String(error);
+  // ENOTREG is this module's own code (readRegularSync), not the system's: not shown.
+  return code && known[code] ? `${known[code]}${code === "ENOTREG" ? "" : ` (${code})`}` : error instanceof Error ? error.message : String(error);
+}
+
+/** Opens non-blocking (a FIFO opens at once) and reads only what fstat says is a regular file (links followed). */
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+function readRegularSync(file: string): string {
+  const fd = openSync(file, READ_FLAGS);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) {
+      const code = stat.isDirectory() ? "EISDIR" : "ENOTREG";
+      throw Object.assign(new Error(`${code}: not a regular file, read '${file}'`), { code, path: file });
+    }
+    return readFileSync(fd, "utf8");
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export async function readText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (error) {
-    if (errno(error) === "ENOENT") return undefined;
-    throw error;
-  }
+  return readTextSync(file);
 }
 
 function readTextSync(file: string): string | undefined {
   try {
-    return readFileSync(file, "utf8");
+    return readRegularSync(file);
   } catch (error) {
     if (errno(error) === "ENOENT") return undefined;
     throw error;
@@ -271,7 +287,7 @@ function place(abs: string, listed: boolean): Place {
   try {
     const stat = statSync(real);
     if (stat.isDirectory()) throw new WriteError(`cannot write ${show(abs)}: a folder is in the way; move it, then build again (nothing was written)`);
-    const text = readFileSync(real, "utf8");
+    const text = readRegularSync(real);
     remember(abs, before, text);
     return { target: abs, real, text, mode: stat.mode & 0o7777 };
   } catch (error) {
@@ -359,7 +375,14 @@ function writeJournal(out: string, journal: Journal): void {
 }
 
 function removeFile(file: string): void {
-  fsOp("remove", file, () => rmSync(file, { force: true }));
+  fsOp("remove", file, () => {
+    try {
+      rmSync(file, { force: true });
+    } catch (error) {
+      // A path through a file (ENOTDIR) names nothing, as a missing one does.
+      if (errno(error) !== "ENOTDIR") throw error;
+    }
+  });
 }
 
 function alive(pid: number): boolean {
@@ -508,22 +531,54 @@ export async function writeFiles(roots: Roots, files: readonly GeneratedFile[]):
   checkRoots(roots);
   // Nothing to do (the usual rebuild): no lock, no write, so a read-only up-to-date output is fine.
   if (upToDate(roots, files)) return { written: [], removed: [], notes: [], skipped: [] };
+  // Folders this build made, outermost first: a failed build removes them again (when they are empty).
+  const made: string[] = [];
   try {
-    fsOp("mkdir", roots.out, () => mkdirSync(roots.out, { recursive: true }));
+    makeFolder(roots.out, made);
   } catch (error) {
+    removeMade(made);
     throw new WriteError(`cannot create ${show(roots.out)}: ${reason(error)}; nothing was written`);
   }
-  const release = lock(roots.out);
+  let release: (() => void) | undefined;
   try {
-    return writeLocked(roots, files);
+    release = lock(roots.out);
+    return writeLocked(roots, files, made);
   } catch (error) {
+    release?.();
+    release = undefined;
+    removeMade(made);
     throw error instanceof UserError ? error : new WriteError(`cannot write in ${show(roots.out)}: ${reason(error)}`);
   } finally {
-    release();
+    release?.();
   }
 }
 
-function writeLocked(roots: Roots, files: readonly GeneratedFile[]): WriteResult {
+/** `mkdir -p`, adding to `made` each folder it created. */
+function makeFolder(dir: string, made: string[]): void {
+  const first = fsOp("mkdir", dir, () => mkdirSync(dir, { recursive: true }));
+  if (first === undefined) return;
+  const top = path.resolve(first);
+  const created = [path.resolve(dir)];
+  while (created[0] !== top) {
+    const parent = path.dirname(created[0]!);
+    if (parent === created[0]) return void made.push(path.resolve(dir)); // not an ancestor: claim the folder itself only
+    created.unshift(parent);
+  }
+  made.push(...created);
+}
+
+/** Removes the folders a failed build made, innermost first, each only when empty (something else may have come in). */
+function removeMade(made: readonly string[]): void {
+  for (const dir of [...made].sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // Not empty, or gone: left as it is.
+    }
+  }
+}
+
+function writeLocked(roots: Roots, files: readonly GeneratedFile[], made: string[]): WriteResult {
   const notes = recoverLocked(roots, files);
   const skipped: string[] = [];
   const old = readManifestSync(roots.out);
@@ -581,7 +636,7 @@ function writeLocked(roots: Roots, files: readonly GeneratedFile[]): WriteResult
   // 1-2: the journal, then every new file next to its target.
   try {
     writeJournal(roots.out, journal);
-    for (const dir of new Set(changed.map((c) => path.dirname(c.temp)))) fsOp("mkdir", dir, () => mkdirSync(dir, { recursive: true }));
+    for (const dir of new Set(changed.map((c) => path.dirname(c.temp)))) makeFolder(dir, made);
     for (const c of changed) {
       fsOp("write", c.temp, () => writeFileSync(c.temp, c.file.contents, "utf8"));
       const mode = c.at.mode;
@@ -655,7 +710,7 @@ function upToDate(roots: Roots, files: readonly GeneratedFile[]): boolean {
 
 function readManifestSync(out: string): Manifest | undefined {
   try {
-    const data = JSON.parse(readFileSync(path.join(out, MANIFEST), "utf8")) as Manifest;
+    const data = JSON.parse(readRegularSync(path.join(out, MANIFEST))) as Manifest;
     return data && typeof data.files === "object" && data.files !== null ? data : undefined;
   } catch {
     return undefined;

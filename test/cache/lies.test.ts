@@ -1,14 +1,28 @@
 /**
  * Issue 10 item 12: the cache can lie. Nothing read from the cache is trusted: a record of the wrong
  * shape is a miss, a tampered per-tool entry is never copied into the output, `--check` compares
- * against what a fresh build would produce, and the no-change fast path hashes contents.
+ * against what a fresh build would produce, and the no-change fast path hashes contents. The edits
+ * here are sealed anew with this process's key (what an attacker who holds the key could do), so
+ * each check behind the seal (cache-file.ts) is tested on its own.
  */
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sealCacheText } from "../../src/cache-file.js";
 import { build } from "../../src/pipeline.js";
 import { project, readTree, repoRoot } from "../helpers.js";
+import { splitSealed } from "./forge.js";
+
+/** A cache file's JSON text (without its seal). */
+async function readCache(file: string): Promise<string> {
+  return splitSealed(await readFile(file, "utf8")).body;
+}
+
+/** Writes `body` into a cache file, sealed with the key this process's builds use. */
+async function writeCache(file: string, body: string): Promise<void> {
+  await writeFile(file, sealCacheText(path.basename(file), body));
+}
 
 async function cached() {
   const p = await project(path.join(repoRoot, "schemas"));
@@ -34,7 +48,7 @@ describe("a cache that lies is not believed", () => {
     const p = await cached();
     await p.run();
     const recordFile = await p.cacheFile("build-");
-    const good = JSON.parse(await readFile(recordFile, "utf8")) as Record<string, unknown>;
+    const good = JSON.parse(await readCache(recordFile)) as Record<string, unknown>;
     const wrongs: Record<string, unknown>[] = [
       { ...good, files: null },
       { ...good, files: { [path.join(p.out, "tools.json")]: 7 } },
@@ -45,12 +59,12 @@ describe("a cache that lies is not believed", () => {
       { ...good, tools: "4" },
     ];
     for (const wrong of wrongs) {
-      await writeFile(recordFile, JSON.stringify(wrong));
+      await writeCache(recordFile, JSON.stringify(wrong));
       const result = await p.run();
       expect(result.tools).toBe(4);
       expect(result.diagnostics.every((d) => typeof d.message === "string")).toBe(true);
     }
-    await writeFile(recordFile, "[1, 2");
+    await writeCache(recordFile, "[1, 2");
     expect((await p.run()).tools).toBe(4);
   });
 
@@ -58,11 +72,11 @@ describe("a cache that lies is not believed", () => {
     const p = await cached();
     await p.run();
     const toolsFile = await p.cacheFile("tools-");
-    const keys = Object.keys(JSON.parse(await readFile(toolsFile, "utf8")) as object);
+    const keys = Object.keys(JSON.parse(await readCache(toolsFile)) as object);
     expect(keys.length).toBeGreaterThan(0);
     for (const value of [null, 5, {}, { type: 1, validator: [] }, { file: { root: "out", path: 1 } }]) {
-      await writeFile(toolsFile, JSON.stringify(Object.fromEntries(keys.map((k) => [k, value]))));
-      await writeFile(await p.cacheFile("build-"), "{}");
+      await writeCache(toolsFile, JSON.stringify(Object.fromEntries(keys.map((k) => [k, value]))));
+      await writeCache(await p.cacheFile("build-"), "{}");
       await p.run();
       expect(await readTree(p.out)).toEqual(await uncachedTree());
     }
@@ -72,10 +86,10 @@ describe("a cache that lies is not believed", () => {
     const p = await cached();
     await p.run();
     const toolsFile = await p.cacheFile("tools-");
-    const text = await readFile(toolsFile, "utf8");
+    const text = await readCache(toolsFile);
     expect(text).toContain("Validator for the tool");
-    await writeFile(toolsFile, text.replaceAll("Validator for the tool", "TAMPERED: validator for the tool"));
-    await writeFile(await p.cacheFile("build-"), "{}");
+    await writeCache(toolsFile, text.replaceAll("Validator for the tool", "TAMPERED: validator for the tool"));
+    await writeCache(await p.cacheFile("build-"), "{}");
     await p.run();
     const tree = await readTree(p.out);
     expect([...tree.values()].some((t) => t.includes("TAMPERED"))).toBe(false);
@@ -88,7 +102,7 @@ describe("a cache that lies is not believed", () => {
     expect(await p.run({ check: true })).toMatchObject({ upToDate: true });
     const tamper = (t: string) => t.replaceAll("Validator for the tool", "TAMPERED: validator for the tool");
     const toolsFile = await p.cacheFile("tools-");
-    await writeFile(toolsFile, tamper(await readFile(toolsFile, "utf8")));
+    await writeCache(toolsFile, tamper(await readCache(toolsFile)));
     // The same edit in every generated validator, and a manifest that agrees: only a fresh build tells.
     const manifestPath = path.join(p.out, ".toolgen-manifest.json");
     const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as { files: Record<string, string> };
