@@ -5,6 +5,8 @@
  * removed. The compiled stdio and HTTP entries then serve `tools/list` and `tools/call` to the
  * official client from dist/.
  *
+ * Without @types/node, only the transports and entries fail to compile (the README says to install it).
+ *
  * The input validators are `.mjs` files that tsc leaves out of outDir (issue 23 item 1, fixed on
  * another branch); until that fix lands, the run part copies them into dist/ as a stand-in.
  */
@@ -13,9 +15,9 @@ import { cp, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
-import { repoRoot } from "../helpers.js";
 import { repoTempDir } from "../e2e/compile.js";
-import { ALL_OUTPUTS, fillHandlers, httpClient, stdioClient } from "./harness.js";
+import { readTree, repoRoot } from "../helpers.js";
+import { ALL_OUTPUTS, buildMcpCase, compile, fillHandlers, httpClient, stdioClient } from "./harness.js";
 
 const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 
@@ -84,4 +86,18 @@ describe("the MCP output in a user's tsc project", () => {
       }
     }, 180_000);
   }
+});
+
+describe("the MCP output without @types/node", () => {
+  it("server.ts compiles without Node's types; only the transports and entries need them, as the README says", async () => {
+    const c = await buildMcpCase(path.join(repoRoot, "test", "mcp", "fixtures", "schemas"));
+    expect(c.diagnostics).toEqual([]);
+    const files = [...(await readTree(c.out)).keys()].filter((f) => f.endsWith(".ts") || f.endsWith(".mjs")).map((f) => path.join(c.out, f));
+    const transports = ["stdio.ts", "stdio-server.ts", "http.ts", "http-server.ts"].map((f) => path.join(c.out, "mcp", f));
+    const handlers = [...(await readTree(c.handlers)).keys()].map((f) => path.join(c.handlers, f));
+    expect(compile(c.dir, [...files.filter((f) => !transports.includes(f)), ...handlers], [])).toEqual([]);
+    const withTransports = compile(c.dir, [...files, ...handlers], []);
+    expect(withTransports.length).toBeGreaterThan(0);
+    expect(withTransports.filter((d) => !/^generated\/mcp\/(stdio|http)(-server)?\.ts:/.test(d))).toEqual([]);
+  }, 120_000);
 });
