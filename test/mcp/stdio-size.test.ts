@@ -4,6 +4,7 @@
  * dropped; the calls in flight and the messages after it are served, and the server stays up.
  * Driven by the official MCP client against the compiled stdio entry.
  */
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
@@ -35,6 +36,18 @@ async function oversizedAmongOthers(client: Client, size: number, limit: number)
 describe("a message over the stdio size bound", () => {
   it("compiles", () => {
     expect(c.diagnostics).toEqual([]);
+  });
+
+  it("the server ends when stdin ends, answering what it was sent first", () => {
+    const messages = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    ];
+    const input = messages.map((m) => JSON.stringify(m) + "\n").join("");
+    const run = spawnSync(process.execPath, [path.join(c.dist, "generated", "mcp", "stdio.js")], { input, encoding: "utf8", timeout: 20_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout.split("\n").filter((l) => l !== "").map((l) => (JSON.parse(l) as { id: number }).id)).toEqual([1, 2]);
   });
 
   it("by default (10 MiB): an 11 MiB call gets an error; the call in flight and the next one are answered", async () => {

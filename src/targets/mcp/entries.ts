@@ -361,6 +361,12 @@ export function startStdioServer(options: StdioServerOptions = {}): StdioServerH
   });
   stdin.on("error", (error) => lines.destroy(error));
   stdin.pipe(lines);
+  // The SDK's transport pauses its input when it closes: stop reading stdin then, as it would.
+  lines.on("pause", () => {
+    if (lines.listenerCount("data") > 0) return;
+    stdin.unpipe(lines);
+    stdin.pause();
+  });
   // Each chunk the SDK's transport reads is one whole line of at most limit bytes and its newline.
   const wire = new StdioServerTransport(lines, options.stdout ?? process.stdout, { maxBufferSize: limit + 1 });
   return serveStdio(() => createMcpServer({ name: options.name, version: options.version, timeoutMs: options.timeoutMs }), { transport: wire, onerror: report });
