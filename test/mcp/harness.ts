@@ -58,12 +58,18 @@ export function compile(dir: string, files: string[], types: string[] = ["node"]
 }
 
 /** `extra`: more TypeScript files (path relative to the case folder -> text) compiled with the generated code. */
-export async function buildMcpCase(schemasDir: string, extra: Record<string, string> = {}): Promise<McpCase & { diagnostics: string[] }> {
+/** `fill`: writes the handlers' bodies (default: fillHandlers). `lint`: false builds as `--no-lint` does. */
+export async function buildMcpCase(
+  schemasDir: string,
+  extra: Record<string, string> = {},
+  fill: (handlers: string) => Promise<void> = fillHandlers,
+  lint = true,
+): Promise<McpCase & { diagnostics: string[]; notes: string[] }> {
   const dir = await repoTempDir();
   await cp(schemasDir, path.join(dir, "schemas"), { recursive: true });
   const p = { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), dist: path.join(dir, "dist") };
-  await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint: true, outputs: ALL_OUTPUTS });
-  await fillHandlers(p.handlers);
+  const { notes } = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint, outputs: ALL_OUTPUTS });
+  await fill(p.handlers);
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   const files = [...(await readTree(p.out)).keys()].filter((f) => f.endsWith(".ts") || f.endsWith(".mjs")).map((f) => path.join(p.out, f));
   files.push(...[...(await readTree(p.handlers)).keys()].map((f) => path.join(p.handlers, f)));
@@ -73,18 +79,21 @@ export async function buildMcpCase(schemasDir: string, extra: Record<string, str
   }
   const diagnostics = compile(dir, files);
   await writeFile(path.join(p.dist, "package.json"), JSON.stringify({ type: "module" }));
-  return { ...p, diagnostics };
+  return { ...p, diagnostics, notes };
 }
 
-export async function stdioClient(entry: string): Promise<Client> {
+/** `env`: more environment variables for the server. */
+export async function stdioClient(entry: string, env: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: "toolgen-test", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [entry], stderr: "pipe" }));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [entry], stderr: "pipe", env: { ...(process.env as Record<string, string>), ...env } });
+  await client.connect(transport);
   return client;
 }
 
 /** Starts `http.js` on a free loopback port (PORT=0) and connects a client to it. */
-export async function httpClient(entry: string): Promise<{ client: Client; child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: "0", HOST: "127.0.0.1" }, stdio: ["ignore", "ignore", "pipe"] });
+/** `modern`: the client negotiates the 2026 protocol revision (`versionNegotiation: auto`) instead of the 2025 one. */
+export async function httpClient(entry: string, env: Record<string, string> = {}, modern = false): Promise<{ client: Client; child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
   const url = await new Promise<string>((resolve, reject) => {
     let err = "";
     child.stderr!.setEncoding("utf8");
@@ -95,7 +104,7 @@ export async function httpClient(entry: string): Promise<{ client: Client; child
     });
     child.once("exit", (code) => reject(new Error(`the HTTP server exited (${code}): ${err}`)));
   });
-  const client = new Client({ name: "toolgen-test", version: "1.0.0" });
+  const client = new Client({ name: "toolgen-test", version: "1.0.0" }, modern ? { versionNegotiation: { mode: "auto" } } : {});
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return { client, child, url };
 }

@@ -1,7 +1,8 @@
 /**
  * The `mcp` output: `mcp/server.ts` (`createMcpServer()`, a low-level `Server` of the official MCP
- * SDK, `@modelcontextprotocol/server` 2.x), `mcp/stdio.ts` and `mcp/http.ts` (runnable entries),
- * and `mcp/output-validators/<tool>.ts` for tools with an output schema. Calls go through the same
+ * SDK, `@modelcontextprotocol/server` 2.x), the transports (entries.ts: `mcp/stdio.ts` and
+ * `mcp/http.ts`, runnable, over `mcp/stdio-server.ts` and `mcp/http-server.ts`), and
+ * `mcp/output-validators/<tool>.ts` for tools with an output schema. Calls go through the same
  * dispatcher as native dispatch (`createDispatcher` from `index.ts`): the same build-time input
  * validators, the same messages, the same handler files. Only these files import the SDK.
  */
@@ -11,6 +12,7 @@ import { tsString } from "../../names.js";
 import { GENERATED_HEADER, toTsLiteral } from "../../emit/literal.js";
 import { emitToolType } from "../../emit/types.js";
 import { compileValidator } from "../../emit/validators.js";
+import { HTTP_ENTRY, HTTP_SERVER, STDIO_ENTRY, STDIO_SERVER } from "./entries.js";
 
 /** MCP's tool-name rule (2025-11-25 spec): 1-128 characters of `[A-Za-z0-9_.-]`. */
 export const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -49,6 +51,33 @@ export function mcpExtras(tool: BundledTool): McpExtras {
   if (isObject(output)) out.outputSchema = output;
   if (isObject(data["execution"])) out.execution = data["execution"];
   return out;
+}
+
+const TASK_SUPPORT: ReadonlySet<JsonValue> = new Set(["required", "optional", "forbidden"]);
+
+/** Why an MCP client's `Tool` schema would refuse this object schema (input or output) at `at`, or undefined. */
+function objectSchemaProblem(schema: JsonValue | undefined, at: string): string | undefined {
+  if (!isObject(schema) || schema["type"] !== "object") return `${at}: the root is not "type": "object"`;
+  if (schema["properties"] !== undefined && !isObject(schema["properties"])) return `${at}/properties: not an object`;
+  const required = schema["required"];
+  if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === "string"))) return `${at}/required: not an array of strings`;
+  return undefined;
+}
+
+/**
+ * Why the official MCP client would reject this tool (and with it the whole `tools/list` answer),
+ * as `<JSON pointer in the tool file>: <problem>`, or undefined when it is listable. (Lint refuses
+ * an input schema whose root is not an object; with `--no-lint` it reaches here.)
+ */
+export function mcpRejection(tool: BundledTool): string | undefined {
+  const x = mcpExtras(tool);
+  const data = isObject(tool.source.data) ? tool.source.data : {};
+  const outputKey = data["output_schema"] !== undefined ? "output_schema" : "outputSchema";
+  const problem = objectSchemaProblem(tool.bundledSchema, "/input_schema") ?? (x.outputSchema === undefined ? undefined : objectSchemaProblem(x.outputSchema, `/${outputKey}`));
+  if (problem !== undefined) return problem;
+  const taskSupport = x.execution?.["taskSupport"];
+  if (taskSupport !== undefined && !TASK_SUPPORT.has(taskSupport)) return `/execution/taskSupport: not "required", "optional" or "forbidden"`;
+  return undefined;
 }
 
 /** `mcp/output-validators/<tool>.mjs` and its `.d.mts`, like the input validators one folder deeper. */
@@ -100,11 +129,14 @@ async function outputTypes(withOutput: ReadonlyArray<[BundledTool, JsonObject]>,
 }
 
 export async function emitMcp(
-  tools: readonly BundledTool[],
+  allTools: readonly BundledTool[],
   names: ReadonlyMap<string, ToolNames>,
   handlersImportBase: string,
 ): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
+  // A tool MCP clients would reject is left out (the output's note says so): tools.json keeps it.
+  const tools = allTools.filter((t) => mcpRejection(t) === undefined);
+  const left = allTools.filter((t) => !tools.includes(t));
   const extras: Record<string, JsonObject> = {};
   const withOutput: BundledTool[] = [];
   const outputSchemas: Array<[BundledTool, JsonObject]> = [];
@@ -132,9 +164,9 @@ export async function emitMcp(
     `import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";`,
     `import type { CallToolResult, Tool } from "@modelcontextprotocol/server";`,
     `import { createDispatcherFrom } from "../runtime/dispatch.js";`,
-    `import type { RegisteredTool, ToolHandler, ToolResultBlock, ValidateFunction } from "../runtime/dispatch.js";`,
+    `import type { RegisteredTool, ${withOutput.length === 0 ? "" : "ToolHandler, "}ToolResultBlock, ValidateFunction } from "../runtime/dispatch.js";`,
     `import { lazyHandler, lazyValidator } from "../runtime/loaders.js";`,
-    `import { describeValidationErrors } from "../runtime/messages.js";`,
+    ...(withOutput.length === 0 ? [] : [`import { describeValidationErrors } from "../runtime/messages.js";`]),
     `import { tools } from "../tools.js";`,
     `import type { ToolInputs } from "../types.js";`,
     ...(withOutput.length === 0 ? [] : [`import type { ToolOutputs } from "./outputs.js";`]),
@@ -142,8 +174,15 @@ export async function emitMcp(
     `/** What MCP adds to a tool of tools.json: title, annotations, output schema, execution (from the tool files). */`,
     `const extras = new Map<string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution">>>(${toTsLiteral(Object.entries(extras))} as Array<[string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution">>]>);`,
     ``,
+    ...(left.length === 0
+      ? [`/** The tools served: every tool of tools.json. */`, `const served = tools;`]
+      : [
+          `/** The tools served: those of tools.json that MCP clients accept (the build's notes name the others). */`,
+          `const served = tools.filter((t) => !${toTsLiteral(left.map((t) => t.name))}.includes(t.name));`,
+        ]),
+    ``,
     `/** The \`tools/list\` answer: each tool's input schema exactly as tools.json has it, in its order. */`,
-    `export const mcpTools: Tool[] = tools.map((t) => {`,
+    `export const mcpTools: Tool[] = served.map((t) => {`,
     `  const x = extras.get(t.name) ?? {};`,
     `  const tool: Tool = { name: t.name, inputSchema: t.input_schema as Tool["inputSchema"] };`,
     `  if (x.title !== undefined) tool.title = x.title;`,
@@ -154,14 +193,14 @@ export async function emitMcp(
     `  return tool;`,
     `});`,
     ``,
-    `const known: ReadonlySet<string> = new Set(tools.map((t) => t.name));`,
+    `const known: ReadonlySet<string> = new Set(served.map((t) => t.name));`,
     ``,
     `/** Each tool's input validator (compiled at build time, loaded on a tool's first call), as in index.ts. */`,
     `const validators = new Map<string, () => Promise<ValidateFunction>>([`,
     ...tools.map((t) => `  [${tsString(t.name)}, lazyValidator(() => import("../validators/${file(t)}.mjs"))],`),
     `]);`,
     ``,
-    `const registry: readonly RegisteredTool[] = tools.map((tool) => ({`,
+    `const registry: readonly RegisteredTool[] = served.map((tool) => ({`,
     `  name: tool.name,`,
     `  inputSchema: tool.input_schema,`,
     `  loadValidator: validators.get(tool.name)!,`,
@@ -170,23 +209,28 @@ export async function emitMcp(
     `/** Handler return values of the calls in flight whose tool has an output schema, by call id. */`,
     `const structured = new Map<string, unknown>();`,
     ``,
-    `/**`,
-    ` * A handler whose return value is checked against the tool's output schema (its validator loaded on`,
-    ` * the first call, then called directly) and kept to be sent as structuredContent.`,
-    ` */`,
-    `function checkedOutput<I>(handler: ToolHandler<I>, load: () => Promise<ValidateFunction>): ToolHandler<I> {`,
-    `  let validate: ValidateFunction | undefined;`,
-    `  return async (input, context) => {`,
-    `    const value: unknown = await handler(input, context);`,
-    `    validate ??= await load();`,
-    `    if (!validate(value)) {`,
-    `      throw new Error(\`the tool '\${context.toolName}' returned a value that does not match its output schema: \${describeValidationErrors(validate.errors).join("; ")}\`);`,
-    `    }`,
-    `    structured.set(context.toolUseId, value);`,
-    `    return value;`,
-    `  };`,
-    `}`,
-    ``,
+    ...(withOutput.length === 0
+      ? []
+      : [
+          `/**`,
+          ` * A handler whose return value is checked against the tool's output schema (its validator loaded on`,
+          ` * the first call, then called directly) and kept to be sent as structuredContent.`,
+          ` */`,
+          `function checkedOutput<I>(handler: ToolHandler<I>, load: () => Promise<ValidateFunction>): ToolHandler<I> {`,
+          `  let validate: ValidateFunction | undefined;`,
+          `  return async (input, context) => {`,
+          `    const value: unknown = await handler(input, context);`,
+          `    validate ??= await load();`,
+          `    if (!validate(value)) {`,
+          `      throw new Error(\`the tool '\${context.toolName}' returned a value that does not match its output schema: \${describeValidationErrors(validate.errors).join("; ")}\`);`,
+          `    }`,
+          `    // A call cut short (cancelled, timed out) was answered already: keep nothing for it.`,
+          `    if (!context.signal.aborted) structured.set(context.toolUseId, value);`,
+          `    return value;`,
+          `  };`,
+          `}`,
+          ``,
+        ]),
     ...(withOutput.length === 0
       ? []
       : [
@@ -201,7 +245,8 @@ export async function emitMcp(
     ` * The native dispatcher (the same validators, messages and handler files as index.ts's), each handler`,
     ` * loaded on its first call and called directly after; output checks for tools that declare an output schema.`,
     ` */`,
-    `const dispatcher = createDispatcherFrom<Pick<ToolInputs, keyof ToolInputs>>(registry, {`,
+    // The served tools' names, not keyof ToolInputs: that keeps an entry for a removed tool whose handler file stays.
+    `const dispatcher = createDispatcherFrom<Pick<ToolInputs, ${tools.length === 0 ? "never" : tools.map((t) => tsString(t.name)).join(" | ")}>>(registry, {`,
     ...tools.map((t) => {
       const handler = `lazyHandler<ToolInputs[${tsString(t.name)}]>(() => import(${handlerPath(t)}))`;
       return withOutput.includes(t)
@@ -229,20 +274,40 @@ export async function emitMcp(
     `let calls = 0;`,
     ``,
     `export interface McpServerInfo {`,
-    `  name?: string;`,
-    `  version?: string;`,
+    `  name?: string | undefined;`,
+    `  version?: string | undefined;`,
     `}`,
     ``,
-    `/** A new MCP server (low-level \`Server\`) serving every tool; connect it to a transport, or hand this function to \`serveStdio\`/\`createMcpHandler\`. */`,
-    `export function createMcpServer(info: McpServerInfo = {}): Server {`,
-    `  const server = new Server({ name: info.name ?? "toolgen", version: info.version ?? "1.0.0" }, { capabilities: { tools: {} } });`,
+    `export interface McpServerOptions extends McpServerInfo {`,
+    `  /**`,
+    `   * A call still running after this many milliseconds is answered with an isError result, and its`,
+    `   * handler's \`context.signal\` aborts (as native dispatch's \`timeoutMs\`). Default: no limit.`,
+    `   */`,
+    `  timeoutMs?: number | undefined;`,
+    `}`,
+    ``,
+    `/** \`timeoutMs\` when it is a positive number of milliseconds (or Infinity); otherwise a RangeError. */`,
+    `export function checkedTimeout(timeoutMs: number | undefined): number | undefined {`,
+    `  if (timeoutMs === undefined || (typeof timeoutMs === "number" && timeoutMs > 0)) return timeoutMs;`,
+    `  throw new RangeError(\`timeoutMs must be a positive number of milliseconds (got \${String(timeoutMs)})\`);`,
+    `}`,
+    ``,
+    `/**`,
+    ` * A new MCP server (low-level \`Server\`) serving every tool; connect it to a transport, or hand this function to \`serveStdio\`/\`createMcpHandler\`.`,
+    ` * A call's handler gets the request's abort signal as \`context.signal\`: it aborts on the client's`,
+    ` * \`notifications/cancelled\`, when the connection closes (stdio end, HTTP disconnect) and on \`timeoutMs\`.`,
+    ` */`,
+    `export function createMcpServer(options: McpServerOptions = {}): Server {`,
+    `  const timeoutMs = checkedTimeout(options.timeoutMs);`,
+    `  const server = new Server({ name: options.name ?? "toolgen", version: options.version ?? "1.0.0" }, { capabilities: { tools: {} } });`,
     `  server.setRequestHandler("tools/list", () => ({ tools: mcpTools }));`,
-    `  server.setRequestHandler("tools/call", async (request) => {`,
+    `  server.setRequestHandler("tools/call", async (request, ctx) => {`,
     `    const name = request.params.name;`,
     `    // The spec's protocol error for an unknown tool: -32602 (invalid params).`,
     `    if (!known.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Unknown tool: \${name}\`);`,
     `    const callId = \`mcp_\${++calls}\`;`,
-    `    const block = await dispatcher.dispatch({ type: "tool_use", id: callId, name, input: request.params.arguments ?? {} });`,
+    `    const toolUse = { type: "tool_use" as const, id: callId, name, input: request.params.arguments ?? {} };`,
+    `    const block = await dispatcher.dispatch(toolUse, timeoutMs === undefined ? { signal: ctx.mcpReq.signal } : { signal: ctx.mcpReq.signal, timeoutMs });`,
     `    // The SDK's projection for the negotiated protocol revision (as McpServer's own tools/call does).`,
     `    return server.projectCallToolResult(toCallToolResult(block, callId), extras.get(name)?.outputSchema);`,
     `  });`,
@@ -250,111 +315,9 @@ export async function emitMcp(
     `}`,
   ];
   files.push({ root: "out", path: "mcp/server.ts", contents: server.join("\n") + "\n", ownership: "generated" });
-  files.push({
-    root: "out",
-    path: "mcp/stdio.ts",
-    contents: [
-      `// ${GENERATED_HEADER}`,
-      `// Serves the tools over stdio: \`node <out>/mcp/stdio.js\` (compiled), e.g. from Claude Code or Claude Desktop.`,
-      `import { serveStdio } from "@modelcontextprotocol/server/stdio";`,
-      `import { createMcpServer } from "./server.js";`,
-      ``,
-      `serveStdio(() => createMcpServer(), { onerror: (error) => process.stderr.write(\`mcp: \${error.message}\\n\`) });`,
-      ``,
-    ].join("\n"),
-    ownership: "generated",
-  });
   files.push(...(await outputTypes(outputSchemas, names)));
-  files.push({
-    root: "out",
-    path: "mcp/http.ts",
-    contents: HTTP_ENTRY,
-    ownership: "generated",
-  });
+  for (const [path, contents] of [["mcp/stdio.ts", STDIO_ENTRY], ["mcp/stdio-server.ts", STDIO_SERVER], ["mcp/http.ts", HTTP_ENTRY], ["mcp/http-server.ts", HTTP_SERVER]] as const) {
+    files.push({ root: "out", path, contents, ownership: "generated" });
+  }
   return files;
 }
-
-const HTTP_ENTRY = `// ${GENERATED_HEADER}
-// Serves the tools over Streamable HTTP at http://127.0.0.1:<port>/mcp (PORT, default 3000; HOST, default 127.0.0.1).
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
-import { pathToFileURL } from "node:url";
-import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse } from "@modelcontextprotocol/server";
-import { createMcpServer } from "./server.js";
-
-async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  if (req.method !== "GET" && req.method !== "HEAD") for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else if (value !== undefined) headers.set(key, value);
-  }
-  const init: RequestInit = { method: req.method ?? "GET", headers };
-  if (chunks.length > 0) init.body = Buffer.concat(chunks);
-  return new Request(new URL(req.url ?? "/", base), init);
-}
-
-async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: { [name: string]: string } = {};
-  response.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (response.body === null) return void res.end();
-  const reader = response.body.getReader();
-  res.on("close", () => void reader.cancel().catch(() => undefined));
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    res.write(value);
-  }
-  res.end();
-}
-
-/** Starts the HTTP server; resolves once it listens (port 0 picks a free port: read \`address()\`). */
-export function startHttpServer(port = 3000, host = "127.0.0.1", path = "/mcp"): Promise<HttpServer> {
-  const handler = createMcpHandler(() => createMcpServer());
-  const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
-  const base = \`http://\${host.includes(":") ? \`[\${host}]\` : host}:\${port}\`;
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", base);
-    if (url.pathname !== path) {
-      res.writeHead(404, { "content-type": "text/plain" }).end("Not found\\n");
-      return;
-    }
-    toRequest(req, base)
-      .then((request) => {
-        // DNS-rebinding protection on a loopback address: only local Host and Origin headers.
-        const rejected = loopback
-          ? (hostHeaderValidationResponse(request, localhostAllowedHostnames()) ?? originValidationResponse(request, localhostAllowedOrigins()))
-          : undefined;
-        return rejected ?? handler.fetch(request);
-      })
-      .then((response) => send(res, response))
-      .catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-        res.end(\`\${error instanceof Error ? error.message : String(error)}\\n\`);
-      });
-  });
-  server.on("close", () => void handler.close());
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve(server));
-  });
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const port = Number(process.env["PORT"] ?? 3000);
-  startHttpServer(port, process.env["HOST"] ?? "127.0.0.1").then(
-    (server) => {
-      const address = server.address();
-      const where = typeof address === "object" && address !== null ? address.port : port;
-      process.stderr.write(\`MCP server on http://\${process.env["HOST"] ?? "127.0.0.1"}:\${where}/mcp\\n\`);
-    },
-    (error: unknown) => {
-      process.stderr.write(\`mcp: \${error instanceof Error ? error.message : String(error)}\\n\`);
-      process.exitCode = 1;
-    },
-  );
-}
-`;

@@ -7,9 +7,11 @@ export default defineOutput({
   optIn: true,
   needs: ["index", "native", "types", "validators", "runtime"],
   emit: async (ctx) => {
-    const { emitMcp, MCP_NAME } = await import("./emit.js");
+    const { emitMcp, mcpRejection, MCP_NAME } = await import("./emit.js");
     for (const tool of ctx.tools) {
       if (!MCP_NAME.test(tool.name)) ctx.note(`the tool name '${tool.name}' breaks MCP's name rule (1-128 characters of A-Z a-z 0-9 _ . -)`);
+      const rejection = mcpRejection(tool);
+      if (rejection !== undefined) ctx.note(`${tool.source.displayPath}: the tool '${tool.name}' is left out of the MCP server (MCP clients reject a tools/list that carries it): ${rejection}`);
     }
     const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase);
     // An output validator with a pattern imports the vendored RE2 engine, which the validators
