@@ -5,7 +5,7 @@ import type { Command } from "./command.js";
 export const IMPORT_OPTIONS = {
   url: { type: "string", describe: "mcp: the server's Streamable HTTP endpoint (else the command after --)" },
   schemas: { type: "string", describe: "schemas folder to write into [default: schemas]" },
-  config: { type: "string", describe: "config file [default: the nearest toolgen config]" },
+  config: { type: "string", alias: "c", describe: "config file [default: the nearest toolgen config]" },
   force: { type: "boolean", default: false, describe: "overwrite existing tool files" },
 } as const;
 
