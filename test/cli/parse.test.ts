@@ -100,7 +100,7 @@ describe("a command line parsed without the help text's configuration", () => {
       return { failures, output };
     };
     expect(run(["--help"]).output).toContain("toolgen lint [paths..]");
-    expect(run([]).failures).toEqual(["Name a command: build, lint, import or stats (see --help)."]);
+    expect(run([]).failures).toEqual(["Name a command: init, build, lint, import or stats (see --help)."]);
     expect(run(["lnt"]).failures.join("\n")).toContain("Did you mean lint?");
   });
 
