@@ -3,10 +3,11 @@
  * (schemas/get_weather.json) and, when the project has no tsconfig.json, one that type-checks the
  * generated code and the handlers. Never overwrites a file: what exists is skipped, and said so.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { CONFIG_FILE, DEFAULTS, findConfig, loadConfig } from "../config.js";
 import { standardOutput, type OutputStream } from "../std-output.js";
+import { writeUserFiles } from "../write.js";
 
 export interface InitOptions {
   /** The project's folder (default: the working directory). */
@@ -62,7 +63,7 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
     skipped.push(`${show(found.file)}${found.packageKey ? ` ("toolgen" key)` : ""} (a config exists; its folders are used)`);
     schemas = (await loadConfig({}, cwd)).schemas;
   } else {
-    writeNew(path.join(cwd, CONFIG_FILE), json({ schemas: DEFAULTS.schemas, out: DEFAULTS.out, handlers: DEFAULTS.handlers }));
+    writeUserFiles(cwd, [{ path: CONFIG_FILE, contents: json({ schemas: DEFAULTS.schemas, out: DEFAULTS.out, handlers: DEFAULTS.handlers }) }]);
     written.push(CONFIG_FILE);
   }
 
@@ -74,8 +75,7 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
   } else if (tools.length > 0) {
     skipped.push(`${show(example)} (${show(schemasDir)}/ already holds tools)`);
   } else {
-    mkdirSync(schemasDir, { recursive: true });
-    writeNew(example, json(EXAMPLE_TOOL));
+    writeUserFiles(schemasDir, [{ path: path.basename(example), contents: json(EXAMPLE_TOOL) }]);
     written.push(show(example));
   }
 
@@ -83,7 +83,7 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
   if (existsSync(tsconfig)) {
     skipped.push("tsconfig.json (exists; the generated code needs \"module\": \"nodenext\" or \"node16\", or a bundler's resolution)");
   } else {
-    writeNew(tsconfig, json(TSCONFIG));
+    writeUserFiles(cwd, [{ path: "tsconfig.json", contents: json(TSCONFIG) }]);
     written.push("tsconfig.json");
   }
 
@@ -93,9 +93,4 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
   report += "Next: npx toolgen build, then fill in handlers/get_weather.ts; npx tsc --noEmit type-checks it all.\n";
   out.write(report);
   return 0;
-}
-
-/** Creates `file`, failing (EEXIST) rather than replacing one that appeared since it was checked. */
-function writeNew(file: string, text: string): void {
-  writeFileSync(file, text, { flag: "wx" });
 }
