@@ -2,6 +2,7 @@
  * The options of a build: as a caller gives them (BuildOptions), and resolved, with every default
  * applied and every path absolute (ResolvedBuildOptions), which is what the cache key hashes, whole.
  */
+import type { ProgressSink } from "./progress.js";
 import path from "node:path";
 import { defaultCacheDir } from "./cache.js";
 import type { RuleSetting } from "./config.js";
@@ -39,6 +40,8 @@ export interface BuildOptions {
   openaiStrict?: boolean;
   /** The `FunctionDeclaration` field the `gemini` output fills (default `parametersJsonSchema`; `parameters`: lowered to Gemini's OpenAPI subset). */
   geminiSchemaField?: OutputSettings["geminiSchemaField"];
+  /** Told each stage as it starts (`toolgen build` draws it on a terminal: progress.ts); not part of the cache key. */
+  onProgress?: ProgressSink;
 }
 
 /** The options with every default applied and every path absolute: what the cache key hashes. */

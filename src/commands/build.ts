@@ -1,6 +1,7 @@
 /** The `toolgen build` command: config + flags -> build -> report. */
 import { loadConfig } from "../config.js";
 import { build } from "../pipeline.js";
+import { progressWanted, terminalProgress } from "../progress.js";
 import { writeReport } from "../report-file.js";
 import { standardError, standardOutput } from "../std-output.js";
 
@@ -31,7 +32,13 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
   const config = await loadConfig(flags);
   const check = flags.check ?? config.check ?? false;
   const lint = flags.lint ?? config.lint ?? true;
-  const result = await build({ ...config, check, lint, cache: flags.cache });
+  const progress = progressWanted(standardError) ? terminalProgress(standardError) : undefined;
+  let result: Awaited<ReturnType<typeof build>>;
+  try {
+    result = await build({ ...config, check, lint, cache: flags.cache, ...(progress ? { onProgress: progress.sink } : {}) });
+  } finally {
+    progress?.end();
+  }
   const { formatDiagnosticsPlain } = await import("../report.js");
   const warnings = result.diagnostics.length;
   if (warnings > 0 && flags.quiet !== true) {

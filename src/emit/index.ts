@@ -19,6 +19,8 @@ export type EmitInput = Pick<
   settings?: OutputSettings;
   /** Per-tool files kept between builds (the cache), if any. */
   artifacts?: ArtifactStore;
+  /** Told as each output starts: its id, its place (1-based) and how many there are (a build's progress). */
+  onOutput?: (id: string, done: number, total: number) => void;
 };
 
 export interface EmitResult {
@@ -48,7 +50,10 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
     note: (text) => void notes.push(text),
   };
   const files: GeneratedFile[] = [];
-  for (const output of outputs) files.push(...(await output.emit(context)));
+  for (let i = 0; i < outputs.length; i++) {
+    input.onOutput?.(outputs[i]!.id, i + 1, outputs.length);
+    files.push(...(await outputs[i]!.emit(context)));
+  }
   return { files, notes };
 }
 
