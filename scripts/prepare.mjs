@@ -12,15 +12,16 @@
  * missing, this script installs them itself, locally and without running scripts, then builds.
  *
  * When npm is packing this folder (`npm pack`, `npm publish`, or a git dependency being installed:
- * pacote's DirFetcher runs `prepare` with `npm_package_resolved` set), the `prepare` script is
- * taken out of package.json once dist/ is built, so the tarball's package.json has no install-time
- * script: npm 11 warns on installing a package that has one ("install scripts not yet covered by
- * allowScripts"), and the built package needs none. The original package.json is kept in
- * .cache/package.json.prepack and put back by `postpack` (`--restore`), or by the next run if a
- * pack failed in between; a git dependency's clone is thrown away after packing.
+ * pacote's DirFetcher runs `prepare` with `npm_package_resolved` set), the `prepare` and `postpack`
+ * scripts are taken out of package.json once dist/ is built, so the tarball's package.json has no
+ * install-time script (npm 11 warns on installing a package that has one: "install scripts not yet
+ * covered by allowScripts"; the built package needs none) and no script naming a file it does not
+ * ship. The original package.json is kept in .cache/package.json.prepack and put back by `postpack`
+ * (which npm runs from the package.json it read before packing; inline, so that it names no file),
+ * or by the next run if a pack failed in between; a git dependency's clone is thrown away after
+ * packing.
  *
- *   node scripts/prepare.mjs             build (and, when packing, take out `prepare`)
- *   node scripts/prepare.mjs --restore   put package.json back after a pack
+ *   node scripts/prepare.mjs
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -45,7 +46,6 @@ function restoreManifest() {
 }
 
 restoreManifest();
-if (process.argv.includes("--restore")) process.exit(0);
 
 const tools = ["typescript/package.json", "esbuild/package.json"];
 if (!tools.every((file) => existsSync(path.join(ROOT, "node_modules", file)))) {
@@ -58,6 +58,7 @@ if (process.env.npm_package_resolved) {
   const text = readFileSync(MANIFEST, "utf8");
   const manifest = JSON.parse(text);
   delete manifest.scripts.prepare;
+  delete manifest.scripts.postpack;
   mkdirSync(path.dirname(BACKUP), { recursive: true });
   writeFileSync(BACKUP, text);
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);

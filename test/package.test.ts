@@ -45,7 +45,7 @@ describe("the packed package", () => {
     // npm 11 warns about a package with an install-time script (`prepare` included): none is left.
     expect(install.stderr).not.toMatch(/install-scripts|prepare/);
     const installedManifest = JSON.parse(await readFile(path.join(scratch, "node_modules", "toolgen", "package.json"), "utf8")) as { scripts?: Record<string, string>; license: string };
-    expect(Object.keys(installedManifest.scripts ?? {}).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
+    expect(Object.keys(installedManifest.scripts ?? {}).filter((name) => /^(pre|post)?(install|prepare|pack)$/.test(name))).toEqual([]);
     expect(installedManifest.license).toBe("MIT");
     expect(await readFile(path.join(scratch, "node_modules", "toolgen", "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
     // No TypeScript sources of toolgen are needed at run time, except the runtime it copies out.
