@@ -44,6 +44,8 @@ export const buildCommand: Command = {
       check: bool("check"),
       lint: bool("lint"),
       cache: bool("cache") ?? true,
+      quiet: bool("quiet"),
+      maxWarnings: argv.maxWarnings as number | undefined,
     };
     if (bool("watch")) return (await import("../src/watch-commands.js")).watchBuild(flags);
     const { runBuild } = await import("../src/commands/build.js");

@@ -6,7 +6,7 @@ export const IMPORT_OPTIONS = {
   url: { type: "string", describe: "mcp: the server's Streamable HTTP endpoint (else the command after --)" },
   env: { type: "string", describe: "mcp over stdio: pass only this variable (repeatable) beside HOME, PATH and the like [default: the whole environment]" },
   schemas: { type: "string", describe: "schemas folder to write into [default: schemas]" },
-  config: { type: "string", describe: "config file [default: the nearest toolgen config]" },
+  config: { type: "string", alias: "c", describe: "config file [default: the nearest toolgen config]" },
   force: { type: "boolean", default: false, describe: "overwrite existing tool files" },
 } as const;
 

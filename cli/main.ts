@@ -9,6 +9,7 @@
 import { buildCommand } from "./build.js";
 import type { Command } from "./command.js";
 import { importCommand, IMPORT_OPTIONS } from "./import.js";
+import { initCommand, INIT_OPTIONS } from "./init.js";
 import { lintCommand } from "./lint.js";
 import { statsCommand, STATS_OPTIONS } from "./stats.js";
 import { BUILD_OPTIONS, flagNames, LINT_OPTIONS, type OptionSpec } from "./options.js";
@@ -16,8 +17,8 @@ import { commandParser, mayPrintOwnOutput, topParser, type FailHandler } from ".
 import { exitWithUsageError, runAndExit } from "./run.js";
 import { didYouMean } from "./suggest.js";
 
-const COMMANDS: readonly Command[] = [buildCommand, lintCommand, importCommand, statsCommand];
-const OPTIONS: Record<string, Readonly<Record<string, OptionSpec>>> = { build: BUILD_OPTIONS, lint: LINT_OPTIONS, import: IMPORT_OPTIONS, stats: STATS_OPTIONS };
+const COMMANDS: readonly Command[] = [initCommand, buildCommand, lintCommand, importCommand, statsCommand];
+const OPTIONS: Record<string, Readonly<Record<string, OptionSpec>>> = { init: INIT_OPTIONS, build: BUILD_OPTIONS, lint: LINT_OPTIONS, import: IMPORT_OPTIONS, stats: STATS_OPTIONS };
 
 const argv = process.argv.slice(2);
 const command = COMMANDS.find((c) => c.name === argv[0]);

@@ -12,12 +12,18 @@ export interface OptionSpec {
   default?: string | number | boolean;
 }
 
+/** The warning options lint and build share (one declaration: build reports its lint stage as lint does). */
+const WARNING_OPTIONS = {
+  "max-warnings": { type: "number", describe: "exit 1 when there are more warnings than this (-1: no limit)" },
+  quiet: { type: "boolean", describe: "report errors only (warnings still count for --max-warnings)" },
+} as const satisfies Record<string, OptionSpec>;
+
 export const BUILD_OPTIONS = {
   schemas: { type: "string", describe: "folder of tool schema files [default: schemas]" },
   out: { type: "string", describe: "folder for generated files, owned by toolgen [default: generated]" },
   handlers: { type: "string", describe: "folder for handler files, owned by you [default: handlers]" },
   templates: { type: "string", describe: "folder of Handlebars templates overriding the built-in ones by file name" },
-  config: { type: "string", describe: "config file [default: the nearest toolgen.config.json/.yaml/.yml or package.json \"toolgen\" key]" },
+  config: { type: "string", alias: "c", describe: "config file [default: the nearest toolgen.config.json/.yaml/.yml or package.json \"toolgen\" key]" },
   // No yargs defaults for these two: unset, they come from the config file (flags win), else off / on.
   check: { type: "boolean", describe: "write nothing; exit 1 listing every stale or missing file (for CI) [default: false]" },
   lint: { type: "boolean", describe: "run the linter first and stop on errors (--no-lint skips it) [default: true]" },
@@ -27,16 +33,16 @@ export const BUILD_OPTIONS = {
     default: true,
     describe: "reuse per-tool outputs from node_modules/.cache/toolgen (--no-cache neither reads nor writes it)",
   },
+  ...WARNING_OPTIONS,
 } as const satisfies Record<string, OptionSpec>;
 
 export const LINT_OPTIONS = {
-  format: { type: "string", choices: ["stylish", "json", "sarif", "github"], default: "stylish", describe: "report format" },
-  "max-warnings": { type: "number", describe: "exit 1 when there are more warnings than this (-1: no limit)" },
-  quiet: { type: "boolean", describe: "report errors only (warnings still count for --max-warnings)" },
+  format: { type: "string", alias: "f", choices: ["stylish", "json", "sarif", "github"], default: "stylish", describe: "report format" },
+  ...WARNING_OPTIONS,
   "output-file": { type: "string", alias: "o", describe: "write the report to this file instead of stdout" },
   color: { type: "boolean", describe: "colors in the stylish report (--no-color: none) [default: FORCE_COLOR, NO_COLOR, else on for a terminal]" },
   schemas: { type: "string", describe: "schemas folder (context for cross-file checks) [default: schemas]" },
-  config: { type: "string", describe: "config file [default: the nearest toolgen.config.json/.yaml/.yml or package.json \"toolgen\" key]" },
+  config: { type: "string", alias: "c", describe: "config file [default: the nearest toolgen.config.json/.yaml/.yml or package.json \"toolgen\" key]" },
   targets: { type: "string", describe: TARGETS_DESCRIBE },
 } as const satisfies Record<string, OptionSpec>;
 

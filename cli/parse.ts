@@ -28,7 +28,7 @@ export function mayPrintOwnOutput(args: readonly string[]): boolean {
     if (arg === "help") return true;
     if (arg.charCodeAt(0) !== 45 /* - */) continue;
     if (/help|version|completion/i.test(arg)) return true;
-    if (arg.charCodeAt(1) !== 45 && arg.includes("h")) return true;
+    if (arg.charCodeAt(1) !== 45 && (arg.includes("h") || arg.includes("v"))) return true;
   }
   return false;
 }
@@ -48,7 +48,7 @@ function base(args: readonly string[], fail: FailHandler): Argv {
 /** The help's parts common to every parser: `--help` (and `-h`), toolgen's own version, the layout's width. */
 function withHelp(parser: Argv): Argv {
   // toolgen's own version: yargs' default reads the package.json of the project it runs in.
-  return parser.help().alias("h", "help").version(packageVersion()).wrap(Math.min(100, process.stdout.columns || 100));
+  return parser.help().alias("h", "help").version(packageVersion()).alias("v", "version").wrap(Math.min(100, process.stdout.columns || 100));
 }
 
 /** The parser of `toolgen <command> ...args`; `helpText` adds what only the help reads (main.ts: mayPrintOwnOutput). */
@@ -62,7 +62,7 @@ export function topParser(args: readonly string[], fail: FailHandler, commands: 
   let parser = withHelp(base(args, fail))
     .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
     .strict()
-    .demandCommand(1, "Name a command: build, lint, import or stats (see --help).")
+    .demandCommand(1, "Name a command: init, build, lint, import or stats (see --help).")
     .recommendCommands();
   for (const c of commands) parser = parser.command(c.usage, c.describe);
   return parser;

@@ -3,9 +3,9 @@ import type { Command } from "./command.js";
 
 /** The flags of `toolgen stats` (main.ts also reads their names for "did you mean"). */
 export const STATS_OPTIONS = {
-  format: { type: "string", choices: ["table", "json"], default: "table", describe: "report format" },
+  format: { type: "string", alias: "f", choices: ["table", "json"], default: "table", describe: "report format" },
   schemas: { type: "string", describe: "schemas folder (DIR wins) [default: schemas]" },
-  config: { type: "string", describe: "config file [default: the nearest toolgen config]" },
+  config: { type: "string", alias: "c", describe: "config file [default: the nearest toolgen config]" },
 } as const;
 
 export const statsCommand: Command = {

@@ -1,11 +1,14 @@
 /**
  * "Did you mean --max-warnings?" for an unknown flag: yargs' strict mode names the unknown
- * argument, and `recommendCommands` suggests commands only, not flags.
+ * argument, and `recommendCommands` suggests commands only, not flags. Also: the unknown flags
+ * named as the user typed them (yargs adds the camelCase twin of `--max-warning`).
  */
+import { closest } from "../src/nearest.js";
 
 /** Appends a suggestion to yargs' "Unknown argument(s): x" message for each unknown flag close to a known one. */
 export function didYouMean(message: string | undefined, argv: readonly string[], known: readonly string[]): string | undefined {
   if (!message || !/^Unknown arguments?:/.test(message)) return message;
+  message = asTyped(message, argv);
   const hints: string[] = [];
   for (const token of argv) {
     if (!token.startsWith("-") || token === "-" || token === "--") continue;
@@ -21,32 +24,24 @@ function camelToKebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
-/** The known name nearest `name` by edit distance, if near enough (at most a third of its length, at least 1); ties: the first. */
-export function closest(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    if (candidate.length === 1) continue;
-    const d = distance(name.toLowerCase(), candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
+/** The names of the flags in `argv`, as typed (`--a=1` -> a, `-xy` -> x and y), up to a `--`. */
+function typedFlags(argv: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const token of argv) {
+    if (token === "--") break;
+    if (token.startsWith("--")) names.add(token.slice(2).split("=")[0]!);
+    else if (token.startsWith("-") && token.length > 1) for (const c of token.slice(1).split("=")[0]!) names.add(c);
   }
-  return bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+  return names;
 }
 
-/** Levenshtein distance, with a swap of two neighbours counting as one edit. */
-function distance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-    }
-  }
-  return rows[a.length]![b.length]!;
+/** yargs' "Unknown arguments: max-warning, maxWarning" naming only what was typed ("Unknown argument: max-warning"). */
+function asTyped(message: string, argv: readonly string[]): string {
+  const match = /^Unknown arguments?: (.*)$/s.exec(message);
+  if (!match) return message;
+  const typed = typedFlags(argv);
+  const listed = match[1]!.split(", ");
+  const shown = listed.filter((name) => typed.has(name) || typed.has(`no-${name}`));
+  if (shown.length === 0 || shown.length === listed.length) return message;
+  return `Unknown argument${shown.length === 1 ? "" : "s"}: ${shown.join(", ")}`;
 }

@@ -11,10 +11,20 @@
  * npm/pacote#494 by passing `--global=false`; npm 11.19 still fails). When the build's tools are
  * missing, this script installs them itself, locally and without running scripts, then builds.
  *
+ * When npm is packing this folder (`npm pack`, `npm publish`, or a git dependency being installed:
+ * pacote's DirFetcher runs `prepare` with `npm_package_resolved` set), the `prepare` and `postpack`
+ * scripts are taken out of package.json once dist/ is built, so the tarball's package.json has no
+ * install-time script (npm 11 warns on installing a package that has one: "install scripts not yet
+ * covered by allowScripts"; the built package needs none) and no script naming a file it does not
+ * ship. The original package.json is kept in .cache/package.json.prepack and put back by `postpack`
+ * (which npm runs from the package.json it read before packing; inline, so that it names no file),
+ * or by the next run if a pack failed in between; a git dependency's clone is thrown away after
+ * packing.
+ *
  *   node scripts/prepare.mjs
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,9 +37,29 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const MANIFEST = path.join(ROOT, "package.json");
+const BACKUP = path.join(ROOT, ".cache", "package.json.prepack");
+
+/** Puts back the package.json a pack took `prepare` out of, if it has not been put back yet. */
+function restoreManifest() {
+  if (existsSync(BACKUP)) renameSync(BACKUP, MANIFEST);
+}
+
+restoreManifest();
+
 const tools = ["typescript/package.json", "esbuild/package.json"];
 if (!tools.every((file) => existsSync(path.join(ROOT, "node_modules", file)))) {
   console.error("toolgen prepare: the build's devDependencies are missing (a global install from git, npm/cli#8440); installing them");
   run(["install", "--global=false", "--include=dev", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund"]);
 }
 run(["run", "build"]);
+
+if (process.env.npm_package_resolved) {
+  const text = readFileSync(MANIFEST, "utf8");
+  const manifest = JSON.parse(text);
+  delete manifest.scripts.prepare;
+  delete manifest.scripts.postpack;
+  mkdirSync(path.dirname(BACKUP), { recursive: true });
+  writeFileSync(BACKUP, text);
+  writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+}

@@ -9,6 +9,7 @@ import type { RuleSetting } from "./lint/settings.js";
 import { UsageError } from "./errors.js";
 import { checkRoots } from "./write.js";
 import type { Output } from "./outputs/output.js";
+import type { ProgressSink } from "./progress.js";
 
 /** The options of `build()`: toolgen's own, and the settings of the catalogue's targets and outputs (`openaiStrict`, ...). */
 export type BuildOptions = OwnBuildOptions & Partial<SettingValues>;
@@ -34,6 +35,8 @@ interface OwnBuildOptions {
   /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen. */
   cache?: boolean;
   cacheDir?: string;
+  /** Told each stage as it starts (`toolgen build` draws it on a terminal: progress.ts); not part of the cache key. */
+  onProgress?: ProgressSink;
 }
 
 /** The options with every default applied and every path absolute: what the cache key hashes. */

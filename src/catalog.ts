@@ -10,6 +10,7 @@
  * in NEUTRAL_OUTPUTS.
  */
 import { UsageError } from "./errors.js";
+import { closest } from "./nearest.js";
 import type { Rule } from "./lint/rule.js";
 import { BASE_RULES } from "./lint/rules/index.js";
 import handlers from "./outputs/handlers.js";
@@ -147,26 +148,4 @@ export function composeRules({ rules = {}, targets = DEFAULT_TARGETS, settings =
     for (const id of outputs.all.flatMap((o) => o.rules ?? [])) if (!kept.has(id)) composed[id] = "off";
   }
   return composed;
-}
-
-/** The known name nearest `name` (edit distance at most 2, or a prefix), if any. */
-export function closest(name: string, known: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const d = candidate.startsWith(lower) && lower.length >= 2 ? 0 : editDistance(lower, candidate);
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return bestDistance <= 2 ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
 }

@@ -184,7 +184,12 @@ function readObject(file: string, display: string): Record<string, unknown> {
 function parseYamlConfig(raw: string, display: string): unknown {
   const { parseDocument } = requireYaml();
   const doc = parseDocument(raw, { uniqueKeys: true });
-  if (doc.errors.length > 0) throw new UsageError(`${display}: not valid YAML (${doc.errors[0]!.message.split("\n")[0]})`);
+  const error = doc.errors[0];
+  if (error) {
+    const at = error.linePos?.[0];
+    const where = at ? `${display}:${at.line}:${at.col}` : display;
+    throw new UsageError(`${where}: not valid YAML (${error.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")})`);
+  }
   try {
     return doc.toJS();
   } catch (error) {

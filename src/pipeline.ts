@@ -19,6 +19,7 @@ import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import { asInputError } from "./load/compile-error.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
 import { packageVersion } from "./paths.js";
+import type { ProgressSink } from "./progress.js";
 import { stageTimer, type StageTimer } from "./timings.js";
 import { manifestFile, readCurrent, recover, staleFiles, writeFiles } from "./write.js";
 
@@ -55,23 +56,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const resolved = await resolveOptions(options);
   // Finish or undo what a killed build left (never for --check, which writes nothing).
   const recovered = resolved.check ? [] : recover({ out: resolved.out, handlers: resolved.handlers });
+  const progress = options.onProgress ?? (() => undefined);
+  progress({ stage: "load", detail: "the schemas folder" });
   const input = await load(resolved);
   mark("load");
-  const result = await cachedBuild(resolved, input, (artifacts) => compile(resolved, input, artifacts, mark));
+  const result = await cachedBuild(resolved, input, (artifacts) => compile(resolved, input, artifacts, mark, progress));
   return recovered.length === 0 ? result : { ...result, notes: [...recovered, ...result.notes] };
 }
 
 /** The stages after loading: bundle -> lint -> emit -> write | check. */
-async function compile(options: ResolvedBuildOptions, input: BuildInput, artifacts: ArtifactStore | undefined, mark: StageTimer): Promise<BuildResult> {
+async function compile(options: ResolvedBuildOptions, input: BuildInput, artifacts: ArtifactStore | undefined, mark: StageTimer, progress: ProgressSink): Promise<BuildResult> {
   const bundled = await bundleTools(input.loaded);
   mark("bundle");
+  progress({ stage: "lint", detail: `${bundled.tools.length} tool(s)` });
   const diagnostics = await lintStage(input.loaded, bundled, options);
   mark("lint");
   if (bundled.tools.length === 0) {
     throw new InputError([], `no tools found in ${shown(options.schemas)} (toolgen reads every *.json, *.yaml and *.yml file there); nothing was written`);
   }
   const { emit } = await import("./emit/index.js");
-  const emitted = await emit(options.outputs, emitInput(options, input, bundled.tools, artifacts)).catch((error: unknown) =>
+  const onOutput = (id: string, done: number, total: number) => progress({ stage: "emit", detail: `${id} (${bundled.tools.length} tool(s))`, step: { done, total } });
+  const emitted = await emit(options.outputs, { ...emitInput(options, input, bundled.tools, artifacts), onOutput }).catch((error: unknown) =>
     Promise.reject(asInputError(error, bundled.tools)),
   );
   mark("emit");
@@ -83,6 +88,7 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
     if (stale.length > 0) throw new StaleOutputError(stale);
     return { ...result, upToDate: true };
   }
+  progress({ stage: "write", detail: `${files.length} file(s)` });
   const { written, removed, notes, skipped } = await writeFiles(roots, files);
   mark("write");
   return { ...result, written, removed, notes: [...result.notes, ...notes], skipped };

@@ -385,6 +385,17 @@ function removeFile(file: string): void {
   });
 }
 
+/** Removes `folder` and its parents up to (not including) `out` while they are empty (a narrowed `outputs` leaves none behind). */
+function removeEmptyFolders(folder: string, out: string): void {
+  for (let at = folder; at !== out && within(out, at); at = path.dirname(at)) {
+    try {
+      rmdirSync(at);
+    } catch {
+      return; // not empty (or gone, or not ours to remove): the folders above it are not empty either
+    }
+  }
+}
+
 function alive(pid: number): boolean {
   if (pid === process.pid) return false; // this process holds no lock or temp file between calls
   try {
@@ -689,6 +700,7 @@ function writeLocked(roots: Roots, files: readonly GeneratedFile[], made: string
       removed.push(show(r.abs));
     }
     removeFile(path.join(roots.out, JOURNAL));
+    for (const r of toRemove) removeEmptyFolders(path.dirname(r.abs), roots.out);
   } catch (error) {
     throw new WriteError(`the new files are in place, but removing an old one failed: ${reason(error)}; the next build finishes the job`);
   }

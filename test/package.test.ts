@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { cp, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { typecheck } from "./e2e/compile.js";
@@ -7,21 +7,47 @@ import { readTree, repoRoot, tempDir } from "./helpers.js";
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-describe("the packed package", () => {
-  it("installs into a scratch project and runs `npx toolgen build` there, with no dev dependency or source file", async () => {
-    const packDir = await tempDir("toolgen-pack-");
-    // dist/ is already compiled by the global setup; running `prepare` again would rewrite it under
-    // the feet of the tests that run the CLI in parallel.
-    execFileSync(npm, ["pack", "--pack-destination", packDir, "--silent", "--ignore-scripts"], { cwd: repoRoot, stdio: "pipe" });
-    const tarball = (await readdir(packDir)).find((f) => f.endsWith(".tgz"));
-    expect(tarball).toBeDefined();
+/**
+ * A copy of the working tree as a clone has it (tracked and untracked files, not the ignored ones
+ * such as dist/), sharing node_modules: `npm pack` runs `prepare` there, which rebuilds dist/ in the
+ * copy, not under the feet of the tests that run the CLI in parallel.
+ */
+async function cloneCopy(): Promise<string> {
+  const copy = await tempDir("toolgen-clone-");
+  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: repoRoot, encoding: "utf8" }).split("\0").filter(Boolean);
+  for (const file of files) {
+    await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
+    await cp(path.join(repoRoot, file), path.join(copy, file)).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
+  }
+  await symlink(path.join(repoRoot, "node_modules"), path.join(copy, "node_modules"), "dir");
+  return copy;
+}
 
+describe("the packed package", () => {
+  it("packs the README's way, installs with the README's line without a warning, and runs `npx toolgen build` there, with no dev dependency or source file", async () => {
+    const clone = await cloneCopy();
+    const manifestBefore = await readFile(path.join(clone, "package.json"), "utf8");
+    const packed = spawnSync(npm, ["pack"], { cwd: clone, encoding: "utf8" });
+    expect(packed.status, packed.stderr).toBe(0);
+    const tarball = packed.stdout.trim().split("\n").at(-1)!;
+    expect(tarball).toMatch(/^toolgen-\d+\.\d+\.\d+\.tgz$/);
+    // The pack took `prepare` out of the tarball's package.json only: the clone's is as it was.
+    expect(await readFile(path.join(clone, "package.json"), "utf8")).toBe(manifestBefore);
+
+    const readme = await readFile(path.join(repoRoot, "README.md"), "utf8");
+    const line = /^npm install --save-dev (\S+\/)(toolgen-[\d.]+\.tgz)\b.*$/m.exec(readme);
+    expect(line, "the README's tarball install line").not.toBeNull();
+    expect(line![2]).toBe(tarball);
     const scratch = await tempDir("toolgen-scratch-");
     await writeFile(path.join(scratch, "package.json"), JSON.stringify({ name: "scratch", version: "7.7.7", private: true, type: "module" }));
-    execFileSync(npm, ["install", path.join(packDir, tarball!), "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], {
-      cwd: scratch,
-      stdio: "pipe",
-    });
+    const install = spawnSync(npm, ["install", "--save-dev", path.join(clone, tarball), "--no-audit", "--no-fund", "--prefer-offline"], { cwd: scratch, encoding: "utf8" });
+    expect(install.status, install.stderr).toBe(0);
+    // npm 11 warns about a package with an install-time script (`prepare` included): none is left.
+    expect(install.stderr).not.toMatch(/install-scripts|prepare/);
+    const installedManifest = JSON.parse(await readFile(path.join(scratch, "node_modules", "toolgen", "package.json"), "utf8")) as { scripts?: Record<string, string>; license: string };
+    expect(Object.keys(installedManifest.scripts ?? {}).filter((name) => /^(pre|post)?(install|prepare|pack)$/.test(name))).toEqual([]);
+    expect(installedManifest.license).toBe("MIT");
+    expect(await readFile(path.join(scratch, "node_modules", "toolgen", "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
     // No TypeScript sources of toolgen are needed at run time, except the runtime it copies out.
     const installed = await readTree(path.join(scratch, "node_modules", "toolgen"));
     const sources = [...installed.keys()].filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));

@@ -1,6 +1,7 @@
 /** The `toolgen build` command: config + flags -> build -> report. */
 import { loadConfig } from "../config.js";
 import { build } from "../pipeline.js";
+import { progressWanted, terminalProgress } from "../progress.js";
 import { writeReport } from "../report-file.js";
 import { standardError, standardOutput } from "../std-output.js";
 
@@ -18,16 +19,32 @@ export interface BuildFlags {
   /** Unset: from the config file, else true. */
   lint?: boolean;
   cache: boolean;
+  /** `--quiet`: no warnings printed (they still count for maxWarnings). */
+  quiet?: boolean | undefined;
+  /** `--max-warnings`: exit 1 above this many lint warnings; -1 or unset: no limit. */
+  maxWarnings?: number | undefined;
 }
 
 /** Runs the build and prints what it did. Returns the exit code (errors are thrown: cli/run.ts maps them). */
 export async function runBuild(flags: BuildFlags): Promise<number> {
+  const { overWarningLimit, warningLimit } = await import("./lint.js");
+  const maxWarnings = warningLimit(flags.maxWarnings);
   const config = await loadConfig(flags);
   const check = flags.check ?? config.check ?? false;
   const lint = flags.lint ?? config.lint ?? true;
-  const result = await build({ ...config, check, lint, cache: flags.cache });
+  const progress = progressWanted(standardError) ? terminalProgress(standardError) : undefined;
+  let result: Awaited<ReturnType<typeof build>>;
+  try {
+    result = await build({ ...config, check, lint, cache: flags.cache, ...(progress ? { onProgress: progress.sink } : {}) });
+  } finally {
+    progress?.end();
+  }
   const { formatDiagnosticsPlain } = await import("../report.js");
-  if (result.diagnostics.length > 0) standardError.write(formatDiagnosticsPlain(result.diagnostics));
+  const warnings = result.diagnostics.length;
+  if (warnings > 0 && flags.quiet !== true) {
+    const { problemSummary } = await import("../lint/formatters/stylish.js");
+    standardError.write(`${formatDiagnosticsPlain(result.diagnostics)}\n${problemSummary(0, warnings)}\n`);
+  }
   for (const note of result.notes) standardError.write(`note: ${note}\n`);
   const where = `${config.out}/ and ${config.handlers}/`;
   if (check) {
@@ -37,5 +54,5 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
   } else {
     writeReport(standardOutput, `toolgen: built ${result.tools} tool(s) into ${where}: ${result.written.length} file(s) written, ${result.removed.length} removed\n`);
   }
-  return 0;
+  return overWarningLimit(warnings, maxWarnings, standardError) ? 1 : 0;
 }

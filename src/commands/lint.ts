@@ -63,10 +63,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   if (!LINT_FORMATS.includes(format)) {
     throw new UsageError(`unknown format '${String(format)}' (formats: ${LINT_FORMATS.join(", ")})`);
   }
-  const maxWarnings = options.maxWarnings === -1 ? undefined : options.maxWarnings;
-  if (maxWarnings !== undefined && (!Number.isInteger(maxWarnings) || maxWarnings < 0)) {
-    throw new UsageError(`--max-warnings must be a whole number >= 0 (or -1 for no limit), not ${String(options.maxWarnings)}`);
-  }
+  const maxWarnings = warningLimit(options.maxWarnings);
   const mark = stageTimer(env);
   const flags = { schemas: options.schemas, config: options.config, targets: options.targets };
   const groups = groupByConfig(options.paths ?? [], flags, cwd);
@@ -94,11 +91,23 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   }
   mark("report");
   if (errors > 0) return 1;
-  if (maxWarnings !== undefined && warnings > maxWarnings) {
-    (options.stderr ?? standardError).write(`toolgen: too many warnings (${warnings}, --max-warnings ${maxWarnings})\n`);
-    return 1;
+  return overWarningLimit(warnings, maxWarnings, options.stderr ?? standardError) ? 1 : 0;
+}
+
+/** `--max-warnings` checked (lint's and build's): a whole number >= 0, or -1 / unset for no limit (undefined). Throws UsageError. */
+export function warningLimit(given: number | undefined): number | undefined {
+  const maxWarnings = given === -1 ? undefined : given;
+  if (maxWarnings !== undefined && (!Number.isInteger(maxWarnings) || maxWarnings < 0)) {
+    throw new UsageError(`--max-warnings must be a whole number >= 0 (or -1 for no limit), not ${String(given)}`);
   }
-  return 0;
+  return maxWarnings;
+}
+
+/** Whether `warnings` exceed the limit (see warningLimit); if so, says so on `stderr`. */
+export function overWarningLimit(warnings: number, maxWarnings: number | undefined, stderr: OutputStream): boolean {
+  if (maxWarnings === undefined || warnings <= maxWarnings) return false;
+  stderr.write(`toolgen: too many warnings (${warnings}, --max-warnings ${maxWarnings})\n`);
+  return true;
 }
 
 /** FORCE_COLOR (any value but 0 or false) turns colors on, NO_COLOR (any non-empty value) off; else: on for a terminal. */

@@ -1,5 +1,5 @@
 /**
- * The emit stage: runs the selected outputs (outputs/index.ts) over one context, in list order, and
+ * The emit stage: runs the selected outputs (the catalogue, src/catalog.ts) over one context, in list order, and
  * collects their files and notes. Nothing here touches the file system: the load stage read the
  * templates, run-time sources and handler files, and write.ts writes.
  */
@@ -20,6 +20,8 @@ export type EmitInput = Pick<
   outputList?: readonly Output[];
   /** Per-tool files kept between builds (the cache), if any. */
   artifacts?: ArtifactStore;
+  /** Told as each output starts: its id, its place (1-based) and how many there are (a build's progress). */
+  onOutput?: (id: string, done: number, total: number) => void;
 };
 
 export interface EmitResult {
@@ -50,7 +52,10 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
     note: (text) => void notes.push(text),
   };
   const files: GeneratedFile[] = [];
-  for (const output of outputs) files.push(...(await output.emit(context)));
+  for (let i = 0; i < outputs.length; i++) {
+    input.onOutput?.(outputs[i]!.id, i + 1, outputs.length);
+    files.push(...(await outputs[i]!.emit(context)));
+  }
   return { files, notes };
 }
 

@@ -1,5 +1,6 @@
 /** Rule settings from `toolgen.config.json` (`"rules": {"<id>": "off" | "error" | "warning" | [severity, options]}`), checked. */
 import { UsageError } from "../errors.js";
+import { closest } from "../nearest.js";
 import type { Severity } from "../model.js";
 import type { Rule } from "./rule.js";
 
@@ -29,7 +30,12 @@ export function resolveRuleSettings(
   const known = rules.map((r) => r.meta.id);
   for (const id of Object.keys(configured)) {
     if (!known.includes(id)) {
-      throw new UsageError(`${source}: unknown rule '${id}' in "rules". Known rules: ${known.join(", ")}`);
+      const near = closest(id, known);
+      throw new UsageError(
+        near !== undefined
+          ? `${source}: unknown rule '${id}' in "rules": did you mean '${near}'? (toolgen lint --format json names each finding's rule)`
+          : `${source}: unknown rule '${id}' in "rules". Known rules: ${known.join(", ")}`,
+      );
     }
   }
   const settings = new Map<string, ResolvedRuleSetting>();

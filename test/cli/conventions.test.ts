@@ -206,7 +206,7 @@ describe("config discovery (issue 12.6)", () => {
   it("a config that exists but cannot be read or parsed is an error, never ignored", async () => {
     const cases: [string, string, RegExp][] = [
       ["toolgen.config.json", "{ not json", /toolgen\.config\.json: not valid JSON/],
-      ["toolgen.config.yaml", "rules: [unclosed", /toolgen\.config\.yaml: not valid YAML/],
+      ["toolgen.config.yaml", "rules: [unclosed", /toolgen\.config\.yaml:\d+:\d+: not valid YAML/],
       ["toolgen.config.yml", "- a list\n", /toolgen\.config\.yml: must hold an object/],
       ["package.json", "{ broken", /package\.json: not valid JSON/],
       ["toolgen.config.js", "export default {}", /does not load JavaScript configs/],

@@ -32,7 +32,7 @@ function outcome(command: Command, args: string[], helpText: boolean): Outcome {
   return { argv: { ...argv }, failures, output };
 }
 
-const COMMON = ["--help", "-h", "help", "--no-help", "--help=false", "-qh", "-hq", "--version", "--version=false", "version", "--get-yargs-completions", "--", "--bogus", "-x", "-", "x.json", "schemas", "1", "-1", "abc", "=", "--=x"];
+const COMMON = ["--help", "-h", "help", "--no-help", "--help=false", "-qh", "-hq", "--version", "--version=false", "version", "-v", "-qv", "--get-yargs-completions", "--", "--bogus", "-x", "-", "x.json", "schemas", "1", "-1", "abc", "=", "--=x"];
 
 const TOKENS: Record<string, string[]> = {
   lint: ["--format", "json", "sarif", "xml", "--format=github", "--max-warnings", "--max-warnings=2", "--maxWarnings", "--quiet", "-q", "--no-quiet", "--output-file", "-o", "-o=r.txt", "--color", "--no-color", "--schemas", "--config", "--targets", "openai", "--watch", "--no-watch"],
@@ -45,7 +45,7 @@ const COMMANDS: Command[] = [lintCommand, buildCommand, importCommand, statsComm
 
 describe("mayPrintOwnOutput", () => {
   it("says yes to every way of asking yargs for help, the version or completions", () => {
-    for (const args of [["--help"], ["-h"], ["-qh"], ["-hq", "x"], ["--no-help"], ["--help=false"], ["x", "help"], ["--", "help"], ["--version"], ["--version=1"], ["--get-yargs-completions"], ["--HELP"]]) {
+    for (const args of [["--help"], ["-h"], ["-qh"], ["-hq", "x"], ["--no-help"], ["--help=false"], ["x", "help"], ["--", "help"], ["--version"], ["--version=1"], ["-v"], ["-qv"], ["--get-yargs-completions"], ["--HELP"]]) {
       expect(mayPrintOwnOutput(args), args.join(" ")).toBe(true);
     }
   });
@@ -100,7 +100,7 @@ describe("a command line parsed without the help text's configuration", () => {
       return { failures, output };
     };
     expect(run(["--help"]).output).toContain("toolgen lint [paths..]");
-    expect(run([]).failures).toEqual(["Name a command: build, lint, import or stats (see --help)."]);
+    expect(run([]).failures).toEqual(["Name a command: init, build, lint, import or stats (see --help)."]);
     expect(run(["lnt"]).failures.join("\n")).toContain("Did you mean lint?");
   });
 

@@ -1,4 +1,4 @@
-/** The command line's path shortcuts (src/lint/command.ts) give what path.resolve and path.dirname give. */
+/** The command line's path shortcuts (src/commands/lint.ts) give what path.resolve and path.dirname give. */
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -83,11 +83,11 @@ describe("toolgen lint: configuration", () => {
     expect(run.code).toBe(1);
   });
 
-  it("an unknown rule id in the config is a usage error naming it and listing the valid ids", async () => {
+  it("an unknown rule id in the config is a usage error naming it and the nearest valid id", async () => {
     const attempt = runLintIn("config-unknown-rule");
     await expect(attempt).rejects.toThrow(UsageError);
     await expect(runLintIn("config-unknown-rule")).rejects.toThrow(
-      /toolgen\.config\.json: unknown rule 'description-min-sentence' in "rules"\. Known rules: parse-error, .*description-min-sentences/,
+      /toolgen\.config\.json: unknown rule 'description-min-sentence' in "rules": did you mean 'description-min-sentences'\?/,
     );
   });
 });

@@ -1,4 +1,4 @@
-/** lintFolder (src/lint/run.ts): the linter as a function, nothing printed; runLint reports what it returns. */
+/** lintFolder (src/commands/lint-folder.ts): the linter as a function, nothing printed; runLint reports what it returns. */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

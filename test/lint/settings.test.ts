@@ -30,7 +30,8 @@ describe("resolveRuleSettings", () => {
   });
 
   const bad: [string, Record<string, unknown>, RegExp][] = [
-    ["an unknown rule id, listing the known ones", { "description-min-sentence": "warning" }, /unknown rule 'description-min-sentence' in "rules"\. Known rules: parse-error, value-preserved, tool-shape, .*legacy-tool-count/],
+    ["an unknown rule id near a known one: did you mean", { "description-min-sentence": "warning" }, /unknown rule 'description-min-sentence' in "rules": did you mean 'description-min-sentences'\?/],
+    ["an unknown rule id near none, listing the known ones", { "no-such-thing-at-all": "warning" }, /unknown rule 'no-such-thing-at-all' in "rules"\. Known rules: parse-error, value-preserved, tool-shape, .*legacy-tool-count/],
     ["an unknown severity", { "schema-valid": "warnings" }, /rule 'schema-valid': the setting must be "off", "error", "warning" \(or "warn"\) or/],
     ["a setting of the wrong type", { "schema-valid": 2 }, /the setting must be/],
     ["too many array items", { "schema-valid": ["error", {}, {}] }, /the setting must be/],

@@ -18,7 +18,7 @@ import { tools, dispatcher } from "./generated/index.js";
 const client = new Anthropic();
 const messages: Anthropic.MessageParam[] = [{ role: "user", content: "What's the weather in Paris?" }];
 for (;;) {
-  const reply = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, tools, messages });
+  const reply = await client.messages.create({ model: "claude-sonnet-5-5", max_tokens: 1024, tools, messages });
   messages.push({ role: "assistant", content: reply.content });
   if (reply.stop_reason !== "tool_use") break;
   // Every tool_use block is validated and run (concurrently); results come back in order.
@@ -37,7 +37,7 @@ import {
 interface Ctx { userId: string; db: { get(key: string): string } }
 const client = new Anthropic();
 const history: Anthropic.MessageParam[] = [{ role: "user", content: "Weather in Paris?" }];
-const request = { model: "claude-sonnet-4-5", max_tokens: 1024, messages: history, temperature: 0.2 };
+const request = { model: "claude-sonnet-5-5", max_tokens: 1024, messages: history, temperature: 0.2 };
 
 const handlers: ToolHandlers<Ctx> = {
   get_weather: async (input, { context, signal }) => \`\${input.location} \${context.db.get(context.userId)} \${signal.aborted}\`,

@@ -39,10 +39,13 @@ export function formatStylish(diagnostics: readonly Diagnostic[], options: Styli
     }
   }
   const errors = diagnostics.filter((d) => d.severity === "error").length;
-  const warnings = diagnostics.length - errors;
-  const summary = `✖ ${plural(diagnostics.length, "problem")} (${plural(errors, "error")}, ${plural(warnings, "warning")})`;
-  out += `\n${paint(errors > 0 ? "red" : "yellow", paint("bold", summary))}\n`;
+  out += `\n${paint(errors > 0 ? "red" : "yellow", paint("bold", problemSummary(errors, diagnostics.length - errors)))}\n`;
   return out;
+}
+
+/** The report's last line, `✖ 3 problems (1 error, 2 warnings)` (build ends its warnings with it too). */
+export function problemSummary(errors: number, warnings: number): string {
+  return `✖ ${plural(errors + warnings, "problem")} (${plural(errors, "error")}, ${plural(warnings, "warning")})`;
 }
 
 function plural(count: number, word: string): string {

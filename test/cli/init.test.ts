@@ -1,0 +1,88 @@
+/**
+ * Issue 23 item 11: `toolgen init` starts a project, as the README's quick start runs it: in an
+ * empty project (CommonJS or ES module), init, then build, then tsc type-checks the generated code
+ * and the handlers with the tsconfig init wrote. It never overwrites a file, and says what it skipped.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readTree, repoRoot, tempDir } from "../helpers.js";
+
+const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
+const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+
+function run(cwd: string, command: string, args: string[]) {
+  const r = spawnSync(process.execPath, [command, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+async function emptyProject(type?: "module" | "commonjs"): Promise<string> {
+  const dir = await tempDir("toolgen-init-");
+  await mkdir(path.join(dir, ".git"));
+  await writeFile(path.join(dir, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true, ...(type ? { type } : {}) }, null, 2));
+  return dir;
+}
+
+describe("toolgen init (issue 23 item 11)", () => {
+  for (const type of [undefined, "module"] as const) {
+    it(`in an empty ${type === "module" ? "ES-module" : "CommonJS"} project: init, build, and tsc compiles the result`, async () => {
+      const dir = await emptyProject(type);
+      const init = run(dir, cli, ["init"]);
+      expect(init.code, init.stderr).toBe(0);
+      expect(init.stderr).toBe("");
+      expect(init.stdout).toContain("toolgen init: wrote toolgen.config.json\n");
+      expect(init.stdout).toContain("toolgen init: wrote schemas/get_weather.json\n");
+      expect(init.stdout).toContain("toolgen init: wrote tsconfig.json\n");
+      const built = run(dir, cli, ["build"]);
+      expect(built.stderr).toBe("");
+      expect(built.code).toBe(0);
+      expect(built.stdout).toMatch(/built 1 tool\(s\)/);
+      expect(run(dir, cli, ["lint"]).stdout).toBe("");
+      const compiled = run(dir, tsc, ["--noEmit", "-p", "."]);
+      expect(compiled.stdout + compiled.stderr).toBe("");
+      expect(compiled.code).toBe(0);
+      // A type error in a handler is caught: the tsconfig does check the handlers.
+      const handler = path.join(dir, "handlers", "get_weather.ts");
+      await writeFile(handler, `${await readFile(handler, "utf8")}\nexport const broken: number = "not a number";\n`);
+      expect(run(dir, tsc, ["--noEmit", "-p", "."]).stdout).toContain("handlers/get_weather.ts");
+    });
+  }
+
+  it("never overwrites a file, and names each one it skipped", async () => {
+    const dir = await emptyProject();
+    const tsconfig = JSON.stringify({ compilerOptions: { strict: false } });
+    await writeFile(path.join(dir, "tsconfig.json"), tsconfig);
+    await mkdir(path.join(dir, "schemas"));
+    await writeFile(path.join(dir, "schemas", "mine.json"), "{}");
+    const first = run(dir, cli, ["init"]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain("toolgen init: wrote toolgen.config.json\n");
+    expect(first.stdout).toMatch(/toolgen init: skipped schemas\/get_weather\.json \(schemas\/ already holds tools\)\n/);
+    expect(first.stdout).toMatch(/toolgen init: skipped tsconfig\.json \(exists/);
+    expect(readFileSync(path.join(dir, "tsconfig.json"), "utf8")).toBe(tsconfig);
+    const before = await readTree(dir);
+    const again = run(dir, cli, ["init"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).not.toContain("wrote");
+    expect(again.stdout).toContain("toolgen init: skipped toolgen.config.json (a config exists");
+    expect(await readTree(dir)).toEqual(before);
+  });
+
+  it("a config in another form (YAML, package.json) is used, not doubled", async () => {
+    const dir = await emptyProject();
+    await writeFile(path.join(dir, "toolgen.config.yaml"), "schemas: tools\n");
+    const init = run(dir, cli, ["init"]);
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout).toContain("toolgen init: skipped toolgen.config.yaml (a config exists");
+    expect(init.stdout).toContain("toolgen init: wrote tools/get_weather.json\n");
+    expect(run(dir, cli, ["build"]).code).toBe(0);
+  });
+
+  it("is listed by --help, and takes no arguments", async () => {
+    expect(run(repoRoot, cli, ["--help"]).stdout).toMatch(/toolgen init/);
+    const dir = await emptyProject();
+    expect(run(dir, cli, ["init", "extra"]).code).toBe(2);
+  });
+});
