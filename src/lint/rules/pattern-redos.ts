@@ -25,9 +25,9 @@ export default defineRule({
     description: "A pattern can backtrack catastrophically (ReDoS) in a backtracking regular-expression engine.",
     messages: {
       unsafe:
-        "`{{keyword}}` '{{pattern}}' can backtrack catastrophically (ReDoS) in a backtracking engine (toolgen's validators run it on RE2, in linear time, but other readers of tools.json may not); rewrite it so that no two paths can match the same text",
+        "`{{keyword}}` '{{pattern}}' can backtrack catastrophically (ReDoS) in a backtracking engine (toolgen's own validators use RE2, which runs in linear time; other readers of tools.json may not); rewrite it so that no two paths can match the same text",
       unknown:
-        "`{{keyword}}` '{{pattern}}' could not be proven free of catastrophic backtracking (ReDoS) in a backtracking engine within the analysis budget (toolgen's validators run it on RE2, in linear time, but other readers of tools.json may not); simplify it",
+        "`{{keyword}}` '{{pattern}}' could not be proven free of catastrophic backtracking (ReDoS) in a backtracking engine within the analysis budget (toolgen's own validators use RE2, which runs in linear time; other readers of tools.json may not); simplify it",
     },
   },
   async check(ctx) {
