@@ -6,7 +6,7 @@ import path from "node:path";
 import { defaultCacheDir } from "./cache.js";
 import type { RuleSetting } from "./config.js";
 import { UsageError } from "./errors.js";
-import { parseTargets, withTargets } from "./targets/index.js";
+import { effectiveTargets, parseTargets, withTargets } from "./targets/index.js";
 import { withStrictAll } from "./targets/openai/strict.js";
 import { geminiRuleDefaults } from "./config.js";
 import { checkRoots } from "./write.js";
@@ -75,7 +75,7 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
     out,
     handlers,
     templates: options.templates === undefined ? undefined : path.resolve(options.templates),
-    rules: { ...geminiRuleDefaults(geminiSchemaField), ...(withStrictAll(rulesForTargets(options), options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
+    rules: { ...geminiRuleDefaults(geminiSchemaField), ...(withStrictAll(rulesForTargets(options, outputs), options.openaiStrict) as Record<string, RuleSetting>), ...rulesOfUnbuiltOutputs(list, outputs) },
     refRoots: (options.refRoots ?? [process.cwd()]).map((r) => path.resolve(r)),
     outputs,
     cacheTools: options.cacheTools === true,
@@ -105,10 +105,15 @@ export function selectOutputs(list: readonly Output[], ids: readonly string[] | 
   return selected;
 }
 
-/** The rules as given, with `targets` (checked) turning each target's rules on or off; the given rules win. */
-function rulesForTargets(options: BuildOptions): Record<string, RuleSetting> {
-  if (options.targets === undefined) return { ...options.rules };
-  return withTargets(options.rules ?? {}, parseTargets(options.targets, "targets")) as Record<string, RuleSetting>;
+/**
+ * The rules as given, with `targets` (checked) and the targets of the outputs built turning each
+ * target's rules on or off; the given rules win.
+ */
+function rulesForTargets(options: BuildOptions, outputs: readonly Output[]): Record<string, RuleSetting> {
+  const named = options.targets === undefined ? undefined : parseTargets(options.targets, "targets");
+  const targets = effectiveTargets(named, outputs.map((o) => o.id));
+  if (targets === undefined) return { ...options.rules };
+  return withTargets(options.rules ?? {}, targets) as Record<string, RuleSetting>;
 }
 
 /** `"off"` for every rule that only concerns outputs this build does not write. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "./errors.js";
-import { parseTargets, withTargets, type Target } from "./targets/index.js";
+import { effectiveTargets, parseTargets, withTargets, type Target } from "./targets/index.js";
 import type { GeminiSchemaField } from "./outputs/output.js";
 import { withStrictAll } from "./targets/openai/strict.js";
 
@@ -206,7 +206,9 @@ export function configFor(
   }
   if (flags.targets !== undefined) config.targets = parseTargets(flags.targets, "--targets");
   config.rules = { ...geminiRuleDefaults(config.geminiSchemaField), ...config.rules };
-  if (config.targets !== undefined) config.rules = withTargets(config.rules, config.targets) as Record<string, RuleSetting>;
+  // The targets named, and those of the outputs built: an output's target rules apply either way.
+  const targets = effectiveTargets(config.targets, config.outputs);
+  if (targets !== undefined) config.rules = withTargets(config.rules, targets) as Record<string, RuleSetting>;
   // Every tool strict: the rules that report what strict mode cannot take check every tool (`toolgen lint` too).
   config.rules = withStrictAll(config.rules, config.openaiStrict) as Record<string, RuleSetting>;
   return config;

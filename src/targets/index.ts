@@ -69,6 +69,29 @@ export function parseTargets(value: unknown, where: string): Target[] {
 }
 
 /**
+ * The targets whose own outputs (the `output.ts` in their folder: `openai`, `gemini`, `mcp`) are among
+ * `outputs` (output ids): a build that writes one sends the tools to that provider, so its rules apply
+ * whether or not `targets` names it (issue 23.6). Anthropic's outputs (`native`, `legacy`) are not
+ * counted: `native` is built by default and the others import it, so it does not say the tools go to
+ * Anthropic, and `targets` without "anthropic" still turns its rules off.
+ */
+export function targetsOfOutputs(outputs: readonly string[] | undefined): Target[] {
+  if (outputs === undefined) return [];
+  return TARGETS.filter((target) => target !== "anthropic" && outputs.includes(target));
+}
+
+/**
+ * The targets a build or a lint checks: those `targets` names (default: DEFAULT_TARGETS), and those
+ * of the outputs built; `undefined` when that is DEFAULT_TARGETS by default (no setting to make).
+ */
+export function effectiveTargets(targets: readonly Target[] | undefined, outputs: readonly string[] | undefined): Target[] | undefined {
+  const fromOutputs = targetsOfOutputs(outputs);
+  if (targets === undefined && fromOutputs.length === 0) return undefined;
+  const chosen = new Set<Target>([...(targets ?? DEFAULT_TARGETS), ...fromOutputs]);
+  return TARGETS.filter((t) => chosen.has(t));
+}
+
+/**
  * Rule settings for `targets`: every rule of a chosen target at its default severity, every rule of
  * another target off; `rules` (the config's own) win over both.
  */
