@@ -51,6 +51,12 @@ function plural(n: unknown, word: string): string {
   return `${show(n)} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** Examples of the RFC 3339 forms, for the formats whose offsets writers often get wrong. */
+const FORMAT_EXAMPLES: { readonly [format: string]: string } = {
+  "date-time": "2024-05-01T09:30:00Z or 2024-05-01T09:30:00+05:30",
+  time: "09:30:00Z or 09:30:00+05:30",
+};
+
 const COMPARISON: { readonly [op: string]: string } = {
   ">=": "at least",
   "<=": "at most",
@@ -112,8 +118,12 @@ function describeOne(e: ValidationError): string {
       return `${who} must be at most ${plural(p["limit"], "character")} long`;
     case "pattern":
       return `${who} must match the pattern ${show(p["pattern"])}`;
-    case "format":
-      return `${who} must be a valid ${show(p["format"])}`;
+    case "format": {
+      const format = show(p["format"]);
+      // RFC 3339 is stricter than some writers (ajv-formats takes +0530 and +05): show the form expected.
+      const example = FORMAT_EXAMPLES[format];
+      return `${who} must be a valid ${format}${example === undefined ? "" : ` (RFC 3339, e.g. ${example})`}`;
+    }
     case "minItems":
       return `${who} must have at least ${plural(p["limit"], "item")}`;
     case "maxItems":
