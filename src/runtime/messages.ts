@@ -209,10 +209,11 @@ function describeGroup(group: ValidationError, branch: readonly ValidationError[
   const only = others.length === 1 && byBranch.size > 1 ? others[0] : undefined;
   if (only !== undefined && only[0] !== -1) return collect(only[1]).messages;
   // At the root (parameter sets: by id, or by name and country) the one line would name no
-  // parameter: say what each shape lacked, numbered as the legacy prompt numbers them.
+  // parameter: say what each shape lacked, numbered as the legacy prompt numbers them (the
+  // branches in order, a branch that allows only null left out).
   if (group.instancePath === "") {
     const shapes = others.filter(([k]) => k !== -1).sort((a, b) => a[0] - b[0]);
-    if (shapes.length > 0) return [`${who} does not match any allowed shape (${shapes.map(([k, errs]) => `shape ${k + 1}: ${collect(errs).messages.join(", ")}`).join("; ")})`];
+    if (shapes.length > 0) return [`${who} does not match any allowed shape (${shapes.map(([, errs], i) => `shape ${i + 1}: ${collect(errs).messages.join(", ")}`).join("; ")})`];
   }
   return [`${who} does not match any allowed shape`];
 }

@@ -38,6 +38,13 @@ describe("a root anyOf", () => {
     );
   });
 
+  it("numbers the shapes as the legacy prompt does: a null branch is not a shape", async () => {
+    const d = await dispatcherFor({ anyOf: [{ type: "null" }, ...ROOT_ANY_OF.anyOf] });
+    expect((await d.dispatch(use({}))).content).toBe(
+      "Error: Input does not match any allowed shape (shape 1: Missing required parameter 'id'; shape 2: Missing required parameter 'name')",
+    );
+  });
+
   it("a nullable or nested union keeps its message", async () => {
     const d = await dispatcherFor({ type: "object", properties: { m: { anyOf: [{ type: "integer", maximum: 5 }, { type: "integer", minimum: 10 }] } } });
     expect((await d.dispatch(use({ m: 7 }))).content).toBe("Error: Parameter 'm' does not match any allowed shape");
