@@ -116,6 +116,16 @@ export function parseTargets(value: unknown, where: string): string[] {
   return list;
 }
 
+/**
+ * The targets whose opt-in outputs are among `built` (output ids): a build that writes one sends the
+ * tools to that provider, so its rules apply whether or not `targets` names it. A default output
+ * (`native`, which every other output imports) says nothing about where the tools go, so `targets`
+ * without "anthropic" still turns Anthropic's rules off.
+ */
+export function targetsOfOutputs(built: readonly string[]): string[] {
+  return TARGETS.filter((t) => t.outputs.some((o) => o.optIn === true && built.includes(o.id))).map((t) => t.id);
+}
+
 /** What decides which rules a run turns on, besides the config's own "rules". */
 export interface RuleInputs {
   /** The config's "rules" (they win where they say). */
@@ -126,17 +136,23 @@ export interface RuleInputs {
   settings?: object;
   /** A build's outputs (`built`, among `all` it could run): the rules of the others are off. Undefined for `toolgen lint`. */
   outputs?: { all: readonly Output[]; built: readonly Output[] };
+  /**
+   * The ids of the outputs a build writes (the config's `outputs`, for `toolgen lint`): a target whose
+   * opt-in output is among them is checked as if `targets` named it (issue 23.6).
+   */
+  built?: readonly string[];
 }
 
 /**
  * The rule settings of a run, composed once: every target rule on at its default severity when its
- * target is targeted and off when not, then what each setting implies, the config's "rules"
+ * target is targeted (or a build writes one of its opt-in outputs) and off when not, then what each setting implies, the config's "rules"
  * winning over both; last, in a build, the rules of outputs it does not write are off.
  */
-export function composeRules({ rules = {}, targets = DEFAULT_TARGETS, settings = {}, outputs }: RuleInputs): Record<string, unknown> {
+export function composeRules({ rules = {}, targets = DEFAULT_TARGETS, settings = {}, outputs, built }: RuleInputs): Record<string, unknown> {
+  const checked = new Set([...targets, ...targetsOfOutputs(built ?? outputs?.built.map((o) => o.id) ?? [])]);
   const byTarget: Record<string, unknown> = {};
   for (const target of TARGETS) {
-    for (const rule of target.rules) byTarget[rule.meta.id] = targets.includes(target.id) ? rule.meta.defaultSeverity : "off";
+    for (const rule of target.rules) byTarget[rule.meta.id] = checked.has(target.id) ? rule.meta.defaultSeverity : "off";
   }
   let composed: Record<string, unknown> = { ...byTarget, ...rules };
   for (const setting of SETTINGS) {

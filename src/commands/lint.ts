@@ -70,7 +70,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   const diagnostics: Diagnostic[] = [];
   let targetCount = 0;
   for (const { config, paths } of groups) {
-    const rules = composeRules({ rules: config.rules, ...(config.targets ? { targets: config.targets } : {}), settings: config }) as Config["rules"];
+    const rules = composeRules({ rules: config.rules, ...(config.targets ? { targets: config.targets } : {}), settings: config, built: config.outputs ?? [] }) as Config["rules"];
     resolveRuleSettings(RULES, rules, config.configFile ?? CONFIG_FILE);
     const targets = await planTargets(paths, path.resolve(cwd, config.schemas), config.schemas, cwd, { refRoots: config.refRoots ?? [cwd] });
     mark("load");

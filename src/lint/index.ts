@@ -45,6 +45,8 @@ export async function lint(
   const inherited = bundled.diagnostics;
 
   const findings: Diagnostic[] = [];
+  // The topic of each finding that has one (see RuleMeta.yieldsTo).
+  const topics = new Map<Diagnostic, string>();
   for (const rule of rules) {
     const { id } = rule.meta;
     const setting = settings.get(id);
@@ -58,7 +60,9 @@ export async function lint(
       loaderDiagnostics: inherited.filter((d) => d.rule === id),
       loadProblems: loaded.problems.filter((p) => p.rule === id),
       report(finding: Finding) {
-        findings.push(toDiagnostic(rule.meta.id, finding.warning ? "warning" : severity, rule.meta.messages, finding));
+        const diagnostic = toDiagnostic(rule.meta.id, finding.warning ? "warning" : severity, rule.meta.messages, finding);
+        findings.push(diagnostic);
+        if (finding.topic !== undefined) topics.set(diagnostic, finding.topic);
       },
       forward(diagnostic: Diagnostic) {
         findings.push({ ...diagnostic, severity });
@@ -67,6 +71,7 @@ export async function lint(
     await rule.check(ctx);
     options.mark?.(`rule ${id}`);
   }
+  if (topics.size > 0) dropYielded(findings, topics, rules);
   // A bundling diagnostic under an id no rule owns would otherwise vanish: keep it as an error.
   const owned = new Set(rules.map((r) => r.meta.id));
   findings.push(...inherited.filter((d) => !owned.has(d.rule)));
@@ -78,6 +83,23 @@ export async function lint(
   const located = await locate(reported, loaded, byDisplayPath);
   options.mark?.("locate");
   return located;
+}
+
+/** Leaves out, in place, each finding of a yielding rule (RuleMeta.yieldsTo) that its owner reports too (same file, pointer and topic). */
+function dropYielded(findings: Diagnostic[], topics: ReadonlyMap<Diagnostic, string>, rules: readonly Rule[]): void {
+  const YIELDS_TO: ReadonlyMap<string, string> = new Map(rules.flatMap((r) => (r.meta.yieldsTo === undefined ? [] : [[r.meta.id, r.meta.yieldsTo] as const])));
+  const key = (rule: string, d: Diagnostic, topic: string) => JSON.stringify([rule, d.file, d.pointer, topic]);
+  const said = new Set<string>();
+  for (const [d, topic] of topics) said.add(key(d.rule, d, topic));
+  let kept = 0;
+  for (let i = 0; i < findings.length; i++) {
+    const d = findings[i]!;
+    const owner = YIELDS_TO.get(d.rule);
+    const topic = owner === undefined ? undefined : topics.get(d);
+    if (owner !== undefined && topic !== undefined && said.has(key(owner, d, topic))) continue;
+    findings[kept++] = d;
+  }
+  findings.length = kept;
 }
 
 /** What the rules look at: the tool files and schemas in scope, and the tools a build renders. */

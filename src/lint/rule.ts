@@ -28,6 +28,12 @@ export interface RuleMeta<K extends string = string> {
    * is nothing to build (a file that does not parse, a tool without a name, ...).
    */
   blocksBuild?: boolean;
+  /**
+   * The rule that owns the problems this one shares with it: a finding of this rule is left out
+   * where that rule reports one with the same file, pointer and `topic` (both enabled). The OpenAI
+   * target rules yield to `openai-strict-lowerable`, which says what the openai output then does.
+   */
+  yieldsTo?: string;
 }
 
 /** A file with a top-level `name` or `input_schema`, seen as leniently as possible. */
@@ -70,6 +76,8 @@ export interface Finding {
   column?: number | undefined;
   /** At most a warning, whatever the rule's severity (a finding that is advice even in an error rule). */
   warning?: boolean;
+  /** What the problem is (`keyword:allOf`, `limit:depth`), for a rule that yields to another (RuleMeta.yieldsTo). */
+  topic?: string;
 }
 
 export interface RuleContext<O extends Record<string, number> = Record<string, number>> {

@@ -4,8 +4,11 @@
 //
 // Checked: date, time, date-time, duration, email, hostname, ipv4, ipv6, uri, uri-reference, uuid,
 // json-pointer, relative-json-pointer (RFC 3339, RFC 5321's dot-atom@domain, RFC 1123, RFC 3986,
-// RFC 4122, RFC 6901; the same choices as ajv-formats' "full" mode). Any other format name is an
-// annotation only and accepts every string, as JSON Schema's default vocabulary says.
+// RFC 4122, RFC 6901; the same choices as ajv-formats' "full" mode, except where the standard is
+// stricter: `time` and `date-time` follow RFC 3339, as JSON Schema defines them, so an offset needs
+// its colon and minutes (+05:30, not +0530 or +05, which ajv-formats accepts and `new Date()` cannot
+// always read) and the date and time are separated by T, t or a space only). Any other format name
+// is an annotation only and accepts every string, as JSON Schema's default vocabulary says.
 
 export type FormatCheck = (value: string) => boolean;
 

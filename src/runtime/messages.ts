@@ -51,6 +51,12 @@ function plural(n: unknown, word: string): string {
   return `${show(n)} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** Examples of the RFC 3339 forms, for the formats whose offsets writers often get wrong. */
+const FORMAT_EXAMPLES: { readonly [format: string]: string } = {
+  "date-time": "2024-05-01T09:30:00Z or 2024-05-01T09:30:00+05:30",
+  time: "09:30:00Z or 09:30:00+05:30",
+};
+
 const COMPARISON: { readonly [op: string]: string } = {
   ">=": "at least",
   "<=": "at most",
@@ -112,8 +118,12 @@ function describeOne(e: ValidationError): string {
       return `${who} must be at most ${plural(p["limit"], "character")} long`;
     case "pattern":
       return `${who} must match the pattern ${show(p["pattern"])}`;
-    case "format":
-      return `${who} must be a valid ${show(p["format"])}`;
+    case "format": {
+      const format = show(p["format"]);
+      // RFC 3339 is stricter than some writers (ajv-formats takes +0530 and +05): show the form expected.
+      const example = FORMAT_EXAMPLES[format];
+      return `${who} must be a valid ${format}${example === undefined ? "" : ` (RFC 3339, e.g. ${example})`}`;
+    }
     case "minItems":
       return `${who} must have at least ${plural(p["limit"], "item")}`;
     case "maxItems":
@@ -198,6 +208,13 @@ function describeGroup(group: ValidationError, branch: readonly ValidationError[
   const others = [...byBranch].filter(([, errs]) => !isNullBranch(group, errs));
   const only = others.length === 1 && byBranch.size > 1 ? others[0] : undefined;
   if (only !== undefined && only[0] !== -1) return collect(only[1]).messages;
+  // At the root (parameter sets: by id, or by name and country) the one line would name no
+  // parameter: say what each shape lacked, numbered as the legacy prompt numbers them (the
+  // branches in order, a branch that allows only null left out).
+  if (group.instancePath === "") {
+    const shapes = others.filter(([k]) => k !== -1).sort((a, b) => a[0] - b[0]);
+    if (shapes.length > 0) return [`${who} does not match any allowed shape (${shapes.map(([, errs], i) => `shape ${i + 1}: ${collect(errs).messages.join(", ")}`).join("; ")})`];
+  }
   return [`${who} does not match any allowed shape`];
 }
 

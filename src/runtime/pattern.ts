@@ -3,11 +3,17 @@
 // the ECMA forms RE2 spells differently. Copied verbatim into generated output; imports nothing.
 //
 // Rewritten: `\uXXXX` (surrogate pairs joined), `\u{X…}`, `\cX`, `[^]`, `[]`, `.` (ECMA's excludes
-// \r, U+2028 and U+2029 too), and `\s`/`\S` outside a class and `\s` inside one (ECMA's include
-// Unicode spaces). Not the same: `\S` inside a class (RE2's is ASCII), and what RE2 cannot run at
-// all (backreferences, lookahead, lookbehind), which the lint rule `pattern-supported` reports.
+// \r, U+2028 and U+2029 too), and `\s`/`\S` inside and outside a class (ECMA's include the Unicode
+// spaces, RE2's only ASCII ones; inside a class, where RE2 has no way to say "not these", `\S` is
+// spelled as the ranges between the spaces). `\d \D \w \W` mean the same in both (ASCII digits
+// and word characters: Ajv's `u` flag without `i`). Not run at all: backreferences, lookahead,
+// lookbehind, which the lint rule `pattern-supported` reports.
 
 const SPACES = "\\t\\n\\x{0b}\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}";
+/** Every code point but SPACES (ECMA's `\S`), as ranges that can sit inside a class. */
+const NOT_SPACES =
+  "\\x{0}-\\x{8}\\x{e}-\\x{1f}\\x{21}-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}" +
+  "\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}\\x{3001}-\\x{fefe}\\x{ff00}-\\x{10ffff}";
 
 function hex(code: number): string {
   return `\\x{${code.toString(16)}}`;
@@ -55,8 +61,8 @@ export function toRe2Syntax(pattern: string): string {
         i += 2;
         continue;
       }
-      if (next === "S" && !inClass) {
-        out += `[^${SPACES}]`;
+      if (next === "S") {
+        out += inClass ? NOT_SPACES : `[^${SPACES}]`;
         i += 2;
         continue;
       }

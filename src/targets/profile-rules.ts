@@ -76,6 +76,15 @@ function sentStrict(doc: SchemaDocument, all: number): boolean {
   return doc.tool !== undefined && (all >= 1 || declaredStrict(doc.tool));
 }
 
+/**
+ * A strict-only profile's schema rules (OpenAI's) yield to `openai-strict-lowerable`: a keyword or a
+ * limit strict mode rejects is a problem the lowering meets too, and that rule says what the output
+ * then does (it sends the tool non-strict). They still report what it does not (a limit set lower).
+ */
+function yielding(profile: Profile): { yieldsTo?: string } {
+  return profile.schemaFactsStrictOnly === true ? { yieldsTo: "openai-strict-lowerable" } : {};
+}
+
 /** `<target>/keyword-unsupported`: a keyword the target rejects, anywhere in a schema (definitions included). */
 export function rejectedKeywordRule(profile: Profile, severity: "error" | "warning"): Rule {
   const rejected = profile.rejectedKeywords;
@@ -87,6 +96,7 @@ export function rejectedKeywordRule(profile: Profile, severity: "error" | "warni
       description: `A schema uses a keyword ${profile.title} rejects (${rejected.map((r) => r.keyword).join(", ")}; target ${profile.target}).`,
       messages: { keyword: `${profile.title}: \`{{keyword}}\` is a keyword {{why}}` },
       options: STRICT_ONLY,
+      ...yielding(profile),
     },
     check(ctx) {
       for (const doc of ctx.schemas) {
@@ -94,7 +104,7 @@ export function rejectedKeywordRule(profile: Profile, severity: "error" | "warni
         for (const node of schemaNodes(doc)) {
           for (const { keyword, why } of rejected) {
             if (!Object.hasOwn(node.node, keyword)) continue;
-            ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(node.pointer, keyword), messageId: "keyword", data: { keyword, why } });
+            ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(node.pointer, keyword), messageId: "keyword", data: { keyword, why }, topic: `keyword:${keyword}` });
           }
         }
       }
@@ -122,6 +132,7 @@ export function schemaLimitsRule(profile: Profile & { limits: NonNullable<Profil
         maxEnumValues: { description: "the most enum values in one tool's schema, all enums together", default: limits.enumValues, minimum: 1 },
         ...STRICT_ONLY,
       },
+      ...yielding(profile),
     },
     check(ctx) {
       const { maxProperties, maxDepth, maxEnumValues } = ctx.options;
@@ -139,9 +150,9 @@ export function schemaLimitsRule(profile: Profile & { limits: NonNullable<Profil
           if (deepest === undefined && node.isObject && depth > maxDepth) deepest = node;
         }
         const at = { file: doc.file, tool: doc.tool };
-        if (properties > maxProperties) ctx.report({ ...at, pointer: doc.pointer, messageId: "properties", data: { count: properties, max: maxProperties } });
-        if (deepest) ctx.report({ ...at, pointer: deepest.pointer, messageId: "depth", data: { depth: deepest.objectDepth, max: maxDepth } });
-        if (enumValues > maxEnumValues) ctx.report({ ...at, pointer: doc.pointer, messageId: "enumValues", data: { count: enumValues, max: maxEnumValues } });
+        if (properties > maxProperties) ctx.report({ ...at, pointer: doc.pointer, messageId: "properties", data: { count: properties, max: maxProperties }, topic: "limit:properties" });
+        if (deepest) ctx.report({ ...at, pointer: deepest.pointer, messageId: "depth", data: { depth: deepest.objectDepth, max: maxDepth }, topic: "limit:depth" });
+        if (enumValues > maxEnumValues) ctx.report({ ...at, pointer: doc.pointer, messageId: "enumValues", data: { count: enumValues, max: maxEnumValues }, topic: "limit:enumValues" });
       }
     },
   });

@@ -129,7 +129,8 @@ describe("the import graph of src/", () => {
 
   it("only write.ts and the cache write files (and report-file.ts, the report `lint -o FILE` asks for)", () => {
     const offenders = files
-      .filter((f) => f !== "write.ts" && f !== "cache.ts" && f !== "report-file.ts")
+      // cache-file.ts writes the cache's sealed files; config.ts only opens its file, read-only and non-blocking (a FIFO must not hang it).
+      .filter((f) => f !== "write.ts" && f !== "cache.ts" && f !== "cache-file.ts" && f !== "report-file.ts" && f !== "config.ts")
       .flatMap((f) =>
         graph
           .get(f)!

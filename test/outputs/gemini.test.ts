@@ -16,10 +16,17 @@ import { repoTempDir, typecheck } from "../e2e/compile.js";
 const OUTPUTS = ["native", "legacy", "types", "validators", "handlers", "runtime", "index", "gemini"];
 const seedSchemas = path.join(repoRoot, "schemas");
 
+/**
+ * Building the gemini output applies Gemini's name rules (issue 23.6): the awkward fixture's names
+ * (`3d_render`, hyphenated keys) are errors then. They are what these tests feed the output, so the
+ * rules are warnings here (the output's own note still names them).
+ */
+const AWKWARD_NAMES_ALLOWED = { "gemini/tool-name-format": "warning", "gemini/property-key-format": "warning" } as const;
+
 async function buildInto(dir: string, schemas: string, extra: { geminiSchemaField?: "parametersJsonSchema" | "parameters"; outputs?: string[] } = {}) {
   await cp(schemas, path.join(dir, "schemas"), { recursive: true });
   const p = { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers") };
-  const result = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, refRoots: [dir], cache: false, outputs: OUTPUTS, ...extra });
+  const result = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, refRoots: [dir], cache: false, outputs: OUTPUTS, rules: { ...AWKWARD_NAMES_ALLOWED }, ...extra });
   return { ...p, result };
 }
 

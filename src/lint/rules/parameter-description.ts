@@ -1,7 +1,7 @@
 import { isPlainObject } from "../../load/pointer.js";
 import { defineRule, type SchemaDocument } from "../rule.js";
 import { reachedBy } from "../reachable.js";
-import { childPointer, followNodeRef, schemaFacts, type SchemaNode } from "../schema-walk.js";
+import { childPointer, followNodeRef, followRef, schemaFacts, type SchemaNode } from "../schema-walk.js";
 
 export default defineRule({
   meta: {
@@ -34,6 +34,8 @@ export default defineRule({
           // A reference we cannot follow is ref-resolvable's business (or lives in another file).
           if (target === undefined || hasDescription(target)) continue;
         }
+        // A nullable wrapper carries its description in its one non-null branch (the legacy prompt prints it).
+        if (nullableBranchDescribed(doc, node)) continue;
         report(doc, node.pointer, node.key);
       }
       // The others (`true`, `false`, or not a schema at all) have no description either.
@@ -49,6 +51,33 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * Whether `node` is a nullable wrapper (`anyOf` or `oneOf` of one non-null branch and `{type: "null"}`
+ * branches) whose non-null branch has a description, its own or its `$ref` target's.
+ */
+function nullableBranchDescribed(doc: SchemaDocument, node: SchemaNode): boolean {
+  for (const keyword of ["anyOf", "oneOf"] as const) {
+    const branches = node.node[keyword];
+    if (!Array.isArray(branches)) continue;
+    const nonNull = branches.flatMap((b: unknown, i) => (isNullOnly(b) ? [] : [i]));
+    if (nonNull.length !== 1 || nonNull.length === branches.length) continue;
+    const at = nonNull[0]!;
+    const branch: unknown = branches[at];
+    if (hasDescription(branch)) return true;
+    if (isPlainObject(branch) && typeof branch.$ref === "string") {
+      if (hasDescription(followRef(doc, childPointer(childPointer(node.pointer, keyword), at)))) return true;
+    }
+  }
+  return false;
+}
+
+/** `{type: "null"}` or `{type: ["null"]}`: a branch that allows only null. */
+function isNullOnly(schema: unknown): boolean {
+  if (!isPlainObject(schema)) return false;
+  const type = schema.type;
+  return type === "null" || (Array.isArray(type) && type.length === 1 && type[0] === "null");
+}
 
 function hasDescription(schema: unknown): boolean {
   return isPlainObject(schema) && isText(schema.description);

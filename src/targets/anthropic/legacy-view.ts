@@ -34,21 +34,67 @@ export interface ToolConversion {
 export interface LegacyParameter {
   name: string;
   required: boolean;
+  /** For a root union of parameter sets: "Required in shape 1." or "Optional, in shape 2." (else undefined). */
+  inShapes?: string;
   flat: Flat;
   conversion: Conversion;
 }
 
 /** The one decision per parameter that both the prompt and the conversion table are made from. */
-export function legacyParameters(tool: { bundledSchema: unknown }): { model: SchemaModel; parameters: LegacyParameter[]; additional: Conversion | undefined } {
+export function legacyParameters(tool: { bundledSchema: unknown }): {
+  model: SchemaModel;
+  parameters: LegacyParameter[];
+  additional: Conversion | undefined;
+  shapes: LegacyShape[] | undefined;
+} {
   const model = new SchemaModel(tool.bundledSchema);
   const root = model.flat(tool.bundledSchema);
-  const parameters = [...root.properties].map(([name, schema]) => {
+  // A root `anyOf`/`oneOf` of parameter sets (by id, or by name and country): every set's
+  // parameters are listed, required when every set requires them, and the sets are the shapes.
+  const branches = root.alternatives?.map((b) => model.flat(b));
+  const schemas = new Map(root.properties);
+  for (const branch of branches ?? []) for (const [name, schema] of branch.properties) if (!schemas.has(name)) schemas.set(name, schema);
+  const requiredByAll = (name: string) => branches !== undefined && branches.every((b) => b.required.has(name));
+  const shapes = branches?.map((b) => {
+    const names = [...new Set([...b.properties.keys(), ...b.required])];
+    return names.map((name) => ({ name, required: b.required.has(name) || root.required.has(name) }));
+  });
+  const parameters = [...schemas].map(([name, schema]): LegacyParameter => {
     const flat = model.flat(schema);
-    return { name, required: root.required.has(name), flat, conversion: conversionOf(flat) };
+    const required = root.required.has(name) || requiredByAll(name);
+    const parameter: LegacyParameter = { name, required, flat, conversion: conversionOf(flat) };
+    const inShapes = required || shapes === undefined ? undefined : shapeNote(shapes, name);
+    if (inShapes !== undefined) parameter.inShapes = inShapes;
+    return parameter;
   });
   const extra = root.additionalProperties;
   const additional = extra !== undefined && extra !== true ? conversionOf(model.flat(extra)) : undefined;
-  return { model, parameters, additional };
+  return { model, parameters, additional, shapes };
+}
+
+/** One parameter set of a root `anyOf`/`oneOf`: its parameters, in order. */
+export type LegacyShape = { name: string; required: boolean }[];
+
+/** Which shapes require or take `name`: "Required in shape 1.", "Optional, in shapes 2 and 3."; undefined when in none. */
+function shapeNote(shapes: readonly LegacyShape[], name: string): string | undefined {
+  const list = (indices: number[]) => `shape${indices.length > 1 ? "s" : ""} ${indices.length > 1 ? `${indices.slice(0, -1).join(", ")} and ${indices.at(-1)}` : indices[0]}`;
+  const requiredIn: number[] = [];
+  const optionalIn: number[] = [];
+  shapes.forEach((shape, i) => {
+    const p = shape.find((q) => q.name === name);
+    if (p !== undefined) (p.required ? requiredIn : optionalIn).push(i + 1);
+  });
+  if (requiredIn.length > 0) return `Required in ${list(requiredIn)}${optionalIn.length > 0 ? `, optional in ${list(optionalIn)}` : ""}.`;
+  return optionalIn.length > 0 ? `Optional, in ${list(optionalIn)}.` : undefined;
+}
+
+/** The sentence that follows the tool's description when its root is a union of parameter sets. */
+function shapesSentence(shapes: readonly LegacyShape[]): string {
+  const each = shapes.map((shape, i) => {
+    const names = shape.map((p) => `${p.name}${p.required ? " (required)" : ""}`).join(", ");
+    return `shape ${i + 1}: ${names === "" ? "no parameters" : names}`;
+  });
+  return `Give the parameters of one of these ${shapes.length} shapes (${each.join("; ")}).`;
 }
 
 export function legacyPromptView(tools: readonly BundledTool[]): LegacyPromptView {
@@ -63,10 +109,11 @@ export function legacyConversions(tools: readonly { name: string; bundledSchema:
 }
 
 function toolView(tool: BundledTool): LegacyToolView {
-  const { model, parameters } = legacyParameters(tool);
+  const { model, parameters, shapes } = legacyParameters(tool);
+  const description = tool.description ?? "";
   return {
     name: tool.name,
-    description: tool.description ?? "",
+    description: shapes === undefined ? description : `${description}${description === "" ? "" : "\n\n"}${shapesSentence(shapes)}`,
     parameters: parameters.map((p) => ({ name: p.name, type: typeNameOf(p.conversion), description: describeParameter(model, p) })),
   };
 }
@@ -81,7 +128,7 @@ function describeParameter(model: SchemaModel, p: LegacyParameter): string {
   const { flat, conversion } = p;
   const parts: string[] = [];
   if (flat.description !== undefined) parts.push(sentence(flat.description));
-  parts.push(p.required ? "Required." : "Optional.");
+  parts.push(p.required ? "Required." : (p.inShapes ?? "Optional."));
   if (conversion.includes("any")) {
     parts.push("Any JSON value: write numbers, true, false, null, arrays and objects as JSON; other text is read as a string.");
   }
@@ -96,11 +143,59 @@ function describeParameter(model: SchemaModel, p: LegacyParameter): string {
   if (flat.default !== undefined) parts.push(`Default: ${json(flat.default.value)}.`);
   parts.push(...describeBounds(flat.bounds));
   if (values === undefined && (nonNull.includes("array") || nonNull.includes("object"))) {
-    const fields: string[] = [];
+    const fields: Field[] = [];
     parts.push(`Write the value as JSON shaped like ${shapeOf(model, flat, 0, "", fields)}.`);
-    if (fields.length > 0) parts.push(`Fields: ${fields.join("; ")}.`);
+    return withFields(parts.join(" "), fields);
   }
   return parts.join(" ");
+}
+
+/**
+ * The most characters a parameter's description gets from what nested fields must satisfy: the
+ * lint rule description-max-length's default. A description longer without them is left as it was.
+ */
+export const LEGACY_DESCRIPTION_BUDGET = 2048;
+
+/** A nested field or item the prompt says something about: its description, and what validation enforces. */
+interface Field {
+  at: string;
+  description: string | undefined;
+  constraints: string[];
+}
+
+/**
+ * `text` and its `Fields:` sentence. Each field's constraints are stated while the description stays
+ * within LEGACY_DESCRIPTION_BUDGET; when some do not fit, the last fields' constraints are left out
+ * (and said to be), so the descriptions are kept whole.
+ */
+function withFields(text: string, fields: Field[]): string {
+  const entry = (f: Field, constrained: boolean): string | undefined => {
+    const limits = constrained ? f.constraints.join("; ") : "";
+    if (f.description === undefined) return limits === "" ? undefined : `${json(f.at)}: ${limits}`;
+    return `${json(f.at)}: ${f.description.replace(/[.。]$/, "")}${limits === "" ? "" : ` (${limits})`}`;
+  };
+  const compose = (kept: number): string => {
+    const entries = fields.flatMap((f, i) => entry(f, i < kept) ?? []);
+    const left = fields.slice(kept).some((f) => f.constraints.length > 0);
+    const said = entries.length > 0 ? `${text} Fields: ${entries.join("; ")}.` : text;
+    return left ? `${said} Some fields have limits not listed here; the tool checks them.` : said;
+  };
+  let kept = fields.length;
+  let out = compose(kept);
+  while (out.length > LEGACY_DESCRIPTION_BUDGET && kept > 0) out = compose(--kept);
+  return out;
+}
+
+/** Bounds, pattern and format, as phrases for a field's parentheses (`at most 40`, `matches /^[A-Z]{2}$/`). */
+function constraintsOf(b: Bounds): string[] {
+  return describeBounds(b).map((sentence) =>
+    sentence
+      .replace(/\.$/, "")
+      .replace(/^Must be /, "")
+      .replace(/^Must match the regular expression /, "matches ")
+      .replace(/^Items must be unique$/, "items unique")
+      .replace(/^(Length in characters|Number of items|Number of properties|Format)/, (m) => m.toLowerCase()),
+  );
 }
 
 /** Bounds, pattern and format, as sentences. */
@@ -135,7 +230,7 @@ const MAX_SHAPE_DEPTH = 4;
  * descriptions of the fields met are added to `fields` (`"address.street": The street`). A schema
  * met again inside itself (a recursive `$ref`) is shown as `(recursive)`.
  */
-function shapeOf(model: SchemaModel, flat: Flat, depth: number, path: string, fields: string[], open: Set<Flat> = new Set()): string {
+function shapeOf(model: SchemaModel, flat: Flat, depth: number, path: string, fields: Field[], open: Set<Flat> = new Set()): string {
   if (open.has(flat)) return "(recursive)";
   open.add(flat);
   try {
@@ -145,7 +240,7 @@ function shapeOf(model: SchemaModel, flat: Flat, depth: number, path: string, fi
   }
 }
 
-function shapeWithin(model: SchemaModel, flat: Flat, depth: number, path: string, fields: string[], open: Set<Flat>): string {
+function shapeWithin(model: SchemaModel, flat: Flat, depth: number, path: string, fields: Field[], open: Set<Flat>): string {
   if (flat.values !== undefined) return flat.values.map(json).join(" | ") || "never";
   const kinds = effectiveKinds(flat);
   if (depth > MAX_SHAPE_DEPTH) return kinds === undefined ? "any" : [...kinds].join(" | ") || "never";
@@ -169,27 +264,46 @@ function shapeWithin(model: SchemaModel, flat: Flat, depth: number, path: string
   const shapes = [...kinds].map((kind) => {
     if (kind === "array") {
       if (flat.prefixItems !== undefined) {
-        const each = flat.prefixItems.map((item, i) => shapeOf(model, model.flat(item), depth + 1, `${path}[${i}]`, fields, open));
+        const each = flat.prefixItems.map((item, i) => {
+          const child = model.flat(item);
+          noteItem(fields, `${path}[${i}]`, child, open);
+          return shapeOf(model, child, depth + 1, `${path}[${i}]`, fields, open);
+        });
         const rest = flat.items === false ? "" : ", ...";
         return `[${each.join(", ")}${rest}]`;
       }
       const items = flat.items;
-      return `[${items === undefined || items === true ? "any" : shapeOf(model, model.flat(items), depth + 1, `${path}[]`, fields, open)}, ...]`;
+      if (items === undefined || items === true) return "[any, ...]";
+      const child = model.flat(items);
+      noteItem(fields, `${path}[]`, child, open);
+      return `[${shapeOf(model, child, depth + 1, `${path}[]`, fields, open)}, ...]`;
     }
     if (kind === "object") {
       const props = [...flat.properties].map(([name, schema]) => {
         const child = model.flat(schema);
         const at = path === "" ? name : `${path}.${name}`;
-        if (child.description !== undefined && !open.has(child)) fields.push(`${json(at)}: ${child.description.replace(/[.。]$/, "")}`);
+        if (!open.has(child)) {
+          const constraints = constraintsOf(child.bounds);
+          if (child.description !== undefined || constraints.length > 0) fields.push({ at, description: child.description, constraints });
+        }
         return `${json(name)}${flat.required.has(name) ? "" : "?"}: ${shapeOf(model, child, depth + 1, at, fields, open)}`;
       });
       const extra = flat.additionalProperties;
       if (extra !== undefined && extra !== true && extra !== false) {
-        props.push(`[key: string]: ${shapeOf(model, model.flat(extra), depth + 1, `${path}.*`, fields, open)}`);
+        const child = model.flat(extra);
+        noteItem(fields, `${path}.*`, child, open);
+        props.push(`[key: string]: ${shapeOf(model, child, depth + 1, `${path}.*`, fields, open)}`);
       }
       return props.length > 0 ? `{${props.join(", ")}}` : "{...}";
     }
     return kind;
   });
   return shapes.join(" | ") || "never";
+}
+
+/** An array item or a map value (`tags[]`, `labels.*`) is listed among the fields when validation bounds it. */
+function noteItem(fields: Field[], at: string, item: Flat, open: Set<Flat>): void {
+  if (open.has(item)) return;
+  const constraints = constraintsOf(item.bounds);
+  if (constraints.length > 0) fields.push({ at, description: item.description, constraints });
 }

@@ -34,6 +34,8 @@ export interface StrictProblem {
   message: string;
   /** `error`: cannot be lowered faithfully; `warning`: a constraint dropped, still validated at run time. */
   severity: "error" | "warning";
+  /** For a problem the OpenAI target rules also check: `keyword:<keyword>` or `limit:<depth|properties|enumValues>`. */
+  topic?: string;
 }
 
 export interface Lowered {
@@ -199,8 +201,8 @@ function wrapNullable(schema: JsonObject): JsonObject {
   return out;
 }
 
-function problem(w: Walk, pointer: string, message: string, severity: "error" | "warning" = "error"): void {
-  w.problems.push({ pointer, message, severity });
+function problem(w: Walk, pointer: string, message: string, severity: "error" | "warning" = "error", topic?: string): void {
+  w.problems.push(topic === undefined ? { pointer, message, severity } : { pointer, message, severity, topic });
 }
 
 function countString(w: Walk, s: string): void {
@@ -219,7 +221,7 @@ function lowerNode(w: Walk, schema: JsonValue, pointer: string, depth: number): 
   for (const [key, value] of Object.entries(schema)) {
     const unlowerable = UNLOWERABLE.get(key);
     if (unlowerable !== undefined) {
-      problem(w, joinPointer(pointer, key), unlowerable);
+      problem(w, joinPointer(pointer, key), unlowerable, "error", `keyword:${key}`);
       rejected = true;
     }
     else if (DROPPED_CONSTRAINTS.has(key)) problem(w, joinPointer(pointer, key), `'${key}' is not supported in strict mode: left out of the schema sent to OpenAI (the call is still validated against it)`, "warning");
@@ -259,7 +261,7 @@ function lowerNode(w: Walk, schema: JsonValue, pointer: string, depth: number): 
     problem(w, pointer, isObjectSchema ? "an object schema without 'type': \"object\" also accepts non-objects; strict mode needs a type" : "a schema without a type (any value) cannot be sent in strict mode: give it a type, an enum or an anyOf");
   }
   if (isObjectSchema) {
-    if (depth > STRICT_LIMITS.depth) problem(w, pointer, `objects nest ${depth} levels deep here; strict mode allows ${STRICT_LIMITS.depth}`);
+    if (depth > STRICT_LIMITS.depth) problem(w, pointer, `objects nest ${depth} levels deep here; strict mode allows ${STRICT_LIMITS.depth}`, "error", "limit:depth");
     const additional = schema["additionalProperties"];
     const props = schema["properties"];
     if (additional !== undefined && additional !== false) {
@@ -376,8 +378,8 @@ export function lowerStrict(schema: JsonObject): Lowered {
       problem(w, branch.pointer, "an anyOf branch with optional properties cannot be normalised back from strict mode (which branch a null belongs to is unknown); make its properties required");
     }
   }
-  if (w.properties > STRICT_LIMITS.properties) problem(w, "", `${w.properties} properties in all; strict mode allows ${STRICT_LIMITS.properties}`);
-  if (w.enumValues > STRICT_LIMITS.enumValues) problem(w, "", `${w.enumValues} enum values in all; strict mode allows ${STRICT_LIMITS.enumValues}`);
+  if (w.properties > STRICT_LIMITS.properties) problem(w, "", `${w.properties} properties in all; strict mode allows ${STRICT_LIMITS.properties}`, "error", "limit:properties");
+  if (w.enumValues > STRICT_LIMITS.enumValues) problem(w, "", `${w.enumValues} enum values in all; strict mode allows ${STRICT_LIMITS.enumValues}`, "error", "limit:enumValues");
   if (w.stringLength > STRICT_LIMITS.stringLength) problem(w, "", `property names and enum values total ${w.stringLength} characters; strict mode allows ${STRICT_LIMITS.stringLength}`);
   const plan: StrictPlan = { root: top.plan };
   if (Object.keys(defs).length > 0) plan.defs = defs;

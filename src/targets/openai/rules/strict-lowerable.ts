@@ -33,6 +33,8 @@ export default defineRule({
           messageId: p.severity === "error" ? "unlowerable" : "dropped",
           data: { reason: p.message, where: inFile ? "" : ` (at ${p.pointer} of the bundled schema)` },
           ...(p.severity === "warning" ? { warning: true } : {}),
+          // The OpenAI target rules stand down where this one reports the same problem (RuleMeta.yieldsTo).
+          ...(p.topic !== undefined && inFile ? { topic: p.topic } : {}),
         });
       }
     }
