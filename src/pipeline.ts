@@ -151,8 +151,8 @@ async function lintStage(
 ): Promise<Diagnostic[]> {
   const loadProblems = [...loaded.diagnostics, ...bundled.diagnostics];
   let diagnostics = loadProblems;
+  const { lint } = await import("./lint/index.js");
   if (options.lint) {
-    const { lint } = await import("./lint/index.js");
     diagnostics = await lint(loaded, bundled, { registry: RULES, rules: options.rules });
   }
   // A rule turned off in the config still cannot let a file that does not load into the build.
@@ -160,9 +160,14 @@ async function lintStage(
   const shownIds = new Set(diagnostics.map(id));
   // Rules whose errors stop a build even with --no-lint (`meta.blocksBuild`): without them there is nothing to build.
   const LOAD_RULES = new Set(RULES.filter((r) => r.meta.blocksBuild).map((r) => r.meta.id));
+  // Nor can text a build would not write as it reads (a lone surrogate), or `build --check` never passes.
+  const { unwritableText } = await import("./lint/rules/value-preserved.js");
+  const unwritable = await lint(loaded, bundled, { registry: [unwritableText], rules: {} });
+  const errorIds = new Set(diagnostics.filter((d) => d.severity === "error").map(id));
   const blocking = [
     ...diagnostics.filter((d) => d.severity === "error"),
     ...loadProblems.filter((d) => LOAD_RULES.has(d.rule) && !shownIds.has(id(d))),
+    ...unwritable.filter((d) => !errorIds.has(id(d))),
   ];
   if (blocking.length > 0) {
     const { compareDiagnostics, withPositions } = await import("./load/positions.js");

@@ -148,6 +148,8 @@ export async function bundleTool(
 }
 
 const NONE: readonly Diagnostic[] = [];
+/** Text that may spell a dynamic reference's key (an escaped key has a backslash in it). */
+const DYNAMIC_REF_TEXT = /dynamicRef|recursiveRef|\\[uxU]/;
 
 /**
  * The diagnostics of bundling `root` (a schema of `tool`'s file) in place, without copying: none, or
@@ -164,6 +166,11 @@ export function bundleInPlace(tool: ToolSpec, root: { schema: JsonObject; pointe
 }
 
 function inPlace(tool: ToolSpec, root: { schema: JsonObject; pointer: string }, refs: readonly string[]): readonly Diagnostic[] | undefined {
+  // A dynamic reference ($dynamicRef, $recursiveRef) can close a cycle without any $ref (findInPlaceCycle).
+  if (DYNAMIC_REF_TEXT.test(tool.source.text)) {
+    const cycle = cycleDiagnostic(tool, root.pointer, root.schema, new Set());
+    if (cycle !== undefined) return [cycle];
+  }
   if (refs.length === 0) return NONE;
   const targets: unknown[] = new Array<unknown>(refs.length);
   for (let i = 0; i < refs.length; i++) {
@@ -194,7 +201,9 @@ function cycleDiagnostic(tool: ToolSpec, rootPointer: string, schema: JsonObject
     tool: tool.name,
     rule: "ref-resolvable",
     severity: "error",
-    message: `the references ${cycle.refs.map((r) => `'${r}'`).join(" -> ")} form a cycle that never reaches a schema (no property or item in between), so no value can match: point a $ref at a schema that says what the value is`,
+    message: cycle.dynamic
+      ? `the references ${cycle.refs.map((r) => `'${r}'`).join(" -> ")} may come back to the same value with no property or item in between, so checking it never ends (the generated validator would overflow its stack on inputs that fail a keyword beside it): make the dynamic reference go through a property or an item, or use a $ref`
+      : `the references ${cycle.refs.map((r) => `'${r}'`).join(" -> ")} form a cycle that never reaches a schema (no property or item in between), so no value can match: point a $ref at a schema that says what the value is`,
     pointer: own ? joinPointer(rootPointer, ...tokens) : rootPointer,
   };
 }

@@ -44,6 +44,8 @@ export interface InPlaceCycle {
   pointer: string;
   /** The references along the cycle, in the order followed. */
   refs: string[];
+  /** Set when a `$dynamicRef` or `$recursiveRef` closes the cycle. */
+  dynamic?: true;
 }
 
 /**
@@ -52,6 +54,7 @@ export interface InPlaceCycle {
  */
 export function findInPlaceCycle(root: unknown): InPlaceCycle | undefined {
   const state = new Map<object, "open" | "done">();
+  const dynamic = isPlainObject(root) ? dynamicTargets(root) : undefined;
   const stackRefs: string[] = [];
   /** Pointer tokens of the node being visited, from the subschema walk and then in-place steps. */
   const tokens: (string | number)[] = [];
@@ -78,6 +81,19 @@ export function findInPlaceCycle(root: unknown): InPlaceCycle | undefined {
           stackRefs.pop();
           tokens.splice(0, tokens.length, ...saved);
           if (found) return;
+        }
+      }
+    }
+    if (dynamic !== undefined) {
+      for (const keyword of DYNAMIC_REFS) {
+        const dref = node[keyword];
+        if (typeof dref !== "string") continue;
+        // Every schema ajv may call here on the same value: one still open closes a cycle.
+        for (const target of dynamic.of(keyword, dref)) {
+          if (state.get(target) === "open") {
+            found = { pointer: at(keyword), refs: [...stackRefs, dref], dynamic: true };
+            return;
+          }
         }
       }
     }
@@ -122,4 +138,45 @@ export function findInPlaceCycle(root: unknown): InPlaceCycle | undefined {
 function splitOrEmpty(ref: string): string[] {
   const pointer = localRefPointer(ref);
   return pointer === undefined ? [] : splitPointer(pointer);
+}
+
+const DYNAMIC_REFS = ["$dynamicRef", "$recursiveRef"] as const;
+
+/**
+ * The schemas a `$dynamicRef` or `$recursiveRef` may lead to, the way ajv calls them (issue 24 N8):
+ * the schema that declares the matching `$dynamicAnchor` (or `$recursiveAnchor: true`) when there is
+ * one, else the function being run, which is the root or the target of a `$ref` (ajv compiles a
+ * target that holds a reference as a function of its own). Over-approximated: all of them. With
+ * `allErrors`, ajv goes on after a failed keyword, so a dynamic reference that comes back to one of
+ * them on the same value overflows the stack where the spec's evaluation never ends. `undefined`
+ * when the schema holds no dynamic reference (the usual case).
+ */
+function dynamicTargets(root: SchemaObject): { of(keyword: (typeof DYNAMIC_REFS)[number], ref: string): SchemaObject[] } | undefined {
+  let any = false;
+  const refTargets = new Set<SchemaObject>([root]);
+  const anchors = new Map<string, SchemaObject[]>();
+  const recursive: SchemaObject[] = [];
+  const visit = (node: SchemaObject): void => {
+    if (typeof node.$dynamicRef === "string" || typeof node.$recursiveRef === "string") any = true;
+    if (typeof node.$ref === "string") {
+      const target = resolveLocal(root, node.$ref);
+      if (isPlainObject(target)) refTargets.add(target);
+    }
+    if (typeof node.$dynamicAnchor === "string") {
+      const list = anchors.get(node.$dynamicAnchor);
+      if (list === undefined) anchors.set(node.$dynamicAnchor, [node]);
+      else list.push(node);
+    }
+    if (node.$recursiveAnchor === true) recursive.push(node);
+    forEachSubschema(node, true, (child) => visit(child));
+  };
+  visit(root);
+  if (!any) return undefined;
+  const functions = [...refTargets];
+  return {
+    of(keyword, ref) {
+      const declared = keyword === "$recursiveRef" ? recursive : ref.startsWith("#") ? anchors.get(ref.slice(1)) ?? [] : [];
+      return [...declared, ...functions];
+    },
+  };
 }

@@ -1,4 +1,6 @@
 /** Issue 10.14: what parsing changes silently is reported, at the key or value concerned. */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { scanJson, surelyExact } from "../../../src/load/lossless.js";
 import { testRule } from "../helpers/rule-tester.js";
@@ -70,6 +72,34 @@ describe("the command line", () => {
     const run = toolgen(dir, "build");
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/^schemas\/a\.json:1:13: error value-preserved: this string holds a lone UTF-16 surrogate \(U\+D800\)/m);
+  });
+
+  // Issue 24 N12: what UTF-8 cannot encode is written as U+FFFD, so `--check` would compare the
+  // sources' text with bytes a build can never write. That check runs whatever the lint settings.
+  it.each([
+    ["--no-lint", ["--no-lint"], {}],
+    ["the rule turned off in the config", [], { rules: { "value-preserved": "off" } }],
+    ["the rule made a warning", [], { rules: { "value-preserved": "warn" } }],
+  ])("with %s, a lone surrogate still stops the build, and build and build --check agree", async (_name, flags, config) => {
+    const text = '{"name":"a","description":"Does a\\ud800. Use it for a. Returns a.","input_schema":{"type":"object","properties":{"o":{"type":"object","properties":{"k\\udc00":{"type":"string"}}}}}}';
+    const dir = await projectWith({ "schemas/a.json": text, "toolgen.config.json": JSON.stringify(config) });
+    const build = toolgen(dir, "build", ...flags);
+    expect(build.code, build.stderr).toBe(1);
+    expect(build.stderr).toMatch(/^schemas\/a\.json:1:13: error value-preserved: this string holds a lone UTF-16 surrogate \(U\+D800\)/m);
+    expect(build.stderr).toMatch(/^schemas\/a\.json:1:\d+: error value-preserved: this key holds a lone UTF-16 surrogate \(U\+DC00\)/m);
+    expect(existsSync(path.join(dir, "generated"))).toBe(false);
+    const check = toolgen(dir, "build", "--check", ...flags);
+    expect(check.code, check.stderr).toBe(1);
+    expect(check.stderr).toContain("lone UTF-16 surrogate (U+D800)");
+  });
+
+  it("with --no-lint, other value changes build as before, deterministically: build then build --check --no-lint passes", async () => {
+    const text = '{"name":"a","description":"Does a. Use it for a. Returns a.","input_schema":{"type":"object","maximum":1e400,"properties":{"k":{"type":"string"}},"properties":{"k":{"type":"number"}}}}';
+    const dir = await projectWith({ "schemas/a.json": text });
+    const build = toolgen(dir, "build", "--no-lint");
+    expect(build.code, build.stderr).toBe(0);
+    const check = toolgen(dir, "build", "--check", "--no-lint");
+    expect(check.code, check.stderr).toBe(0);
   });
 });
 
