@@ -8,8 +8,11 @@
  * (a validation message), through the compiled output. The validators were once left out of
  * dist/ by tsc, and every call answered "could not validate the input … Cannot find module".
  */
+import { spawnSync } from "node:child_process";
+import { rm } from "node:fs/promises";
 import path from "node:path";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { VALIDATOR_NOT_BUILT } from "../../src/runtime/loaders.js";
 import { repoRoot } from "../helpers.js";
 import {
   BASE_OPTIONS,
@@ -48,6 +51,10 @@ const TSCONFIGS: [string, "root" | "src", { compilerOptions?: object; include?: 
   ['include ["src"], allowJs', "src", { compilerOptions: { allowJs: true, rootDir: "src" }, include: ["src"] }],
 ];
 
+let seedProject: Promise<Project> | undefined;
+/** A fresh copy of one ES-module project of the seed tools. */
+const project0 = async (): Promise<Project> => copyProject(await (seedProject ??= userProject(SEEDS, { type: "esm" })));
+
 describe.each(["esm", "cjs"] as const)("a %s project", (type) => {
   const projects = new Map<string, Promise<Project>>();
   const project = (layout: "root" | "src"): Promise<Project> => {
@@ -73,3 +80,25 @@ describe.each(["esm", "cjs"] as const)("a %s project", (type) => {
   });
 });
 
+
+it("a validator left out of the build: the model gets no path, the error log says what to change", { timeout: 180_000 }, async () => {
+  const { dir } = await project0();
+  await writeTsconfig(dir, { compilerOptions: { ...BASE_OPTIONS, ...MODULE.esm } });
+  tsc(dir);
+  // What a build that copies only some files leaves: dist/ without this validator.
+  await rm(path.join(dir, "dist", "generated", "validators", "get_weather.js"));
+  const calls: [string, unknown][] = [["get_weather", { location: "Paris" }], ["get_weather", 42], ["get_stock_price", { ticker: "GM" }]];
+  const r = spawnSync(process.execPath, [path.join("dist", "quick.js"), JSON.stringify(calls)], { cwd: dir, encoding: "utf8" });
+  expect(r.status).toBe(0);
+  const blocks = JSON.parse(r.stdout) as { content?: unknown; is_error?: boolean }[];
+  const unavailable = "Error: could not validate the input of tool 'get_weather' (Error: its validator could not be loaded: a fault in how the server was built, reported in its error log; the call was not run)";
+  expect(blocks.slice(0, 2)).toEqual([
+    { type: "tool_result", tool_use_id: "toolu_0", content: unavailable, is_error: true },
+    { type: "tool_result", tool_use_id: "toolu_1", content: unavailable, is_error: true },
+  ]);
+  expect(JSON.stringify(blocks)).not.toContain(dir);
+  expect(blocks[2]).toEqual({ type: "tool_result", tool_use_id: "toolu_2", content: JSON.stringify({ tool: "get_stock_price", input: { ticker: "GM" } }) });
+  // Once per tool, on the host's error log: what to change, and the cause with the missing file.
+  expect(r.stderr.split(VALIDATOR_NOT_BUILT).length - 1).toBe(1);
+  expect(r.stderr).toContain(path.join(dir, "dist", "generated", "validators", "get_weather.js"));
+});
