@@ -13,7 +13,9 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { VALIDATOR_NOT_BUILT } from "../../src/runtime/loaders.js";
+import { cachedBin } from "./tool-cache.js";
 import { repoRoot } from "../helpers.js";
+import { repoTempDir } from "./compile.js";
 import {
   BASE_OPTIONS,
   ESBUILD,
@@ -72,6 +74,11 @@ describe.each(["esm", "cjs"] as const)("a %s project", (type) => {
     });
   }
 
+  it("tsx quick.ts", { timeout: 300_000 }, async () => {
+    const { dir } = await project("root");
+    expectAnswered(runQuick(dir, "quick.ts", CALLS, [cachedBin("tsx@4", "tsx")]), CALLS);
+  });
+
   it("esbuild --bundle, then node", { timeout: 120_000 }, async () => {
     const { dir } = await project("root");
     const format = type === "esm" ? "esm" : "cjs";
@@ -101,4 +108,54 @@ it("a validator left out of the build: the model gets no path, the error log say
   // Once per tool, on the host's error log: what to change, and the cause with the missing file.
   expect(r.stderr.split(VALIDATOR_NOT_BUILT).length - 1).toBe(1);
   expect(r.stderr).toContain(path.join(dir, "dist", "generated", "validators", "get_weather.js"));
+});
+
+/** `n` tools of the bench corpus (bench/corpus.mjs) and a valid input for each, from its own generator. */
+async function synthetic(n: number): Promise<{ schemas: string; examples: Record<string, unknown> }> {
+  const schemas = path.join(await repoTempDir(), "schemas");
+  const corpus = path.join(repoRoot, "bench", "corpus.mjs");
+  run(process.execPath, [corpus, schemas, String(n)], repoRoot);
+  const script = `import { makeTool, makeInput } from ${JSON.stringify(corpus)};
+    const out = {};
+    for (let i = 0; i < ${n}; i++) { const t = makeTool(i); out[t.name] = makeInput(t.input_schema); }
+    process.stdout.write(JSON.stringify(out));`;
+  const made = run(process.execPath, ["--input-type=module", "-e", script], repoRoot);
+  return { schemas, examples: JSON.parse(made.stdout) as Record<string, unknown> };
+}
+
+const MANY = process.env.TOOLGEN_HEAVY === "1" ? 1000 : 200;
+
+describe(`${MANY} synthetic tools`, () => {
+  const corpus = synthetic(MANY);
+  const made = new Map<PackageType, Promise<Project>>();
+  const project = async (type: PackageType): Promise<Project> => {
+    const { schemas } = await corpus;
+    let p = made.get(type);
+    if (p === undefined) made.set(type, (p = userProject(schemas, { type })));
+    return p.then(copyProject);
+  };
+
+  it("a CommonJS project: tsc (no include, no allowJs), then node dist/quick.js", { timeout: 600_000 }, async () => {
+    const calls = callsFor((await corpus).examples);
+    const { dir } = await project("cjs");
+    await writeTsconfig(dir, { compilerOptions: { ...BASE_OPTIONS, ...MODULE.cjs } });
+    tsc(dir);
+    expectAnswered(runQuick(dir, path.join("dist", "quick.js"), calls), calls);
+  });
+
+  it("an ES-module project: esbuild --bundle, then node", { timeout: 600_000 }, async () => {
+    const calls = callsFor((await corpus).examples);
+    const { dir } = await project("esm");
+    run(ESBUILD, ["quick.ts", "--bundle", "--platform=node", "--format=esm", "--outfile=bundle/quick.js", "--log-level=warning"], dir);
+    expectAnswered(runQuick(dir, path.join("bundle", "quick.js"), calls), calls);
+  });
+
+  it.runIf(process.env.TOOLGEN_HEAVY === "1")("an ES-module project: tsc with include [\"generated\", \"handlers\", \"quick.ts\"], and tsx", { timeout: 900_000 }, async () => {
+    const calls = callsFor((await corpus).examples);
+    const { dir } = await project("esm");
+    expectAnswered(runQuick(dir, "quick.ts", calls, [cachedBin("tsx@4", "tsx")]), calls);
+    await writeTsconfig(dir, { compilerOptions: { ...BASE_OPTIONS, ...MODULE.esm }, include: ["generated", "handlers", "quick.ts"] });
+    tsc(dir);
+    expectAnswered(runQuick(dir, path.join("dist", "quick.js"), calls), calls);
+  });
 });
