@@ -6,8 +6,8 @@
  * some tool has a `pattern` or `patternProperties`, `re2.ts` (see below).
  *
  * Why TypeScript files holding plain JavaScript: the project's own build must carry them wherever it
- * carries index.ts. tsc follows the `import()` to a `.ts` file and emits it into the outDir; tsx, the
- * bundlers and Node's type stripping load it like the rest of the folder. (As `.mjs` with a `.d.mts`
+ * carries index.ts. tsc follows the `import()` to a `.ts` file and emits it into the outDir; tsx and
+ * the bundlers load it like the rest of the folder. (As `.mjs` with a `.d.mts`
  * beside them, tsc took the declaration in their place and left them out of the outDir: every call of
  * a compiled project failed.) Each starts with `// @ts-nocheck`: the type-checker parses and binds it
  * but never checks ajv's untyped code, and its one export is annotated (`ValidateFunction`), so a

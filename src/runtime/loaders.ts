@@ -50,8 +50,8 @@ declare const console: { error(...data: unknown[]): void };
 export const VALIDATOR_NOT_BUILT =
   "toolgen: a validator file of the generated folder could not be loaded, so its tool answers every call " +
   "with an error. Build validators/*.ts (and runtime/*.ts) with the rest of the folder: tsc emits them into " +
-  "the outDir when index.ts is in the program (do not exclude validators/), tsx, bundlers and Node's type " +
-  "stripping load them through index.ts's import(), and a step that copies files must copy validators/ too. " +
+  "the outDir when index.ts is in the program (do not exclude validators/), tsx and bundlers load them " +
+  "through index.ts's import(), and a step that copies files must copy validators/ too. " +
   "A folder from an older toolgen (validators/*.mjs) needs `toolgen build` again.";
 
 /** What the model reads instead: no path, no stack (the detail went to the error log). */
