@@ -141,6 +141,7 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
   // would accept `{}`. A computed key defines it. (Inside a JSON string every `"` is escaped, so
   // a quote right after `{` or `,` always opens a key.)
   code = code.replace(/([{,])"__proto__":/g, '$1["__proto__"]:');
+  code = typedLets(code);
   // The one export the dispatcher reads, typed so that no declaration emit infers ajv's code.
   const exported = /^export const validate = (\w+);export default \1;/;
   if (!exported.test(code)) throw new Error(`ajv standalone code for ${tool.name} does not start with its exports`);
@@ -158,6 +159,29 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
       imports + code + "\n",
     ownership: "generated",
   };
+}
+
+/**
+ * Gives ajv's untyped `let x;`, `let x = null;` and `let x = [];` the type `any`, outside string
+ * literals (a schema's text is data). tsc does not type-check a `@ts-nocheck` file, but to emit it
+ * asks the type of the left side of every property access (TS 5.9, `markLinkedReferences`), and
+ * such a variable's type evolves with each assignment: `vErrors.push(…)` walked the whole function's
+ * control flow each time. At 200 synthetic tools that made `tsc` take 16 s of CPU and 670 MB
+ * instead of 7.6 s and 225 MB. The emitted JavaScript is the same.
+ */
+export function typedLets(code: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < code.length; i++) {
+    if (code[i] !== '"') continue;
+    out += code.slice(from, i).replace(/\blet ([A-Za-z_$][\w$]*)( = (?:null|\[\]))?;/g, "let $1: any$2;");
+    let end = i + 1;
+    while (end < code.length && code[end] !== '"') end += code[end] === "\\" ? 2 : 1;
+    out += code.slice(i, end + 1);
+    from = end + 1;
+    i = end;
+  }
+  return out + code.slice(from).replace(/\blet ([A-Za-z_$][\w$]*)( = (?:null|\[\]))?;/g, "let $1: any$2;");
 }
 
 const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
