@@ -67,7 +67,7 @@ describe("build --check", () => {
     const stale = (error as StaleOutputError).stale.map((s) => s.replace(/\\/g, "/"));
     expect(stale.some((s) => s.endsWith("generated/tools.json"))).toBe(true);
     expect(stale.some((s) => s.endsWith("generated/types/get_weather.ts"))).toBe(true);
-    expect(stale.some((s) => s.endsWith("generated/validators/get_weather.mjs"))).toBe(true);
+    expect(stale.some((s) => s.endsWith("generated/validators/get_weather.ts"))).toBe(true);
     expect(await readTree(p.out)).toEqual(before.out);
     expect(await readTree(p.handlers)).toEqual(before.handlers);
   });
@@ -91,7 +91,7 @@ describe("build: removed tools", () => {
     const result = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers });
     const out = await readTree(p.out);
     expect(out.has("types/get_stock_price.ts")).toBe(false);
-    expect(out.has("validators/get_stock_price.mjs")).toBe(false);
+    expect(out.has("validators/get_stock_price.ts")).toBe(false);
     expect(await readFile(path.join(p.handlers, "get_stock_price.ts"), "utf8")).toContain("// my code");
     expect(result.notes.join("\n")).toMatch(/get_stock_price\.ts: no tool has this handler/);
   });

@@ -32,7 +32,7 @@ const EXAMPLE_TOOL = {
 
 /**
  * A tsconfig for the generated code: Node's own module resolution (the generated imports end in
- * `.js`, validators are `.mjs` typed by `.d.mts`), strict, compiled to dist/. It works in an ES-module
+ * `.js`, validators included), strict, compiled to dist/. It works in an ES-module
  * package and in a CommonJS one. Written only when the project has none.
  */
 const TSCONFIG = {

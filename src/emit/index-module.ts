@@ -72,7 +72,7 @@ export function emitIndexModule(
     `/** Each tool's validator (compiled at build time, loaded on first use), by tool name. */`,
     `const validators: { readonly [K in ToolName]: () => Promise<ValidateFunction> } = {`,
     ...tools.map((t) => {
-      const load = `() => import(${tsString(`./validators/${fileOf(t)}.mjs`)})`;
+      const load = `() => import(${tsString(`./validators/${fileOf(t)}.js`)})`;
       return member(propKey(t.name), `lazyValidator(${load})`, ",", { head: "lazyValidator", arg: load });
     }),
     `};`,

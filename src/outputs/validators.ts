@@ -2,7 +2,7 @@ import { defineOutput } from "./output.js";
 
 export default defineOutput({
   id: "validators",
-  description: "validators/<tool>.js (+ .d.ts): each tool's validator, compiled at build time",
+  description: "validators/<tool>.ts: each tool's validator, compiled at build time",
   needs: ["runtime"],
   emit: async (ctx) => {
     const validators = await ctx.perTool("validator");

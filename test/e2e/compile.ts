@@ -46,6 +46,19 @@ export function compileAndEmit(files: string[], options: ts.CompilerOptions, rel
   return diagnosticLines([...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics], relativeTo);
 }
 
+/**
+ * What `tsc` does in `dir` when typed with no file list: the project's tsconfig.json names the files
+ * (its `include`, `files`, or everything), and the compiler follows their imports. Emits; returns
+ * the diagnostics as lines (empty: it compiled).
+ */
+export function compileProject(dir: string): string[] {
+  const problems: ts.Diagnostic[] = [];
+  const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => problems.push(d) };
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(dir, "tsconfig.json"), {}, host);
+  if (parsed === undefined) return diagnosticLines(problems, dir);
+  return [...diagnosticLines(parsed.errors, dir), ...compileAndEmit(parsed.fileNames, parsed.options, dir)];
+}
+
 /** `file:line:col: message` per diagnostic, the file relative to `relativeTo`. */
 function diagnosticLines(diagnostics: readonly ts.Diagnostic[], relativeTo: string): string[] {
   return diagnostics.map((d) => {

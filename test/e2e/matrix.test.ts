@@ -1,37 +1,27 @@
 /**
  * Issue 11 item 3: the generated code compiles AND runs in the projects people have. A matrix of
  * {ES-module package with NodeNext, CommonJS package (no "type") with NodeNext, bundler resolution}
- * x {strict on, strict off}, every case with noUnusedLocals and noUnusedParameters: tsc emits the
- * generated folder and the (filled-in) handlers into dist/, and Node runs the emitted JavaScript,
- * dispatching one call per tool through the handler files.
+ * x {strict on, strict off}, every case with noUnusedLocals and noUnusedParameters: the project's
+ * tsconfig.json (outDir dist, include ["generated", "handlers"], no allowJs) decides what tsc
+ * compiles, as `tsc` with no file list does, so the validators reach dist/ only by the imports
+ * that name them (issue 23 item 1: handed to tsc as root names, .mjs validators hid that tsc left
+ * them out). Node runs the emitted JavaScript, dispatching one call per tool through the handler
+ * files.
  */
 import { spawnSync } from "node:child_process";
 import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { fixture, repoRoot } from "../helpers.js";
-import { compileAndEmit, repoTempDir } from "./compile.js";
+import { compileProject, repoTempDir } from "./compile.js";
 
 type Setup = "esm-nodenext" | "cjs-nodenext" | "bundler";
 
-const SETUPS: Record<Setup, { packageJson: object; options: ts.CompilerOptions; runner: string }> = {
-  "esm-nodenext": {
-    packageJson: { type: "module" },
-    options: { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
-    runner: "run.mjs",
-  },
-  "cjs-nodenext": {
-    packageJson: {},
-    options: { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
-    runner: "run.cjs",
-  },
-  bundler: {
-    packageJson: { type: "module" },
-    options: { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler },
-    runner: "run.mjs",
-  },
+const SETUPS: Record<Setup, { packageJson: object; options: object; runner: string }> = {
+  "esm-nodenext": { packageJson: { type: "module" }, options: { module: "NodeNext", moduleResolution: "NodeNext" }, runner: "run.mjs" },
+  "cjs-nodenext": { packageJson: {}, options: { module: "NodeNext", moduleResolution: "NodeNext" }, runner: "run.cjs" },
+  bundler: { packageJson: { type: "module" }, options: { module: "ESNext", moduleResolution: "Bundler" }, runner: "run.mjs" },
 };
 
 /** Dispatches one call per example through dist/generated/index.js and prints the results as JSON. */
@@ -81,25 +71,21 @@ beforeAll(async () => {
   ];
 });
 
-function compile(dir: string, setup: Setup, strict: boolean): string[] {
-  const files = ts.sys
-    .readDirectory(dir, [".ts", ".mjs"], undefined, ["generated/**/*", "handlers/**/*"])
-    .filter((f) => !f.endsWith(".d.ts"));
-  const options: ts.CompilerOptions = {
+/** The project's tsconfig.json, then `tsc` as typed with no file list. */
+async function compile(dir: string, setup: Setup, strict: boolean): Promise<string[]> {
+  const compilerOptions = {
     ...SETUPS[setup].options,
     strict,
     noUnusedLocals: true,
     noUnusedParameters: true,
-    target: ts.ScriptTarget.ES2022,
-    lib: ["lib.es2022.d.ts"],
+    target: "ES2022",
+    lib: ["ES2022"],
     skipLibCheck: true,
     types: [],
-    rootDir: dir,
-    outDir: path.join(dir, "dist"),
-    // The validators are plain .mjs (typed by the .d.mts beside them): allowJs copies them to outDir.
-    allowJs: true,
+    outDir: "dist",
   };
-  return compileAndEmit(files, options, dir);
+  await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["generated", "handlers"] }));
+  return compileProject(dir);
 }
 
 describe.each([0, 1])("generated code (%#: seed tools, then awkward names)", (which) => {
@@ -114,7 +100,7 @@ describe.each([0, 1])("generated code (%#: seed tools, then awkward names)", (wh
         await writeFile(path.join(dir, "package.json"), JSON.stringify(packageJson));
         await writeFile(path.join(dir, runner), RUNNERS[runner as keyof typeof RUNNERS]);
 
-        expect(compile(dir, setup, strict)).toEqual([]);
+        expect(await compile(dir, setup, strict)).toEqual([]);
 
         const run = spawnSync(process.execPath, [runner, JSON.stringify(examples)], { cwd: dir, encoding: "utf8" });
         expect(run.stderr).toBe("");

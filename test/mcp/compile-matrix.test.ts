@@ -7,11 +7,11 @@
  *
  * Without @types/node, only the transports and entries fail to compile (the README says to install it).
  *
- * The input validators are `.mjs` files that tsc leaves out of outDir (issue 23 item 1, fixed on
- * another branch); until that fix lands, the run part copies them into dist/ as a stand-in.
+ * Nothing is copied into dist/ by hand: tsc emits every file the servers load there, the validators
+ * (TypeScript modules, issue 23 item 1) included.
  */
 import { spawnSync } from "node:child_process";
-import { cp, readdir, rm, writeFile } from "node:fs/promises";
+import { cp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
@@ -34,15 +34,6 @@ const SETUPS: Setup[] = [
   { name: "CommonJS, strict, noUnused*", packageJson: {}, compilerOptions: STRICT },
   { name: "CommonJS, strict off", packageJson: {}, compilerOptions: { strict: false } },
 ];
-
-/** Copies `.mjs` files of `from` into the same place under `to` (the stand-in described above). */
-async function copyMjs(from: string, to: string): Promise<void> {
-  for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".mjs")) continue;
-    const rel = path.relative(from, path.join(entry.parentPath, entry.name));
-    await cp(path.join(from, rel), path.join(to, rel));
-  }
-}
 
 function textOf(result: { content?: unknown }): string {
   return (result.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("");
@@ -67,7 +58,6 @@ describe("the MCP output in a user's tsc project", () => {
       expect(tsc.stdout + tsc.stderr).toBe("");
       expect(tsc.status).toBe(0);
 
-      await copyMjs(options.out, path.join(dir, "dist", "generated"));
       const stdio = await stdioClient(path.join(dir, "dist", "generated", "mcp", "stdio.js"));
       const http = await httpClient(path.join(dir, "dist", "generated", "mcp", "http.js"));
       try {
@@ -92,7 +82,7 @@ describe("the MCP output without @types/node", () => {
   it("server.ts compiles without Node's types; only the transports and entries need them, as the README says", async () => {
     const c = await buildMcpCase(path.join(repoRoot, "test", "mcp", "fixtures", "schemas"));
     expect(c.diagnostics).toEqual([]);
-    const files = [...(await readTree(c.out)).keys()].filter((f) => f.endsWith(".ts") || f.endsWith(".mjs")).map((f) => path.join(c.out, f));
+    const files = [...(await readTree(c.out)).keys()].filter((f) => f.endsWith(".ts")).map((f) => path.join(c.out, f));
     const transports = ["stdio.ts", "stdio-server.ts", "http.ts", "http-server.ts"].map((f) => path.join(c.out, "mcp", f));
     const handlers = [...(await readTree(c.handlers)).keys()].map((f) => path.join(c.handlers, f));
     expect(compile(c.dir, [...files.filter((f) => !transports.includes(f)), ...handlers], [])).toEqual([]);

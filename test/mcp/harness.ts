@@ -51,8 +51,6 @@ export function compile(dir: string, files: string[], types: string[] = ["node"]
     types,
     rootDir: dir,
     outDir: path.join(dir, "dist"),
-    // The validators are plain .mjs (typed by the .d.mts beside them): allowJs copies them to outDir.
-    allowJs: true,
   };
   return compileAndEmit(files, options, dir);
 }
@@ -71,7 +69,9 @@ export async function buildMcpCase(
   const { notes } = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint, outputs: ALL_OUTPUTS });
   await fill(p.handlers);
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
-  const files = [...(await readTree(p.out)).keys()].filter((f) => f.endsWith(".ts") || f.endsWith(".mjs")).map((f) => path.join(p.out, f));
+  // The entry modules only, as a project's own code names them: tsc reaches the validators, the
+  // output validators and the runtime through their imports, and must emit them into dist/.
+  const files = [...(await readTree(p.out)).keys()].filter((f) => /^(index|mcp\/[a-z]+)\.ts$/.test(f)).map((f) => path.join(p.out, f));
   files.push(...[...(await readTree(p.handlers)).keys()].map((f) => path.join(p.handlers, f)));
   for (const [file, text] of Object.entries(extra)) {
     await writeFile(path.join(dir, file), text);

@@ -68,8 +68,8 @@ describe("mcp output schemas", () => {
     const p = await setUp();
     const result = await build({ ...p, cache: false, outputs: ALL_OUTPUTS });
     const paths = result.files.map((f) => f.path);
-    expect(paths).toContain("runtime/re2.mjs");
-    expect(result.files.filter((f) => f.path.startsWith("validators/")).some((f) => f.contents.includes("re2.mjs"))).toBe(false);
+    expect(paths).toContain("runtime/re2.ts");
+    expect(result.files.filter((f) => f.path.startsWith("validators/")).some((f) => f.contents.includes("re2.js"))).toBe(false);
     const server = result.files.find((f) => f.path === "mcp/server.ts")!.contents;
     expect(server).not.toContain("shared/money.json");
     expect(server).toContain("ISO 4217 code.");
@@ -82,7 +82,7 @@ describe("mcp output schemas", () => {
       await writeFile(path.join(runtime, f.replace(/\.ts$/, ".js")), js);
     }
     await writeFile(path.join(p.dir, "package.json"), JSON.stringify({ type: "module" }));
-    const { validate } = (await import(pathToFileURL(path.join(p.out, "mcp", "output-validators", "price_item.mjs")).href)) as { validate: (v: unknown) => boolean };
+    const { validate } = (await import(pathToFileURL(path.join(p.out, "mcp", "output-validators", "price_item.ts")).href)) as { validate: (v: unknown) => boolean };
     expect(validate({ price: { amount: 3, currency: "EUR" }, note: "ok" })).toBe(true);
     expect(validate({ price: { amount: 3, currency: "eur" } })).toBe(false);
     expect(validate({ price: { amount: 3 } })).toBe(false);

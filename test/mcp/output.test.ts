@@ -36,12 +36,12 @@ describe("the mcp output", () => {
       "mcp/output-types/broken_output.ts",
       "mcp/output-types/count_words.ts",
       "mcp/output-types/search_notes.ts",
-      "mcp/output-validators/broken_output.d.mts",
-      "mcp/output-validators/broken_output.mjs",
-      "mcp/output-validators/count_words.d.mts",
-      "mcp/output-validators/count_words.mjs",
-      "mcp/output-validators/search_notes.d.mts",
-      "mcp/output-validators/search_notes.mjs",
+      
+      "mcp/output-validators/broken_output.ts",
+      
+      "mcp/output-validators/count_words.ts",
+      
+      "mcp/output-validators/search_notes.ts",
       "mcp/outputs.ts",
       "mcp/server.ts",
       "mcp/stdio-server.ts",

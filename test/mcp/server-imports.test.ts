@@ -27,7 +27,7 @@ describe("the generated MCP server's imports", () => {
     expect(imports).toContain("../tools.js");
     const checked = [...server.matchAll(/^ {2}\["([^"]+)"\]: checkedOutput\(/gm)].map((m) => m[1]).sort();
     const plain = [...server.matchAll(/^ {2}\["([^"]+)"\]: lazyHandler</gm)].map((m) => m[1]).sort();
-    const withOutput = result.files.filter((f) => /^mcp\/output-validators\/.*\.mjs$/.test(f.path)).map((f) => path.basename(f.path, ".mjs")).sort();
+    const withOutput = result.files.filter((f) => /^mcp\/output-validators\/.*\.ts$/.test(f.path)).map((f) => path.basename(f.path, ".ts")).sort();
     expect(checked).toEqual(withOutput);
     expect(plain).toEqual(["ping_host"]);
     expect([...checked, ...plain].length).toBe(result.tools);

@@ -40,7 +40,7 @@ export async function compiled(schema: unknown): Promise<ValidateFunction> {
   if (names === undefined) throw new Error("no names");
   const file = compileValidator({ name, bundledSchema: schema as JsonObject }, names);
   for (const extra of validatorCompanions([file], await readVendoredSources())) {
-    if (extra.path === "runtime/re2.mjs") await writeFile(path.join(base, extra.path), pointAtSource(extra.contents));
+    if (extra.path === "runtime/re2.ts") await writeFile(path.join(base, extra.path), pointAtSource(extra.contents));
   }
   const target = path.join(base, file.path);
   await writeFile(target, pointAtSource(file.contents));

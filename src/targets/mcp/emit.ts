@@ -80,21 +80,15 @@ export function mcpRejection(tool: BundledTool): string | undefined {
   return undefined;
 }
 
-/** `mcp/output-validators/<tool>.mjs` and its `.d.mts`, like the input validators one folder deeper. */
+/** `mcp/output-validators/<tool>.ts`, like the input validators one folder deeper. */
 function outputValidator(tool: BundledTool, schema: JsonObject, names: ToolNames): GeneratedFile[] {
   const file = compileValidator({ name: tool.name, bundledSchema: schema }, names);
-  const declaration =
-    `// ${GENERATED_HEADER}\n` +
-    `import type { ValidateFunction } from "../../runtime/dispatch.js";\n` +
-    `export declare const validate: ValidateFunction;\n` +
-    `export default validate;\n`;
   return [
     {
       ...file,
-      path: `mcp/output-validators/${names.file}.mjs`,
+      path: `mcp/output-validators/${names.file}.ts`,
       contents: file.contents.replace(`// Validator for the tool`, `// Output validator for the tool`).replaceAll(`from "../runtime/`, `from "../../runtime/`),
     },
-    { root: "out", path: `mcp/output-validators/${names.file}.d.mts`, contents: declaration, ownership: "generated" },
   ];
 }
 
@@ -197,7 +191,7 @@ export async function emitMcp(
     ``,
     `/** Each tool's input validator (compiled at build time, loaded on a tool's first call), as in index.ts. */`,
     `const validators = new Map<string, () => Promise<ValidateFunction>>([`,
-    ...tools.map((t) => `  [${tsString(t.name)}, lazyValidator(() => import("../validators/${file(t)}.mjs"))],`),
+    ...tools.map((t) => `  [${tsString(t.name)}, lazyValidator(() => import("../validators/${file(t)}.js"))],`),
     `]);`,
     ``,
     `const registry: readonly RegisteredTool[] = served.map((tool) => ({`,
@@ -250,7 +244,7 @@ export async function emitMcp(
     ...tools.map((t) => {
       const handler = `lazyHandler<ToolInputs[${tsString(t.name)}]>(() => import(${handlerPath(t)}))`;
       return withOutput.includes(t)
-        ? `  [${tsString(t.name)}]: checkedOutput(${handler}, lazyValidator(() => import("./output-validators/${file(t)}.mjs"))),`
+        ? `  [${tsString(t.name)}]: checkedOutput(${handler}, lazyValidator(() => import("./output-validators/${file(t)}.js"))),`
         : `  [${tsString(t.name)}]: ${handler},`;
     }),
     `});`,

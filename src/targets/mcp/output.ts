@@ -16,7 +16,7 @@ export default defineOutput({
     const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase);
     // An output validator with a pattern imports the vendored RE2 engine, which the validators
     // output ships only when an input validator needs it: ship it here otherwise.
-    const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".mjs") && f.contents.includes(`from "${from}runtime/re2.mjs"`);
+    const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".ts") && f.contents.includes(`from "${from}runtime/re2.js"`);
     if (files.some((f) => f.path.startsWith("mcp/output-validators/") && needsRe2(f, "../../"))) {
       const inputs = ctx.built.has("validators") ? await ctx.perTool("validator") : [];
       if (!inputs.some((f) => needsRe2(f, "../"))) {
