@@ -45,7 +45,7 @@ export const buildCommand: Command = {
       lint: bool("lint"),
       cache: bool("cache") ?? true,
     };
-    if (bool("watch")) return (await import("../src/watch-commands.js")).watchBuild(flags);
+    if (bool("watch")) return (await import("../src/commands/watch.js")).watchBuild(flags);
     const { runBuild } = await import("../src/commands/build.js");
     return runBuild(flags);
   },

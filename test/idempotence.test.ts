@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emit } from "../src/emit/index.js";
+import { emit } from "../src/outputs/emit-stage.js";
 import { readAssets } from "../src/load/assets.js";
 import { bundleTools, loadFolder } from "../src/load/index.js";
 import { OUTPUTS } from "../src/catalog.js";

@@ -1,8 +1,8 @@
 /** The `toolgen build` command: config + flags -> build -> report. */
-import { loadConfig } from "../config.js";
+import { loadConfig } from "./config.js";
 import { build } from "../pipeline.js";
-import { writeReport } from "../report-file.js";
-import { standardError, standardOutput } from "../std-output.js";
+import { writeReport } from "../report/file.js";
+import { standardError, standardOutput } from "../report/std-output.js";
 
 /** The flags of `toolgen build` (cli/build.ts declares them to yargs). */
 export interface BuildFlags {
@@ -26,7 +26,7 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
   const check = flags.check ?? config.check ?? false;
   const lint = flags.lint ?? config.lint ?? true;
   const result = await build({ ...config, check, lint, cache: flags.cache });
-  const { formatDiagnosticsPlain } = await import("../report.js");
+  const { formatDiagnosticsPlain } = await import("../report/plain.js");
   if (result.diagnostics.length > 0) standardError.write(formatDiagnosticsPlain(result.diagnostics));
   for (const note of result.notes) standardError.write(`note: ${note}\n`);
   const where = `${config.out}/ and ${config.handlers}/`;

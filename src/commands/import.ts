@@ -9,14 +9,14 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "./config.js";
 import { UsageError, UserError } from "../errors.js";
 import { MAX_NESTING, tooDeep } from "../load/depth.js";
 import { escapeControl } from "../lint/formatters/escape.js";
 import type { GeneratedFile } from "../model.js";
 import { writeUserFiles } from "../write.js";
-import { writeReport } from "../report-file.js";
-import { standardError, standardOutput, type OutputStream } from "../std-output.js";
+import { writeReport } from "../report/file.js";
+import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
 
 /** A tool as read from the source, before naming. */
 export interface ImportedTool {

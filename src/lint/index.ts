@@ -8,10 +8,9 @@ import type { LoadedFolder } from "../load/index.js";
 import { isPlainObject } from "../load/pointer.js";
 import { compareDiagnostics, withPositions } from "../load/positions.js";
 import { isToolDocument } from "../load/tools.js";
-import type { BundledTool, Diagnostic, SourceFile } from "../model.js";
+import type { BundledTool, Diagnostic, SourceFile, StageTimer } from "../model.js";
 import { formatMessage, type Finding, type Rule, type RuleContext, type SchemaDocument, type ToolDocument } from "./rule.js";
 import { resolveRuleSettings, type RuleSetting } from "./settings.js";
-import type { StageTimer } from "../timings.js";
 
 export { resolveRuleSettings, type ResolvedRuleSetting, type RuleSetting } from "./settings.js";
 export { docsPath, type Rule, type RuleMeta } from "./rule.js";
@@ -23,7 +22,7 @@ export interface LintOptions {
   rules: Readonly<Record<string, RuleSetting | unknown>>;
   /** Report only on these files (absolute paths); the rest of the folder is context. */
   onlyFiles?: ReadonlySet<string>;
-  /** Called after each rule and after locating (see ../timings.ts). */
+  /** Called after each rule and after locating (StageTimer: see ../report/timings.ts). */
   mark?: StageTimer;
 }
 

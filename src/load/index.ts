@@ -7,7 +7,6 @@ import { outputSchemaOf, withBundledOutputSchema } from "./bundle-output.js";
 import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
 import type { LoadProblem } from "./problems.js";
-import { describeLoadProblems } from "../lint/load-problems.js";
 
 export interface LoadedFolder {
   root: string;
@@ -15,10 +14,8 @@ export interface LoadedFolder {
   files: SourceFile[];
   /** Tools sorted by name (code-unit order). */
   tools: ToolSpec[];
-  /** What the loader found wrong (parse, shape, duplicate names), as typed data. */
+  /** What the loader found wrong (parse, shape, duplicate names), as typed data (the lint stage words them: lint/load-problems.ts). */
   problems: LoadProblem[];
-  /** The same problems as diagnostics, worded by their rules (what a build without the linter shows). */
-  diagnostics: Diagnostic[];
   /** Reads (once) any file a `$ref` names, inside the folder or not. */
   lookup(absPath: string): Promise<SourceFile | undefined>;
   /** Absolute paths of every file read so far that exists (the folder's, and those `$ref`s named). */
@@ -34,7 +31,7 @@ export interface LoadOptions {
   refRoots?: readonly string[];
 }
 
-/** folder -> files -> ToolSpec[], with parse, shape and duplicate-name diagnostics. */
+/** folder -> files -> ToolSpec[], with parse, shape and duplicate-name problems. */
 export async function loadFolder(root: string, options: LoadOptions = {}): Promise<LoadedFolder> {
   const absRoot = path.resolve(root);
   let info: Stats | undefined;
@@ -85,14 +82,13 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
     return hit;
   };
   const { tools, problems } = collectTools(files);
-  const diagnostics = describeLoadProblems(problems);
   // Files come sorted by path, and tools are most often named as their files: sorted already.
   if (!sortedByName(tools)) tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const lookedUp = async () => {
     const entries = await Promise.all([...cache].map(async ([p, f]) => ((await f) && !refused.has(p) ? p : undefined)));
     return [...byPath.keys(), ...entries.filter((p): p is string => p !== undefined && !byPath.has(p))].sort();
   };
-  return { root: absRoot, files, tools, problems, diagnostics, lookup, lookedUp };
+  return { root: absRoot, files, tools, problems, lookup, lookedUp };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RULES as rules } from "../../src/catalog.js";
+import { describeLoadProblems } from "../../src/lint/load-problems.js";
 import { memoryFolder } from "../lint/helpers/memory-folder.js";
 import { projectWith, toolgen } from "./cli-run.js";
 
@@ -24,7 +25,7 @@ describe("typed load problems", () => {
       { rule: "tool-name-unique", kind: "duplicate", file: "d.json", pointer: "/name", data: { name: "c", others: expect.stringMatching(/c\.json$/) as unknown as string } },
     ]);
     // Worded by the rules, for a build without the linter.
-    expect(loaded.diagnostics.map((d) => d.message)).toContain("`name` must be a string, not a number");
+    expect(describeLoadProblems(loaded.problems).map((d) => d.message)).toContain("`name` must be a string, not a number");
   });
 
   it("the loader words nothing: every message is in a rule file", () => {

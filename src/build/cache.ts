@@ -12,15 +12,16 @@
  * cannot be read is ignored; one that cannot be written is skipped. It never changes what a build
  * produces.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ArtifactStore } from "./emit/artifacts.js";
-import { textHash } from "./hash-memo.js";
-import { sha256 } from "./hash.js";
-import type { Diagnostic, GeneratedFile } from "./model.js";
-import { packageVersion } from "./paths.js";
-import type { BuildInput, BuildResult, ResolvedBuildOptions } from "./pipeline.js";
+import type { ArtifactStore } from "../emit/artifacts.js";
+import { textHash } from "../emit/hash-memo.js";
+import { sha256 } from "../emit/hash.js";
+import type { Diagnostic, GeneratedFile } from "../model.js";
+import { packageVersion } from "../load/own-package.js";
+import type { ResolvedBuildOptions } from "./options.js";
+import type { BuildInput, BuildResult } from "./result.js";
 
 interface BuildRecord {
   inputs: string;
@@ -37,14 +38,6 @@ interface StoredArtifact {
   file: GeneratedFile;
   /** sha256 of the key, path and contents: an entry edited by hand (or half written) is a miss. */
   hash: string;
-}
-
-/** The nearest `node_modules/.cache/toolgen` at or above `from`, or undefined (no node_modules). */
-export function defaultCacheDir(from: string = process.cwd()): string | undefined {
-  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "node_modules"))) return path.join(dir, "node_modules", ".cache", "toolgen");
-    if (path.dirname(dir) === dir) return undefined;
-  }
 }
 
 /** Runs `build` (given the verified per-tool artifacts), unless the last build's record shows nothing changed. */
