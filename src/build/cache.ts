@@ -20,6 +20,7 @@ import { textHash } from "../emit/hash-memo.js";
 import { sha256 } from "../emit/hash.js";
 import type { Diagnostic, GeneratedFile } from "../model.js";
 import { packageVersion } from "../load/own-package.js";
+import { isPlainObject as isObject } from "../schema/pointer.js";
 import type { ResolvedBuildOptions } from "./options.js";
 import type { BuildInput, BuildResult } from "./result.js";
 
@@ -150,7 +151,6 @@ async function writeJson(file: string, data: unknown): Promise<void> {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === "string";
 
 function isStringRecord(v: unknown): v is Record<string, string> {

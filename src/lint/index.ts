@@ -5,12 +5,13 @@
  */
 import path from "node:path";
 import type { LoadedFolder } from "../load/index.js";
-import { isPlainObject } from "../load/pointer.js";
+import { isPlainObject } from "../schema/pointer.js";
 import { compareDiagnostics, withPositions } from "../load/positions.js";
 import { isToolDocument } from "../load/tools.js";
 import type { BundledTool, Diagnostic, SourceFile, StageTimer } from "../model.js";
 import { formatMessage, type Finding, type Rule, type RuleContext, type SchemaDocument, type ToolDocument } from "./rule.js";
 import { resolveRuleSettings, type RuleSetting } from "./settings.js";
+import { ruleOfLoadProblem } from "./load-problems.js";
 
 export { resolveRuleSettings, type ResolvedRuleSetting, type RuleSetting } from "./settings.js";
 export { docsPath, type Rule, type RuleMeta } from "./rule.js";
@@ -55,7 +56,7 @@ export async function lint(
       schemas,
       renderedTools,
       loaderDiagnostics: inherited.filter((d) => d.rule === id),
-      loadProblems: loaded.problems.filter((p) => p.rule === id),
+      loadProblems: loaded.problems.filter((p) => ruleOfLoadProblem(p) === id),
       report(finding: Finding) {
         findings.push(toDiagnostic(rule.meta.id, finding.warning ? "warning" : severity, rule.meta.messages, finding));
       },

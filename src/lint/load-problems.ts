@@ -1,30 +1,58 @@
 /**
  * The loader's typed problems as diagnostics, worded by the rules that own them (their
  * `meta.messages`), with severity `error`: what a build shows when the linter does not run
- * (`--no-lint`), and what it stops on (those rules have `meta.blocksBuild`).
+ * (`--no-lint`), and what it stops on (those rules have `meta.blocksBuild`). Also a schema a code
+ * generator cannot compile (load/compile-error.ts), as the schema-valid error it is.
  */
+import { SchemaCompileError } from "../load/compile-error.js";
+import { locatePointer } from "../load/positions.js";
 import type { LoadProblem } from "../load/problems.js";
-import type { Diagnostic } from "../model.js";
+import { InputError } from "../errors.js";
+import type { BundledTool, Diagnostic } from "../model.js";
 import { formatMessage, type Rule } from "./rule.js";
 import parseError from "./rules/parse-error.js";
 import toolNameUnique from "./rules/tool-name-unique.js";
 import toolShape from "./rules/tool-shape.js";
 import toolFieldType from "./rules/tool-field-type.js";
 
-const OWNERS: Record<LoadProblem["rule"], Rule> = {
-  "parse-error": parseError,
-  "tool-shape": toolShape,
-  "tool-name-unique": toolNameUnique,
-  "tool-field-type": toolFieldType,
+/** The rule that reports each category of load problem. */
+const OWNERS: Record<LoadProblem["category"], Rule> = {
+  parse: parseError,
+  shape: toolShape,
+  "duplicate-name": toolNameUnique,
+  "field-type": toolFieldType,
 };
+
+/** The id of the rule that reports `problem`. */
+export function ruleOfLoadProblem(problem: LoadProblem): string {
+  return OWNERS[problem.category].meta.id;
+}
 
 export function describeLoadProblems(problems: readonly LoadProblem[]): Diagnostic[] {
   return problems.map((p) => {
-    const template = OWNERS[p.rule].meta.messages[p.kind];
-    if (template === undefined) throw new Error(`lint rule ${p.rule} has no message '${p.kind}'`);
-    const diagnostic: Diagnostic = { file: p.file.displayPath, rule: p.rule, severity: "error", message: formatMessage(template, p.data), pointer: p.pointer };
+    const rule = OWNERS[p.category].meta;
+    const template = rule.messages[p.kind];
+    if (template === undefined) throw new Error(`lint rule ${rule.id} has no message '${p.kind}'`);
+    const diagnostic: Diagnostic = { file: p.file.displayPath, rule: rule.id, severity: "error", message: formatMessage(template, p.data), pointer: p.pointer };
     if (p.tool !== undefined) diagnostic.tool = p.tool;
     if (p.line !== undefined && p.column !== undefined) Object.assign(diagnostic, { line: p.line, column: p.column });
     return diagnostic;
   });
+}
+
+/** `error` as an InputError when it is a SchemaCompileError of one of `tools`; otherwise `error` itself. */
+export function asInputError(error: unknown, tools: readonly BundledTool[]): unknown {
+  if (!(error instanceof SchemaCompileError)) return error;
+  const tool = tools.find((t) => t.name === error.tool);
+  if (!tool) return error;
+  const diagnostic: Diagnostic = {
+    file: tool.source.displayPath,
+    tool: tool.name,
+    rule: "schema-valid",
+    severity: "error",
+    message: error.message,
+    pointer: "/input_schema",
+    ...locatePointer(tool.source, "/input_schema"),
+  };
+  return new InputError([diagnostic], "1 error(s); nothing was written");
 }

@@ -1,15 +1,15 @@
 /**
- * What the loader finds wrong, as typed data (issue 9): which rule it belongs to, what kind of
- * problem (the rule's message id), where, and the values the message needs. The rule files own the
- * wording (src/lint/rules/<rule>.ts `meta.messages`); describeLoadProblems (src/lint/load-problems.ts)
- * makes diagnostics of them when the linter does not run.
+ * What the loader finds wrong, as typed data (issue 9): its category, what kind of problem, where,
+ * and the values a message needs. The loader names no lint rule and words nothing: the lint stage
+ * (src/lint/load-problems.ts) says which rule reports each category and words it with that rule's
+ * `meta.messages` (`kind` is the message id).
  */
 import type { SourceFile } from "../model.js";
 
 export interface LoadProblem {
-  /** The lint rule that reports it. */
-  rule: "parse-error" | "tool-shape" | "tool-name-unique" | "tool-field-type";
-  /** The rule's message id. */
+  /** A file that does not parse, a tool of the wrong shape, a name two tools share, a field of the wrong type. */
+  category: "parse" | "shape" | "duplicate-name" | "field-type";
+  /** Which problem of its category (the message id of the rule that reports it). */
   kind: string;
   file: SourceFile;
   /** File pointer (RFC 6901) of what is wrong. */

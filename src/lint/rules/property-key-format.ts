@@ -1,4 +1,4 @@
-import { isPlainObject, joinPointer } from "../../load/pointer.js";
+import { isPlainObject, joinPointer } from "../../schema/pointer.js";
 import { whyNameInvalid } from "../name-format.js";
 import { toolFileNames as anthropic } from "../name-format.js";
 import { defineRule } from "../rule.js";
