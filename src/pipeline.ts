@@ -17,7 +17,7 @@ import { InputError, StaleOutputError } from "./errors.js";
 import { readAssets } from "./load/assets.js";
 import { readHandlers } from "./build/handlers.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
-import { asInputError, describeLoadProblems } from "./lint/load-problems.js";
+import { asInputError, describeLoadProblems, describeRefProblems } from "./lint/load-problems.js";
 import type { Diagnostic } from "./model.js";
 import { packageVersion } from "./load/own-package.js";
 import { stageTimer, type StageTimer } from "./report/timings.js";
@@ -120,7 +120,7 @@ async function lintStage(
   bundled: Awaited<ReturnType<typeof bundleTools>>,
   options: ResolvedBuildOptions,
 ): Promise<Diagnostic[]> {
-  const loadProblems = [...describeLoadProblems(loaded.problems), ...bundled.diagnostics];
+  const loadProblems = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)];
   let diagnostics = loadProblems;
   if (options.lint) {
     const { lint } = await import("./lint/index.js");

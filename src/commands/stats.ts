@@ -10,7 +10,7 @@ import path from "node:path";
 import { loadConfig } from "./config.js";
 import { UsageError } from "../errors.js";
 import { bundleTools, loadFolder } from "../load/index.js";
-import { describeLoadProblems } from "../lint/load-problems.js";
+import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
 import type { Diagnostic } from "../model.js";
 import { escapeControl } from "../lint/formatters/escape.js";
 import { BYTES_PER_TOKEN, sizeTotals, toolSize, type SizeTotals, type ToolSize } from "../lint/stats.js";
@@ -54,7 +54,7 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   const loaded = await loadFolder(root, { refRoots: config.refRoots ?? [cwd] });
   if (loaded.files.length === 0) throw new UsageError(`no schema files (*.json, *.yaml, *.yml) in the schemas folder: ${schemasShown}`);
   const bundled = await bundleTools(loaded);
-  const problems: Diagnostic[] = [...describeLoadProblems(loaded.problems), ...bundled.diagnostics].filter((d) => d.severity === "error");
+  const problems: Diagnostic[] = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");
   const sizes = bundled.tools.map((t) => toolSize(t));
   const totals = sizeTotals(sizes);
   const report: StatsReport = { estimate: ESTIMATE_NOTE, tools: sizes, total: { tools: totals.tools, bytes: totals.bytes, estimatedTokens: totals.estimatedTokens }, notDeferred: totals.loaded };

@@ -11,7 +11,8 @@ import { isToolDocument } from "../load/tools.js";
 import type { BundledTool, Diagnostic, SourceFile, StageTimer } from "../model.js";
 import { formatMessage, type Finding, type Rule, type RuleContext, type SchemaDocument, type ToolDocument } from "./rule.js";
 import { resolveRuleSettings, type RuleSetting } from "./settings.js";
-import { ruleOfLoadProblem } from "./load-problems.js";
+import { describeRefProblems, ruleOfLoadProblem } from "./load-problems.js";
+import type { RefProblem } from "../load/problems.js";
 
 export { resolveRuleSettings, type ResolvedRuleSetting, type RuleSetting } from "./settings.js";
 export { docsPath, type Rule, type RuleMeta } from "./rule.js";
@@ -33,7 +34,7 @@ export interface LintOptions {
  */
 export async function lint(
   loaded: LoadedFolder,
-  bundled: { tools: readonly BundledTool[]; diagnostics: readonly Diagnostic[] },
+  bundled: { tools: readonly BundledTool[]; problems: readonly RefProblem[] },
   options: LintOptions,
 ): Promise<Diagnostic[]> {
   const rules = options.registry;
@@ -42,7 +43,7 @@ export async function lint(
   const inScope = (file: SourceFile) => !only || only.has(file.absPath);
 
   const { tools, schemas, renderedTools } = documentsOf(loaded, bundled.tools, inScope);
-  const inherited = bundled.diagnostics;
+  const inherited = describeRefProblems(bundled.problems);
 
   const findings: Diagnostic[] = [];
   for (const rule of rules) {

@@ -1,12 +1,13 @@
 /**
  * The loader's typed problems as diagnostics, worded by the rules that own them (their
  * `meta.messages`), with severity `error`: what a build shows when the linter does not run
- * (`--no-lint`), and what it stops on (those rules have `meta.blocksBuild`). Also a schema a code
+ * (`--no-lint`), and what it stops on (those rules have `meta.blocksBuild`); bundling's `$ref`
+ * problems likewise. Also a schema a code
  * generator cannot compile (load/compile-error.ts), as the schema-valid error it is.
  */
 import { SchemaCompileError } from "../load/compile-error.js";
 import { locatePointer } from "../load/positions.js";
-import type { LoadProblem } from "../load/problems.js";
+import type { LoadProblem, RefProblem } from "../load/problems.js";
 import { InputError } from "../errors.js";
 import type { BundledTool, Diagnostic } from "../model.js";
 import { formatMessage, type Rule } from "./rule.js";
@@ -38,6 +39,21 @@ export function describeLoadProblems(problems: readonly LoadProblem[]): Diagnost
     if (p.line !== undefined && p.column !== undefined) Object.assign(diagnostic, { line: p.line, column: p.column });
     return diagnostic;
   });
+}
+
+/** Bundling's typed problems as the rule ref-resolvable's errors (it forwards them: lint/rules/ref-resolvable.ts). */
+export function describeRefProblems(problems: readonly RefProblem[]): Diagnostic[] {
+  return problems.map((p) => ({
+    file: p.file,
+    tool: p.tool,
+    rule: "ref-resolvable",
+    severity: "error",
+    message:
+      p.kind === "unresolved"
+        ? `cannot resolve $ref '${p.data.ref}': ${p.data.why}`
+        : `the references ${p.data.refs} form a cycle that never reaches a schema (no property or item in between), so no value can match: point a $ref at a schema that says what the value is`,
+    pointer: p.pointer,
+  }));
 }
 
 /** `error` as an InputError when it is a SchemaCompileError of one of `tools`; otherwise `error` itself. */

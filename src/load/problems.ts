@@ -21,3 +21,18 @@ export interface LoadProblem {
   line?: number;
   column?: number;
 }
+
+/**
+ * A `$ref` bundling cannot follow (the lint stage words it, as the rule ref-resolvable): one that
+ * does not resolve (`data.ref`, and `data.why` in words), or a cycle of references that never
+ * reaches a schema (`data.refs`, quoted and joined by ` -> `).
+ */
+export interface RefProblem {
+  kind: "unresolved" | "cycle";
+  /** The display path of the file holding the `$ref`. */
+  file: string;
+  tool: string;
+  /** File pointer (RFC 6901) of the `$ref` member (or of the schema, for a cycle through imported definitions). */
+  pointer: string;
+  data: Record<string, string>;
+}
