@@ -47,7 +47,7 @@ export const buildCommand: Command = {
       quiet: bool("quiet"),
       maxWarnings: argv.maxWarnings as number | undefined,
     };
-    if (bool("watch")) return (await import("../src/watch-commands.js")).watchBuild(flags);
+    if (bool("watch")) return (await import("../src/commands/watch.js")).watchBuild(flags);
     const { runBuild } = await import("../src/commands/build.js");
     return runBuild(flags);
   },

@@ -32,7 +32,7 @@ export const lintCommand: Command = {
       schemas: argv.schemas as string | undefined,
       targets: argv.targets as string | undefined,
     };
-    if (argv.watch) return (await import("../src/watch-commands.js")).watchLint(options);
+    if (argv.watch) return (await import("../src/commands/watch.js")).watchLint(options);
     const { runLint } = await import("../src/commands/lint.js");
     return runLint(options);
   },

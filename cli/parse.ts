@@ -8,7 +8,7 @@
  * (test/cli/parse.test.ts holds that on random command lines).
  */
 import yargs, { type Argv } from "yargs";
-import { packageVersion } from "../src/paths.js";
+import { packageVersion } from "../src/load/own-package.js";
 import type { Command } from "./command.js";
 
 /** What yargs calls with a usage error's message (or the error a check threw). */

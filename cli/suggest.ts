@@ -3,7 +3,7 @@
  * argument, and `recommendCommands` suggests commands only, not flags. Also: the unknown flags
  * named as the user typed them (yargs adds the camelCase twin of `--max-warning`).
  */
-import { closest } from "../src/nearest.js";
+import { closest } from "../src/lint/nearest.js";
 
 /** Appends a suggestion to yargs' "Unknown argument(s): x" message for each unknown flag close to a known one. */
 export function didYouMean(message: string | undefined, argv: readonly string[], known: readonly string[]): string | undefined {

@@ -10,7 +10,7 @@
  * in NEUTRAL_OUTPUTS.
  */
 import { UsageError } from "./errors.js";
-import { closest } from "./nearest.js";
+import { closest } from "./lint/nearest.js";
 import type { Rule } from "./lint/rule.js";
 import { BASE_RULES } from "./lint/rules/index.js";
 import handlers from "./outputs/handlers.js";

@@ -95,3 +95,6 @@ export interface GeneratedFile {
    */
   basedOn?: string | null;
 }
+
+/** Told when each stage of a build or a lint ends (report/timings.ts prints it with TOOLGEN_TIMINGS=1). */
+export type StageTimer = (stage: string) => void;

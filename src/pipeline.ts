@@ -3,52 +3,29 @@
  *   options -> load (schemas, templates, handler files) -> bundle ($refs) -> lint (Diagnostic[])
  *   -> emit (the selected outputs -> GeneratedFile[]) -> write | check
  * No stage reaches back into an earlier one; only `write.ts` touches the output folders. The cache
- * (cache.ts) wraps the stages after loading; the commands (commands/*) do the reporting.
+ * (build/cache.ts) wraps the stages after loading; the commands (commands/*) do the reporting.
  */
 import path from "node:path";
-import { resolveOptions, type BuildOptions, type ResolvedBuildOptions } from "./build-options.js";
-import { cachedBuild, warmCache } from "./cache.js";
+import { resolveOptions, type BuildOptions, type ResolvedBuildOptions } from "./build/options.js";
+import { cachedBuild, warmCache } from "./build/cache.js";
+import type { BuildInput, BuildResult } from "./build/result.js";
 import { RULES } from "./catalog.js";
-import { nextDiskGeneration } from "./disk-memo.js";
+import { nextDiskGeneration } from "./build/disk-memo.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
-import type { EmitInput } from "./emit/index.js";
+import type { EmitInput } from "./outputs/emit-stage.js";
 import { InputError, StaleOutputError } from "./errors.js";
-import { readAssets, type BuildAssets } from "./load/assets.js";
-import { readHandlers } from "./load/handlers.js";
+import { readAssets } from "./load/assets.js";
+import { readHandlers } from "./build/handlers.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
-import { asInputError } from "./load/compile-error.js";
+import { asInputError, describeLoadProblems, describeRefProblems } from "./lint/load-problems.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
-import { packageVersion } from "./paths.js";
-import type { ProgressSink } from "./progress.js";
-import { stageTimer, type StageTimer } from "./timings.js";
+import { packageVersion } from "./load/own-package.js";
+import type { ProgressSink } from "./report/progress.js";
+import { stageTimer, type StageTimer } from "./report/timings.js";
 import { manifestFile, readCurrent, recover, staleFiles, writeFiles } from "./write.js";
 
-export type { BuildOptions, ResolvedBuildOptions } from "./build-options.js";
-
-/** What the load stage read. */
-export interface BuildInput {
-  loaded: LoadedFolder;
-  assets: BuildAssets;
-  /** Text of every handler file (`*.ts`) in the handlers folder, by file stem. */
-  handlers: ReadonlyMap<string, string>;
-}
-
-export interface BuildResult {
-  /** Everything the build produced (empty when it found nothing changed). */
-  files: GeneratedFile[];
-  written: string[];
-  removed: string[];
-  /** Lint warnings, for the user to read. */
-  diagnostics: Diagnostic[];
-  /** Other things worth saying: orphaned handlers, handlers that could not be updated. */
-  notes: string[];
-  tools: number;
-  /** True when the inputs were unchanged since the last build and nothing was done. */
-  upToDate: boolean;
-  /** Handler updates not made because the file changed while the build ran (the next build redoes them). */
-  skipped: string[];
-}
-
+export type { BuildOptions, ResolvedBuildOptions } from "./build/options.js";
+export type { BuildInput, BuildResult } from "./build/result.js";
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const mark = stageTimer();
@@ -74,7 +51,7 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
   if (bundled.tools.length === 0) {
     throw new InputError([], `no tools found in ${shown(options.schemas)} (toolgen reads every *.json, *.yaml and *.yml file there); nothing was written`);
   }
-  const { emit } = await import("./emit/index.js");
+  const { emit } = await import("./outputs/emit-stage.js");
   const onOutput = (id: string, done: number, total: number) => progress({ stage: "emit", detail: `${id} (${bundled.tools.length} tool(s))`, step: { done, total } });
   const emitted = await emit(options.outputs, { ...emitInput(options, input, bundled.tools, artifacts), onOutput }).catch((error: unknown) =>
     Promise.reject(asInputError(error, bundled.tools)),
@@ -99,7 +76,7 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
  * idle after a build that found nothing changed, which loads no generator): the same stages as a
  * build up to emit, so the emitters and their libraries are loaded, the artifact cache is read and
  * verified into memory, every tool's rendering is memoised (tool-memo.ts), and the output files'
- * current contents are recorded (disk-memo.ts, when enabled). The next build then redoes only what
+ * current contents are recorded (build/disk-memo.ts, when enabled). The next build then redoes only what
  * its change touches. `stale()` is asked between stages: once it says a change is waiting, the
  * warm-up stops (what it did so far stays useful). Errors are the next build's to report: ignored.
  */
@@ -117,7 +94,7 @@ export async function warmUp(options: BuildOptions, stale: () => boolean): Promi
       // Not the lint stage's verdict (the next build lints): its modules and code paths, warmed.
       if (resolved.lint) await lintStage(input.loaded, bundled, resolved).catch(() => undefined);
       if (stale() || bundled.tools.length === 0) return false;
-      const { emit, warmToolEmitters } = await import("./emit/index.js");
+      const { emit, warmToolEmitters } = await import("./outputs/emit-stage.js");
       await warmToolEmitters(bundled.tools[0]!);
       // Without the cache every build makes every tool's files anew: a warm-up would be a whole build.
       if (stale() || artifacts === undefined) return false;
@@ -149,7 +126,7 @@ async function lintStage(
   bundled: Awaited<ReturnType<typeof bundleTools>>,
   options: ResolvedBuildOptions,
 ): Promise<Diagnostic[]> {
-  const loadProblems = [...loaded.diagnostics, ...bundled.diagnostics];
+  const loadProblems = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)];
   let diagnostics = loadProblems;
   const { lint } = await import("./lint/index.js");
   if (options.lint) {

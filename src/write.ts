@@ -48,9 +48,9 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { UserError, UsageError } from "./errors.js";
-import { sha256 } from "./hash.js";
-import { textHash } from "./hash-memo.js";
-import { recalled, remember, statBeforeRead } from "./disk-memo.js";
+import { sha256 } from "./emit/hash.js";
+import { textHash } from "./emit/hash-memo.js";
+import { recalled, remember, statBeforeRead } from "./build/disk-memo.js";
 import type { GeneratedFile } from "./model.js";
 import { GENERATED_HEADER } from "./emit/literal.js";
 
@@ -271,7 +271,7 @@ function place(abs: string, listed: boolean): Place {
     if (stat.isDirectory()) throw new WriteError(`cannot write ${show(abs)}: a folder is in the way; move it, then build again (nothing was written)`);
     throw new WriteError(`cannot write ${show(abs)}: it is not a regular file; nothing was written`);
   }
-  // A watch session's rebuild: an unchanged regular file, verified by its stat, is not read again (disk-memo.ts).
+  // A watch session's rebuild: an unchanged regular file, verified by its stat, is not read again (build/disk-memo.ts).
   const before = statBeforeRead(abs);
   const known = recalled(abs, before);
   if (known !== undefined) return { target: abs, real: abs, text: known.text, mode: known.mode };
@@ -306,7 +306,7 @@ function currentPlaces(roots: Roots, files: readonly GeneratedFile[]): Place[] {
   return files.map((file) => place(absolutePath(roots, file), listings[file.root].has(file.path)));
 }
 
-/** Reads what is on disk for `files` now, and nothing else (a watch session's warm-up: disk-memo.ts records it); never throws. */
+/** Reads what is on disk for `files` now, and nothing else (a watch session's warm-up: build/disk-memo.ts records it); never throws. */
 export function readCurrent(roots: Roots, files: readonly GeneratedFile[]): void {
   try {
     currentPlaces(roots, files);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emit } from "../src/emit/index.js";
+import { emit } from "../src/outputs/emit-stage.js";
 import { readAssets } from "../src/load/assets.js";
 import { bundleTools, loadFolder } from "../src/load/index.js";
 import { OUTPUTS } from "../src/catalog.js";
@@ -14,7 +14,7 @@ describe("the input is never mutated", () => {
       // Frozen input: any write by the bundler, json-schema-to-typescript or ajv would throw.
       for (const f of loaded.files) deepFreeze(f.data);
       const bundled = await bundleTools(loaded);
-      expect(bundled.diagnostics).toEqual([]);
+      expect(bundled.problems).toEqual([]);
       const { templates, runtime, vendored } = await readAssets();
       await emit(OUTPUTS, {
         tools: bundled.tools,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignNames, pascalCase } from "../src/names.js";
+import { assignNames, pascalCase } from "../src/emit/names.js";
 
 describe("names", () => {
   it("gives every valid tool name a safe, distinct identifier and file", () => {

@@ -1,9 +1,9 @@
 /** The `toolgen build` command: config + flags -> build -> report. */
-import { loadConfig } from "../config.js";
+import { loadConfig } from "./config.js";
 import { build } from "../pipeline.js";
-import { progressWanted, terminalProgress } from "../progress.js";
-import { writeReport } from "../report-file.js";
-import { standardError, standardOutput } from "../std-output.js";
+import { progressWanted, terminalProgress } from "../report/progress.js";
+import { writeReport } from "../report/file.js";
+import { standardError, standardOutput } from "../report/std-output.js";
 
 /** The flags of `toolgen build` (cli/build.ts declares them to yargs). */
 export interface BuildFlags {
@@ -39,7 +39,7 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
   } finally {
     progress?.end();
   }
-  const { formatDiagnosticsPlain } = await import("../report.js");
+  const { formatDiagnosticsPlain } = await import("../report/plain.js");
   const warnings = result.diagnostics.length;
   if (warnings > 0 && flags.quiet !== true) {
     const { problemSummary } = await import("../lint/formatters/stylish.js");

@@ -9,14 +9,15 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "./config.js";
 import { UsageError, UserError } from "../errors.js";
 import { MAX_NESTING, tooDeep } from "../load/depth.js";
 import { escapeControl } from "../lint/formatters/escape.js";
 import type { GeneratedFile } from "../model.js";
+import { isPlainObject as isRecord } from "../schema/pointer.js";
 import { writeUserFiles } from "../write.js";
-import { writeReport } from "../report-file.js";
-import { standardError, standardOutput, type OutputStream } from "../std-output.js";
+import { writeReport } from "../report/file.js";
+import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
 
 /** A tool as read from the source, before naming. */
 export interface ImportedTool {
@@ -57,10 +58,6 @@ export const ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export function sanitiseName(name: string): string {
   const cleaned = name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64);
   return cleaned === "" ? "tool" : cleaned;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** Reads OpenAI function definitions: Chat Completions `{type, function: {...}}` or the Responses flat form. */

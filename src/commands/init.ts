@@ -5,8 +5,8 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { CONFIG_FILE, DEFAULTS, findConfig, loadConfig } from "../config.js";
-import { standardOutput, type OutputStream } from "../std-output.js";
+import { CONFIG_FILE, DEFAULTS, findConfig, loadConfig } from "./config.js";
+import { standardOutput, type OutputStream } from "../report/std-output.js";
 import { writeUserFiles } from "../write.js";
 
 export interface InitOptions {

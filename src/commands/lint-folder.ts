@@ -7,7 +7,7 @@ import { composeRules, parseSettings, parseTargets, RULES, type SettingValues } 
 import type { RuleSetting } from "../lint/settings.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import type { Diagnostic } from "../model.js";
-import type { StageTimer } from "../timings.js";
+import type { StageTimer } from "../model.js";
 import { lint } from "../lint/index.js";
 
 /** The options of `lint()`: toolgen's own, and the settings of the catalogue's targets (`openaiStrict`, ...). */

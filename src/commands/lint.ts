@@ -4,15 +4,15 @@
  * Kept light for pre-commit hooks: nothing here (or below) loads the code generators.
  */
 import { statSync, type Stats } from "node:fs";
-import { writeReport, writeReportFile } from "../report-file.js";
+import { writeReport, writeReportFile } from "../report/file.js";
 import path from "node:path";
-import { CONFIG_FILE, configFor, findConfig, type Config, type FoundConfig } from "../config.js";
+import { CONFIG_FILE, configFor, findConfig, type Config, type FoundConfig } from "./config.js";
 import { UsageError } from "../errors.js";
 import { assembleFolder, loadFolder, type LoadedFolder, type LoadOptions } from "../load/index.js";
 import { compareDiagnostics } from "../load/positions.js";
 import { discoverFiles, formatOf, readSources } from "../load/read.js";
 import type { Diagnostic } from "../model.js";
-import { packageVersion } from "../paths.js";
+import { packageVersion } from "../load/own-package.js";
 import { formatGithub } from "../lint/formatters/github.js";
 import { formatJson } from "../lint/formatters/json.js";
 import { repositoryRoot } from "../lint/formatters/locations.js";
@@ -21,8 +21,8 @@ import { formatStylish } from "../lint/formatters/stylish.js";
 import { composeRules, RULES } from "../catalog.js";
 import { lintLoaded } from "./lint-folder.js";
 import { resolveRuleSettings } from "../lint/settings.js";
-import { standardError, standardOutput, type OutputStream } from "../std-output.js";
-import { stageTimer } from "../timings.js";
+import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
+import { stageTimer } from "../report/timings.js";
 
 export const LINT_FORMATS = ["stylish", "json", "sarif", "github"] as const;
 export type LintFormat = (typeof LINT_FORMATS)[number];

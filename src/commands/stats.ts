@@ -1,20 +1,21 @@
 /**
  * `toolgen stats [DIR]`: each tool's size in bytes (its tools.json entry as compact JSON, UTF-8) and
- * its estimated tokens (src/stats.ts says how they are estimated), and the totals, as a table or JSON.
+ * its estimated tokens (src/lint/stats.ts says how they are estimated), and the totals, as a table or JSON.
  * Exit codes: 0 measured; 1 some file could not be measured (a parse, shape or `$ref` error, printed on
  * stderr: the tools that load are still measured); 2 usage error (no schemas folder, no schema file,
  * a bad flag or config).
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "./config.js";
 import { UsageError } from "../errors.js";
 import { bundleTools, loadFolder } from "../load/index.js";
+import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
 import type { Diagnostic } from "../model.js";
 import { escapeControl } from "../lint/formatters/escape.js";
-import { BYTES_PER_TOKEN, sizeTotals, toolSize, type SizeTotals, type ToolSize } from "../stats.js";
-import { writeReport } from "../report-file.js";
-import { standardError, standardOutput, type OutputStream } from "../std-output.js";
+import { BYTES_PER_TOKEN, sizeTotals, toolSize, type SizeTotals, type ToolSize } from "../lint/stats.js";
+import { writeReport } from "../report/file.js";
+import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
 
 export const STATS_FORMATS = ["table", "json"] as const;
 export type StatsFormat = (typeof STATS_FORMATS)[number];
@@ -53,14 +54,14 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   const loaded = await loadFolder(root, { refRoots: config.refRoots ?? [cwd] });
   if (loaded.files.length === 0) throw new UsageError(`no schema files (*.json, *.yaml, *.yml) in the schemas folder: ${schemasShown}`);
   const bundled = await bundleTools(loaded);
-  const problems: Diagnostic[] = [...loaded.diagnostics, ...bundled.diagnostics].filter((d) => d.severity === "error");
+  const problems: Diagnostic[] = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");
   const sizes = bundled.tools.map((t) => toolSize(t));
   const totals = sizeTotals(sizes);
   const report: StatsReport = { estimate: ESTIMATE_NOTE, tools: sizes, total: { tools: totals.tools, bytes: totals.bytes, estimatedTokens: totals.estimatedTokens }, notDeferred: totals.loaded };
   writeReport(stdout, format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderTable(report));
   if (problems.length === 0) return 0;
   const { compareDiagnostics, withPositions } = await import("../load/positions.js");
-  const { formatDiagnosticsPlain } = await import("../report.js");
+  const { formatDiagnosticsPlain } = await import("../report/plain.js");
   const sources = new Map(loaded.files.map((f) => [f.displayPath, f]));
   stderr.write(formatDiagnosticsPlain(withPositions(problems, sources).sort(compareDiagnostics)));
   stderr.write(`toolgen stats: ${problems.length} error(s); the tools in those files are not measured (toolgen lint says more)\n`);

@@ -8,8 +8,8 @@
  * `!` or an `as`: every value's type follows from the code.
  */
 import type { BundledTool, GeneratedFile } from "../model.js";
-import type { ToolNames } from "../names.js";
-import { tsString } from "../names.js";
+import type { ToolNames } from "./names.js";
+import { tsString } from "./names.js";
 import { importList, member } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 

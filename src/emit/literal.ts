@@ -1,4 +1,4 @@
-import { tsString } from "../names.js";
+import { tsString } from "./names.js";
 
 /**
  * Serializes JSON data as a TypeScript/JavaScript expression. Unlike JSON.stringify, a key named

@@ -12,7 +12,7 @@
  * already imports from another module (the generated `runtime/dispatch.js`, say) is used as it is.
  */
 import { Node, Project, type ImportDeclaration, type ParameterDeclaration, type SourceFile } from "ts-morph";
-import { tsString } from "../names.js";
+import { tsString } from "./names.js";
 
 let project: Project | undefined;
 

@@ -5,8 +5,8 @@
  * when an existing handler actually needs an edit.
  */
 import type { BundledTool, GeneratedFile } from "../model.js";
-import type { ToolNames } from "../names.js";
-import { tsString } from "../names.js";
+import type { ToolNames } from "./names.js";
+import { tsString } from "./names.js";
 
 export interface StubResult {
   /** The file to write, when it must be created or changed. */

@@ -11,7 +11,7 @@
  * - Memory stays bounded: `nextGeneration()` (called by emit() at the start of every build) keeps only
  *   the entries the previous build used, so a watch session holds at most two builds' worth.
  */
-import { hashMemoSize, nextHashGeneration } from "../hash-memo.js";
+import { hashMemoSize, nextHashGeneration } from "./hash-memo.js";
 import type { BundledTool } from "../model.js";
 
 type MemoTool = Pick<BundledTool, "name" | "description" | "bundledSchema">;

@@ -8,8 +8,8 @@
  * the handler's body compiles whatever it does with its input, until its owner deletes the file.
  */
 import type { BundledTool, GeneratedFile } from "../model.js";
-import type { ToolNames } from "../names.js";
-import { tsString } from "../names.js";
+import type { ToolNames } from "./names.js";
+import { tsString } from "./names.js";
 import { importList, member, wrapDocComments } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 

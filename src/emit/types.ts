@@ -6,9 +6,9 @@
  */
 import { compile } from "json-schema-to-typescript";
 import type { GeneratedFile, JsonObject } from "../model.js";
-import type { ToolNames } from "../names.js";
+import type { ToolNames } from "./names.js";
 import type { ToolSource } from "./artifacts.js";
-import { tsString } from "../names.js";
+import { tsString } from "./names.js";
 import { wrapDocComments } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
 import { SchemaCompileError } from "../load/compile-error.js";

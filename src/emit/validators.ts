@@ -29,8 +29,8 @@ import standaloneCode from "ajv/dist/standalone/index.js";
 import { RE2JS } from "re2js";
 import type { GeneratedFile } from "../model.js";
 import type { ToolSource } from "./artifacts.js";
-import type { ToolNames } from "../names.js";
-import { tsString } from "../names.js";
+import type { ToolNames } from "./names.js";
+import { tsString } from "./names.js";
 import { GENERATED_HEADER, NOCHECK } from "./literal.js";
 import { UserError } from "../errors.js";
 import { formats } from "../runtime/formats.js";
@@ -52,6 +52,7 @@ const re2: RegExpEngine = Object.assign(
   { code: 'require("ajv/dist/runtime/re2").default' },
 );
 import { SchemaCompileError } from "../load/compile-error.js";
+import { isPlainObject as isObject } from "../schema/pointer.js";
 
 const OPTIONS: Options = {
   // optimize: false skips ajv's code-size passes: compiling takes half the time, the code behaves the same.
@@ -189,10 +190,6 @@ const SCHEMA_ONE = ["additionalProperties", "unevaluatedProperties", "items", "a
   "contains", "propertyNames", "not", "if", "then", "else"];
 const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
 const PROTO_PATTERN = "^__proto__$";
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /**
  * ajv leaves a `__proto__` entry of `properties` out of the code it generates (a guard of its

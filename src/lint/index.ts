@@ -5,13 +5,14 @@
  */
 import path from "node:path";
 import type { LoadedFolder } from "../load/index.js";
-import { isPlainObject } from "../load/pointer.js";
+import { isPlainObject } from "../schema/pointer.js";
 import { compareDiagnostics, withPositions } from "../load/positions.js";
 import { isToolDocument } from "../load/tools.js";
-import type { BundledTool, Diagnostic, SourceFile } from "../model.js";
+import type { BundledTool, Diagnostic, SourceFile, StageTimer } from "../model.js";
 import { formatMessage, type Finding, type Rule, type RuleContext, type SchemaDocument, type ToolDocument } from "./rule.js";
 import { resolveRuleSettings, type RuleSetting } from "./settings.js";
-import type { StageTimer } from "../timings.js";
+import { describeRefProblems, ruleOfLoadProblem } from "./load-problems.js";
+import type { RefProblem } from "../load/problems.js";
 
 export { resolveRuleSettings, type ResolvedRuleSetting, type RuleSetting } from "./settings.js";
 export { docsPath, type Rule, type RuleMeta } from "./rule.js";
@@ -23,7 +24,7 @@ export interface LintOptions {
   rules: Readonly<Record<string, RuleSetting | unknown>>;
   /** Report only on these files (absolute paths); the rest of the folder is context. */
   onlyFiles?: ReadonlySet<string>;
-  /** Called after each rule and after locating (see ../timings.ts). */
+  /** Called after each rule and after locating (StageTimer: see ../report/timings.ts). */
   mark?: StageTimer;
 }
 
@@ -33,7 +34,7 @@ export interface LintOptions {
  */
 export async function lint(
   loaded: LoadedFolder,
-  bundled: { tools: readonly BundledTool[]; diagnostics: readonly Diagnostic[] },
+  bundled: { tools: readonly BundledTool[]; problems: readonly RefProblem[] },
   options: LintOptions,
 ): Promise<Diagnostic[]> {
   const rules = options.registry;
@@ -42,7 +43,7 @@ export async function lint(
   const inScope = (file: SourceFile) => !only || only.has(file.absPath);
 
   const { tools, schemas, renderedTools } = documentsOf(loaded, bundled.tools, inScope);
-  const inherited = bundled.diagnostics;
+  const inherited = describeRefProblems(bundled.problems);
 
   const findings: Diagnostic[] = [];
   // The topic of each finding that has one (see RuleMeta.yieldsTo).
@@ -58,7 +59,7 @@ export async function lint(
       schemas,
       renderedTools,
       loaderDiagnostics: inherited.filter((d) => d.rule === id),
-      loadProblems: loaded.problems.filter((p) => p.rule === id),
+      loadProblems: loaded.problems.filter((p) => ruleOfLoadProblem(p) === id),
       report(finding: Finding) {
         const diagnostic = toDiagnostic(rule.meta.id, finding.warning ? "warning" : severity, rule.meta.messages, finding);
         findings.push(diagnostic);

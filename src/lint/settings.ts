@@ -1,6 +1,6 @@
 /** Rule settings from `toolgen.config.json` (`"rules": {"<id>": "off" | "error" | "warning" | [severity, options]}`), checked. */
 import { UsageError } from "../errors.js";
-import { closest } from "../nearest.js";
+import { closest } from "./nearest.js";
 import type { Severity } from "../model.js";
 import type { Rule } from "./rule.js";
 

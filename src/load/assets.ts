@@ -7,7 +7,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "../errors.js";
-import { packageRoot } from "../paths.js";
+import { packageRoot } from "./own-package.js";
 
 export interface BuildAssets {
   /** Template path relative to the templates folder (`legacy-prompt.hbs`, `partials/x.hbs`) -> text. */

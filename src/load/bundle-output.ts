@@ -4,17 +4,18 @@
  * ones (`#/...`, relative to the output schema, as an MCP client reads it) checked and kept. The `mcp`
  * output advertises, validates and types the bundled schema, so it is self-contained.
  */
-import type { BundledTool, Diagnostic, JsonObject, ToolSpec } from "../model.js";
+import type { BundledTool, JsonObject, ToolSpec } from "../model.js";
+import type { RefProblem } from "./problems.js";
 import { isPlainObject } from "../schema/pointer.js";
 import { bundleTool, type FileLookup } from "./bundle.js";
 
 /** The tool with `bundledOutputSchema` when it has an output schema (unchanged otherwise), or the reasons it cannot be bundled. */
-export async function withBundledOutputSchema(tool: BundledTool, lookup: FileLookup): Promise<{ tool?: BundledTool; diagnostics: Diagnostic[] }> {
+export async function withBundledOutputSchema(tool: BundledTool, lookup: FileLookup): Promise<{ tool?: BundledTool; problems: RefProblem[] }> {
   const root = outputSchemaOf(tool);
-  if (root === undefined) return { tool, diagnostics: [] };
+  if (root === undefined) return { tool, problems: [] };
   const result = await bundleTool(tool, lookup, root);
-  if (!result.tool) return { diagnostics: result.diagnostics };
-  return { tool: { ...tool, bundledOutputSchema: result.tool.bundledSchema }, diagnostics: result.diagnostics };
+  if (!result.tool) return { problems: result.problems };
+  return { tool: { ...tool, bundledOutputSchema: result.tool.bundledSchema }, problems: result.problems };
 }
 
 /** The output schema of a tool's file and its pointer there, or `undefined` when it has none. */

@@ -5,7 +5,8 @@
  * Recursive definitions terminate because each (file, pointer) is imported once. Input is never mutated.
  */
 import path from "node:path";
-import type { BundledTool, Diagnostic, JsonObject, JsonValue, SourceFile, ToolSpec } from "../model.js";
+import type { BundledTool, JsonObject, JsonValue, SourceFile, ToolSpec } from "../model.js";
+import type { RefProblem } from "./problems.js";
 import { DATA_KEYWORDS, IN_PLACE_KEYWORDS } from "../schema/keywords.js";
 import { escapeToken, getByPointer, isPlainObject, joinPointer, setOwn, splitPointer } from "../schema/pointer.js";
 import { findInPlaceCycle, resolveLocal } from "../schema/refs.js";
@@ -28,8 +29,8 @@ export async function bundleTool(
   tool: ToolSpec,
   lookup: FileLookup,
   root: { schema: JsonObject; pointer: string } = { schema: tool.inputSchema, pointer: "/input_schema" },
-): Promise<{ tool?: BundledTool; diagnostics: Diagnostic[] }> {
-  const diagnostics: Diagnostic[] = [];
+): Promise<{ tool?: BundledTool; problems: RefProblem[] }> {
+  const problems: RefProblem[] = [];
   const imported = new Map<string, string>();
   const extraDefs: [string, JsonValue][] = [];
   const existingDefs = isPlainObject(root.schema.$defs) ? Object.keys(root.schema.$defs) : [];
@@ -39,19 +40,12 @@ export async function bundleTool(
   const localBase = (file: SourceFile) => (file === tool.source ? root.pointer : isToolDocument(file.data) ? "/input_schema" : "");
 
   const fail = (ctx: Context, ref: string, why: string) => {
-    diagnostics.push({
-      file: ctx.file.displayPath,
-      tool: tool.name,
-      rule: "ref-resolvable",
-      severity: "error",
-      message: `cannot resolve $ref '${ref}': ${why}`,
-      pointer: joinPointer(ctx.pointer, "$ref"),
-    });
+    problems.push({ kind: "unresolved", file: ctx.file.displayPath, tool: tool.name, pointer: joinPointer(ctx.pointer, "$ref"), data: { ref, why } });
   };
 
   const checkCycles = (schema: JsonObject, importedNames: ReadonlySet<string>): void => {
-    const found = cycleDiagnostic(tool, root.pointer, schema, importedNames);
-    if (found !== undefined) diagnostics.push(found);
+    const found = cycleProblem(tool, root.pointer, schema, importedNames);
+    if (found !== undefined) problems.push(found);
   };
 
   async function resolveRef(ref: string, ctx: Context): Promise<string> {
@@ -121,7 +115,7 @@ export async function bundleTool(
   // Most tools reference nothing outside their own schema: their references are checked in place
   // and the (never mutated) input is shared instead of copied.
   const found = bundleInPlace(tool, root);
-  if (found !== undefined) return found.length === 0 ? { tool: { ...tool, bundledSchema: root.schema }, diagnostics } : { diagnostics: [...found] };
+  if (found !== undefined) return found.length === 0 ? { tool: { ...tool, bundledSchema: root.schema }, problems } : { problems: [...found] };
   const refs = collectRefs(root.schema, false);
   if (refs.every((r) => r.ref.startsWith("#"))) {
     // Every reference is local and one does not resolve: reported at its holder's path (found by
@@ -132,43 +126,43 @@ export async function bundleTool(
       if (resolveLocal(root.schema, ref) !== undefined) continue;
       await resolveRef(ref, { file: tool.source, pointer: joinPointer(root.pointer, ...withPaths[i]!.path) });
     }
-    if (diagnostics.length > 0) return { diagnostics };
+    if (problems.length > 0) return { problems };
   }
 
   const schema = (await copy(root.schema, { file: tool.source, pointer: root.pointer })) as JsonObject;
-  if (diagnostics.length > 0) return { diagnostics };
+  if (problems.length > 0) return { problems };
   if (extraDefs.length > 0) {
     const defs: Record<string, unknown> = isPlainObject(schema.$defs) ? schema.$defs : {};
     for (const [name, value] of extraDefs) setOwn(defs, name, value);
     schema.$defs = defs as JsonObject;
   }
   checkCycles(schema, new Set(extraDefs.map(([name]) => name)));
-  if (diagnostics.length > 0) return { diagnostics };
-  return { tool: { ...tool, bundledSchema: schema }, diagnostics };
+  if (problems.length > 0) return { problems };
+  return { tool: { ...tool, bundledSchema: schema }, problems };
 }
 
-const NONE: readonly Diagnostic[] = [];
+const NONE: readonly RefProblem[] = [];
 /** Text that may spell a dynamic reference's key (an escaped key has a backslash in it). */
 const DYNAMIC_REF_TEXT = /dynamicRef|recursiveRef|\\[uxU]/;
 
 /**
- * The diagnostics of bundling `root` (a schema of `tool`'s file) in place, without copying: none, or
+ * The problems of bundling `root` (a schema of `tool`'s file) in place, without copying: none, or
  * a cycle of in-place references. `undefined` when that cannot be said here (a reference to another
- * file, or one that does not resolve): the full bundler decides and words it. Synchronous, so the
+ * file, or one that does not resolve): the full bundler decides. Synchronous, so the
  * usual tool costs no promise. The references are read from the file's text when it can list them
  * (refStringsInText: maybe more than the schema holds, each of which must resolve too), else
  * collected from the parsed schema.
  */
-export function bundleInPlace(tool: ToolSpec, root: { schema: JsonObject; pointer: string }): readonly Diagnostic[] | undefined {
+export function bundleInPlace(tool: ToolSpec, root: { schema: JsonObject; pointer: string }): readonly RefProblem[] | undefined {
   const listed = refStringsInText(tool.source);
   // A string the text lists that does not resolve may be one the schema does not hold: ask the schema.
   return (listed === undefined ? undefined : inPlace(tool, root, listed)) ?? inPlace(tool, root, refStringsOf(root.schema));
 }
 
-function inPlace(tool: ToolSpec, root: { schema: JsonObject; pointer: string }, refs: readonly string[]): readonly Diagnostic[] | undefined {
+function inPlace(tool: ToolSpec, root: { schema: JsonObject; pointer: string }, refs: readonly string[]): readonly RefProblem[] | undefined {
   // A dynamic reference ($dynamicRef, $recursiveRef) can close a cycle without any $ref (findInPlaceCycle).
   if (DYNAMIC_REF_TEXT.test(tool.source.text)) {
-    const cycle = cycleDiagnostic(tool, root.pointer, root.schema, new Set());
+    const cycle = cycleProblem(tool, root.pointer, root.schema, new Set());
     if (cycle !== undefined) return [cycle];
   }
   if (refs.length === 0) return NONE;
@@ -182,7 +176,7 @@ function inPlace(tool: ToolSpec, root: { schema: JsonObject; pointer: string }, 
   // A cycle needs a reference whose target leads, in place, to a reference: most tools have
   // none (their references name object definitions), and skip that walk.
   if (!reachesRef(targets)) return NONE;
-  const cycle = cycleDiagnostic(tool, root.pointer, root.schema, new Set());
+  const cycle = cycleProblem(tool, root.pointer, root.schema, new Set());
   return cycle === undefined ? NONE : [cycle];
 }
 
@@ -191,20 +185,17 @@ function inPlace(tool: ToolSpec, root: { schema: JsonObject; pointer: string }, 
  * validator would loop forever): an input error, at the `$ref` that closes it when that `$ref` is
  * in the tool's own schema, else at the schema's root (the cycle runs through imported definitions).
  */
-function cycleDiagnostic(tool: ToolSpec, rootPointer: string, schema: JsonObject, importedNames: ReadonlySet<string>): Diagnostic | undefined {
+function cycleProblem(tool: ToolSpec, rootPointer: string, schema: JsonObject, importedNames: ReadonlySet<string>): RefProblem | undefined {
   const cycle = findInPlaceCycle(schema);
   if (cycle === undefined) return undefined;
   const tokens = splitPointer(cycle.pointer);
   const own = !((tokens[0] === "$defs") && importedNames.has(tokens[1] ?? ""));
   return {
+    kind: cycle.dynamic ? "dynamic-cycle" : "cycle",
     file: tool.source.displayPath,
     tool: tool.name,
-    rule: "ref-resolvable",
-    severity: "error",
-    message: cycle.dynamic
-      ? `the references ${cycle.refs.map((r) => `'${r}'`).join(" -> ")} may come back to the same value with no property or item in between, so checking it never ends (the generated validator would overflow its stack on inputs that fail a keyword beside it): make the dynamic reference go through a property or an item, or use a $ref`
-      : `the references ${cycle.refs.map((r) => `'${r}'`).join(" -> ")} form a cycle that never reaches a schema (no property or item in between), so no value can match: point a $ref at a schema that says what the value is`,
     pointer: own ? joinPointer(rootPointer, ...tokens) : rootPointer,
+    data: { refs: cycle.refs.map((r) => `'${r}'`).join(" -> ") },
   };
 }
 

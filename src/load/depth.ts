@@ -7,7 +7,7 @@
  * The walk here is iterative, and a cyclic document (a YAML alias inside its own anchor) is
  * infinitely deep, so it is refused too.
  */
-import { escapeToken } from "./pointer.js";
+import { escapeToken } from "../schema/pointer.js";
 
 /** The most levels of objects and arrays a document may nest (the document's root being level 1). */
 export const MAX_NESTING = 128;

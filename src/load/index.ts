@@ -1,13 +1,12 @@
 import path from "node:path";
 import { realpathSync, statSync, type Stats } from "node:fs";
-import type { BundledTool, Diagnostic, SourceFile, ToolSpec } from "../model.js";
+import type { BundledTool, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
 import { bundleInPlace, bundleTool, type FileLookup } from "./bundle.js";
 import { outputSchemaOf, withBundledOutputSchema } from "./bundle-output.js";
 import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
-import type { LoadProblem } from "./problems.js";
-import { describeLoadProblems } from "../lint/load-problems.js";
+import type { LoadProblem, RefProblem } from "./problems.js";
 
 export interface LoadedFolder {
   root: string;
@@ -15,10 +14,8 @@ export interface LoadedFolder {
   files: SourceFile[];
   /** Tools sorted by name (code-unit order). */
   tools: ToolSpec[];
-  /** What the loader found wrong (parse, shape, duplicate names), as typed data. */
+  /** What the loader found wrong (parse, shape, duplicate names), as typed data (the lint stage words them: lint/load-problems.ts). */
   problems: LoadProblem[];
-  /** The same problems as diagnostics, worded by their rules (what a build without the linter shows). */
-  diagnostics: Diagnostic[];
   /** Reads (once) any file a `$ref` names, inside the folder or not. */
   lookup(absPath: string): Promise<SourceFile | undefined>;
   /** Absolute paths of every file read so far that exists (the folder's, and those `$ref`s named). */
@@ -34,7 +31,7 @@ export interface LoadOptions {
   refRoots?: readonly string[];
 }
 
-/** folder -> files -> ToolSpec[], with parse, shape and duplicate-name diagnostics. */
+/** folder -> files -> ToolSpec[], with parse, shape and duplicate-name problems. */
 export async function loadFolder(root: string, options: LoadOptions = {}): Promise<LoadedFolder> {
   const absRoot = path.resolve(root);
   let info: Stats | undefined;
@@ -85,14 +82,13 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
     return hit;
   };
   const { tools, problems } = collectTools(files);
-  const diagnostics = describeLoadProblems(problems);
   // Files come sorted by path, and tools are most often named as their files: sorted already.
   if (!sortedByName(tools)) tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const lookedUp = async () => {
     const entries = await Promise.all([...cache].map(async ([p, f]) => ((await f) && !refused.has(p) ? p : undefined)));
     return [...byPath.keys(), ...entries.filter((p): p is string => p !== undefined && !byPath.has(p))].sort();
   };
-  return { root: absRoot, files, tools, problems, diagnostics, lookup, lookedUp };
+  return { root: absRoot, files, tools, problems, lookup, lookedUp };
 }
 
 /**
@@ -138,14 +134,14 @@ function refusedFile(absPath: string, why: string): SourceFile {
   return { absPath, displayPath: displayPathOf(absPath), format: "json", text: "", parseError: { message: why, line: 1, column: 1 } };
 }
 
-/** Bundles every tool; tools whose references cannot be resolved are left out and reported. */
+/** Bundles every tool; tools whose references cannot be resolved are left out, with typed problems (lint/load-problems.ts words them). */
 export async function bundleTools(
   loaded: LoadedFolder,
-): Promise<{ tools: BundledTool[]; diagnostics: Diagnostic[] }> {
+): Promise<{ tools: BundledTool[]; problems: RefProblem[] }> {
   const list = loaded.tools;
   // Most tools are bundled on the spot (bundleInPlace: no copy, no promise); the others all start
   // at once (they may read files), are awaited together, and every result is taken in the tools' order.
-  const now: (BundledTool | readonly Diagnostic[] | undefined)[] = new Array<undefined>(list.length);
+  const now: (BundledTool | readonly RefProblem[] | undefined)[] = new Array<undefined>(list.length);
   let pending: Promise<Bundled>[] | undefined;
   for (let i = 0; i < list.length; i++) {
     const result = bundledNow(list[i]!);
@@ -154,26 +150,26 @@ export async function bundleTools(
   }
   const later = pending === undefined ? undefined : await Promise.all(pending);
   const tools: BundledTool[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const problems: RefProblem[] = [];
   for (let i = 0, k = 0; i < now.length; i++) {
     const result = now[i];
     if (result === undefined) {
       const r = later![k++]!;
       if (r.tool) tools.push(r.tool);
-      if (r.diagnostics.length > 0) diagnostics.push(...r.diagnostics);
+      if (r.problems.length > 0) problems.push(...r.problems);
     } else if ("bundledSchema" in result) tools.push(result);
-    else diagnostics.push(...result);
+    else problems.push(...result);
   }
-  return { tools, diagnostics };
+  return { tools, problems };
 }
 
-type Bundled = { tool?: BundledTool; diagnostics: readonly Diagnostic[] };
+type Bundled = { tool?: BundledTool; problems: readonly RefProblem[] };
 
 /**
  * A tool's bundle (its input schema, and its MCP output schema when it has one), or why it has none,
  * when bundleInPlace can say it; `undefined` when the full bundler must.
  */
-function bundledNow(tool: ToolSpec): BundledTool | readonly Diagnostic[] | undefined {
+function bundledNow(tool: ToolSpec): BundledTool | readonly RefProblem[] | undefined {
   const input = bundleInPlace(tool, { schema: tool.inputSchema, pointer: "/input_schema" });
   if (input === undefined) return undefined;
   if (input.length > 0) return input;
@@ -190,5 +186,5 @@ async function bundleFully(tool: ToolSpec, lookup: FileLookup): Promise<Bundled>
   // An MCP output schema is bundled the same way (bundle-output.ts).
   if (!r.tool) return r;
   const o = await withBundledOutputSchema(r.tool, lookup);
-  return { ...o, diagnostics: [...r.diagnostics, ...o.diagnostics] };
+  return { ...o, problems: [...r.problems, ...o.problems] };
 }

@@ -5,7 +5,7 @@
  * than parsing the whole file into one (`toolgen lint` locates a finding in most files of a folder).
  * The text must be valid JSON (only files that parse are located).
  */
-import { getByTokens } from "./pointer.js";
+import { getByTokens } from "../schema/pointer.js";
 
 /** A run of anything but brackets, strings (escapes included) taken whole; it may be empty. */
 const FLAT = /(?:[^"{}[\]]+|"(?:[^"\\]|\\.)*")*/y;

@@ -9,7 +9,7 @@
  */
 import type { SourceFile } from "../model.js";
 import { skipString } from "./json-locate.js";
-import { escapeToken } from "./pointer.js";
+import { escapeToken } from "../schema/pointer.js";
 
 export type LosslessKind =
   | "duplicate-key"

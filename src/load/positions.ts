@@ -9,7 +9,7 @@ import type { Node as YamlNode } from "yaml";
 import type { Diagnostic, SourceFile } from "../model.js";
 import { jsonKeyOffset } from "./json-locate.js";
 import { offsetToPosition, positionsOf, type Position } from "./lines.js";
-import { splitPointer } from "./pointer.js";
+import { splitPointer } from "../schema/pointer.js";
 
 export { offsetToPosition, type Position } from "./lines.js";
 

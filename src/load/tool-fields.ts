@@ -9,7 +9,7 @@
  * They pass through to `tools.json` and `tools.ts`; the legacy prompt and the MCP server ignore them.
  */
 import type { AllowedCaller, JsonObject, JsonValue, ToolFields } from "../model.js";
-import { escapeToken, isPlainObject } from "./pointer.js";
+import { escapeToken, isPlainObject } from "../schema/pointer.js";
 
 /** `allowed_callers` values the SDK's `Tool` type accepts (SDK 1.12.0). */
 export const ALLOWED_CALLERS: readonly AllowedCaller[] = ["direct", "code_execution_20250825", "code_execution_20260120", "code_execution_20260521"];

@@ -1,6 +1,6 @@
 import type { JsonObject, SourceFile, ToolSpec } from "../model.js";
 import type { LoadProblem } from "./problems.js";
-import { isPlainObject } from "./pointer.js";
+import { isPlainObject } from "../schema/pointer.js";
 import { readToolFields } from "./tool-fields.js";
 
 /** A file with a top-level `name` or `input_schema` is a tool; any other file is a schema fragment. */
@@ -10,18 +10,18 @@ export function isToolDocument(data: unknown): data is Record<string, unknown> {
 
 function problem(
   file: SourceFile,
-  rule: LoadProblem["rule"],
+  category: LoadProblem["category"],
   kind: string,
   pointer: string,
   data: Record<string, string> = {},
   tool?: string,
 ): LoadProblem {
-  return { rule, kind, file, pointer, data, ...(tool !== undefined ? { tool } : {}) };
+  return { category, kind, file, pointer, data, ...(tool !== undefined ? { tool } : {}) };
 }
 
 /**
  * Builds ToolSpecs from parsed files, finding parse errors, shape errors and duplicate names as typed
- * problems (worded by the rules parse-error, tool-shape and tool-name-unique).
+ * problems (the lint stage words them).
  * Every problem in every file is reported, not just the first.
  */
 export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[]; problems: LoadProblem[] } {
@@ -35,7 +35,7 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     const file = files[f]!;
     if (file.parseError) {
       const { message, line, column } = file.parseError;
-      problems.push({ ...problem(file, "parse-error", "unreadable", "", { message }), line, column });
+      problems.push({ ...problem(file, "parse", "unreadable", "", { message }), line, column });
       continue;
     }
     const data = file.data;
@@ -43,29 +43,29 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     const name = typeof data.name === "string" ? data.name : undefined;
     let ok = true;
     if (!Object.hasOwn(data, "name")) {
-      problems.push(problem(file, "tool-shape", "nameMissing", ""));
+      problems.push(problem(file, "shape", "nameMissing", ""));
       ok = false;
     } else if (name === undefined) {
-      problems.push(problem(file, "tool-shape", "nameType", "/name", { found: typeName(data.name) }));
+      problems.push(problem(file, "shape", "nameType", "/name", { found: typeName(data.name) }));
       ok = false;
     }
     if (!Object.hasOwn(data, "input_schema")) {
-      problems.push(problem(file, "tool-shape", "inputSchemaMissing", "", {}, name));
+      problems.push(problem(file, "shape", "inputSchemaMissing", "", {}, name));
       ok = false;
     } else if (!isPlainObject(data.input_schema)) {
-      problems.push(problem(file, "tool-shape", "inputSchemaType", "/input_schema", { found: typeName(data.input_schema) }, name));
+      problems.push(problem(file, "shape", "inputSchemaType", "/input_schema", { found: typeName(data.input_schema) }, name));
       ok = false;
     }
     const description = data.description;
     if (typeof description !== "string" && Object.hasOwn(data, "description")) {
-      problems.push(problem(file, "tool-shape", "descriptionType", "/description", { found: typeName(description) }, name));
+      problems.push(problem(file, "shape", "descriptionType", "/description", { found: typeName(description) }, name));
       ok = false;
     }
     // Claude's newer fields (strict, input_examples, ...): a wrong type keeps the tool out of the build, like a wrong `description`.
     const { fields, problems: fieldProblems } = readToolFields(data);
     for (let i = 0; i < fieldProblems.length; i++) {
       const p = fieldProblems[i]!;
-      problems.push(problem(file, "tool-field-type", p.kind, p.pointer, p.data, name));
+      problems.push(problem(file, "field-type", p.kind, p.pointer, p.data, name));
       ok = false;
     }
     if (name !== undefined) {
@@ -90,7 +90,7 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     const paths = held.map((f) => f.displayPath);
     for (const file of held) {
       const others = paths.filter((p) => p !== file.displayPath);
-      problems.push(problem(file, "tool-name-unique", "duplicate", "/name", { name, others: others.join(", ") }, name));
+      problems.push(problem(file, "duplicate-name", "duplicate", "/name", { name, others: others.join(", ") }, name));
     }
   }
   return { tools: tools.filter((t) => !Array.isArray(byName.get(t.name))), problems };

@@ -9,7 +9,7 @@
 import type { ArtifactKind } from "../emit/artifacts.js";
 import type { VendoredSources } from "../load/assets.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
-import type { ToolNames } from "../names.js";
+import type { ToolNames } from "../emit/names.js";
 import { UsageError } from "../errors.js";
 
 export interface OutputContext {

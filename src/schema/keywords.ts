@@ -2,6 +2,8 @@
  * Which keywords hold subschemas, and how (one, a map of them, an array of them); which hold data.
  * Draft-07 to 2020-12. The lint walk, the resolver and the parameter model read this one table.
  */
+import { isPlainObject, unescapeToken } from "./pointer.js";
+
 export type KeywordKind = "schema" | "map" | "array" | "items" | "definitions";
 
 export const SUBSCHEMA_KEYWORDS: ReadonlyMap<string, KeywordKind> = new Map<string, KeywordKind>([
@@ -55,10 +57,6 @@ export function isDataPath(tokens: readonly string[]): boolean {
  */
 type Visit<C = undefined> = (child: Record<string, unknown>, keyword: string, key: string | number | undefined, context: C) => void;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /**
  * Calls `visit` with each object subschema that `value` holds as the value of `keyword` (none when
  * the keyword holds no subschemas, nor for definitions unless `definitions`). Returns how many entries
@@ -69,20 +67,20 @@ export function subschemasOf<C = undefined>(keyword: string, value: unknown, def
   if (kind === undefined || (kind === "definitions" && !definitions)) return 0;
   let others = 0;
   if (kind === "schema" || (kind === "items" && !Array.isArray(value))) {
-    if (isObject(value)) visit(value, keyword, undefined, context as C);
+    if (isPlainObject(value)) visit(value, keyword, undefined, context as C);
   } else if (Array.isArray(value)) {
     if (kind === "array" || kind === "items") {
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        if (isObject(item)) visit(item, keyword, i, context as C);
+        if (isPlainObject(item)) visit(item, keyword, i, context as C);
         else others++;
       }
     }
-  } else if (isObject(value)) {
+  } else if (isPlainObject(value)) {
     // Keys by for...in: schemas are parsed data, which inherits no enumerable key (no array per map).
     for (const key in value) {
       const child = value[key];
-      if (isObject(child)) visit(child, keyword, key, context as C);
+      if (isPlainObject(child)) visit(child, keyword, key, context as C);
       else others++;
     }
   }
@@ -127,7 +125,7 @@ export function isDataRefPath(path: string): boolean {
     } catch {
       // kept as written
     }
-    return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
+    return unescapeToken(decoded);
   });
   return isDataPath(tokens);
 }

@@ -1,4 +1,5 @@
 /** JSON pointer (RFC 6901) helpers: the one place pointers are encoded and decoded. */
+import type { JsonObject, JsonValue } from "../model.js";
 
 export function escapeToken(token: string): string {
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -61,6 +62,9 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
+/** The one test for a JSON object (not null, not an array); a JSON value that passes is a JsonObject. */
+export function isPlainObject(value: JsonValue | undefined): value is JsonObject;
+export function isPlainObject(value: unknown): value is Record<string, unknown>;
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }

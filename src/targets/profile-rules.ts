@@ -9,17 +9,8 @@ import { resolveLocal } from "../schema/refs.js";
 import { declaredStrict } from "./openai/strict.js";
 import { defineRule, type Rule, type SchemaDocument, type ToolDocument } from "../lint/rule.js";
 import { childPointer, refRoot, schemaNodes, type SchemaNode } from "../lint/schema-walk.js";
+import { whyNameFails } from "../lint/name-format.js";
 import type { NameFormat, Profile } from "./profile.js";
-
-/** Why `name` fails `format` (the first bad character, or the length). */
-export function whyNameFails(name: string, format: NameFormat): string {
-  if (name === "") return "it is empty";
-  const chars = [...name];
-  if (format.first && !format.first.char.test(chars[0] ?? "")) return `it must start with ${format.first.text}, not ${JSON.stringify(chars[0])}`;
-  const bad = chars.find((ch) => !format.char.test(ch));
-  if (bad !== undefined) return `${JSON.stringify(bad)} is not allowed (use ${format.charText})`;
-  return `it is ${name.length} characters long (at most ${format.max})`;
-}
 
 /** `<target>/tool-name-format`: the tool name against the target's name rule. */
 export function toolNameRule(profile: Profile, severity: "error" | "warning"): Rule {

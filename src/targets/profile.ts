@@ -4,18 +4,9 @@
  * ./profile-rules.ts read these; a fact that changes is a one-line edit in one file.
  */
 
-/** A name rule: which characters, how many, and how to explain a failure. */
-export interface NameFormat {
-  /** The whole rule, as the provider writes it (shown in messages). */
-  pattern: RegExp;
-  /** One allowed character (anywhere but first, when `first` is set). */
-  char: RegExp;
-  /** The allowed characters, in words. */
-  charText: string;
-  /** The first character, when it is more restricted than the rest. */
-  first?: { char: RegExp; text: string };
-  max: number;
-}
+import type { NameFormat } from "../lint/name-format.js";
+
+export type { NameFormat };
 
 export interface RejectedKeyword {
   keyword: string;

@@ -3,8 +3,11 @@
  * - src/runtime imports only its siblings (it is copied into the generated folder);
  * - emitters and outputs import no node:fs (the load stage reads, write.ts writes);
  * - only write.ts and the cache write files;
- * - the lint path loads none of the generators.
- * Type-only imports load nothing and are left out, except for the runtime (whose copy must compile).
+ * - the lint path loads none of the generators;
+ * - the layers (issue 22): commands > pipeline > catalog > targets and outputs > lint > emit > load >
+ *   schema and runtime > model and errors. No import, type-only ones included, runs up, and there is
+ *   no circle.
+ * Type-only imports load nothing and are left out of what a command loads, but not of the layers.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -107,7 +110,7 @@ const WRITERS = /^(writeFile|appendFile|rename|mkdir|mkdtemp|rm|rmdir|unlink|cop
 describe("the import graph of src/", () => {
   it("is read in full (the walk sees the edges it must)", () => {
     expect(files).toContain("pipeline.ts");
-    expect(graph.get("pipeline.ts")!.some((e) => e.target === "emit/index.ts" && !e.typeOnly)).toBe(true);
+    expect(graph.get("pipeline.ts")!.some((e) => e.target === "outputs/emit-stage.ts" && !e.typeOnly)).toBe(true);
     expect(graph.get("write.ts")!.some((e) => FS.has(e.specifier) && e.names.some((n) => WRITERS.test(n)))).toBe(true);
     expect(reach(["pipeline.ts"]).packages).toContain("json-schema-to-typescript");
   });
@@ -127,14 +130,16 @@ describe("the import graph of src/", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("only write.ts and the cache write files (and report-file.ts, the report `lint -o FILE` asks for)", () => {
+  it("only write.ts and the cache write files (and report/file.ts, the report `lint -o FILE` asks for)", () => {
+    // The config reader opens its file read-only (O_RDONLY | O_NONBLOCK, so a FIFO cannot hang it): an open, not a write.
+    const readOnlyOpen = (f: string, name: string) => f === "commands/config.ts" && name === "openSync";
     const offenders = files
-      // cache-file.ts writes the cache's sealed files; config.ts only opens its file, read-only and non-blocking (a FIFO must not hang it).
-      .filter((f) => f !== "write.ts" && f !== "cache.ts" && f !== "cache-file.ts" && f !== "report-file.ts" && f !== "config.ts")
+      // build/cache-file.ts writes the cache's sealed files.
+      .filter((f) => f !== "write.ts" && f !== "build/cache.ts" && f !== "build/cache-file.ts" && f !== "report/file.ts")
       .flatMap((f) =>
         graph
           .get(f)!
-          .filter((e) => FS.has(e.specifier) && !e.typeOnly && e.names.some((n) => n === "*" || WRITERS.test(n)))
+          .filter((e) => FS.has(e.specifier) && !e.typeOnly && e.names.some((n) => n === "*" || (WRITERS.test(n) && !readOnlyOpen(f, n))))
           .map((e) => `${f} -> ${e.specifier} { ${e.names.join(", ")} }`),
       );
     expect(offenders).toEqual([]);
@@ -172,5 +177,101 @@ describe("the import graph of src/", () => {
       ...["json-schema-to-typescript", "ts-morph", "handlebars"].filter((p) => packages.has(p)),
     ];
     expect(generators).toEqual([]);
+  });
+});
+
+/**
+ * Every module's layer, by its path in src/ (a folder, or a file at the root). Lower layers know
+ * nothing of higher ones. A module may import its own layer or any below it.
+ */
+export const LAYERS: readonly (readonly [layer: string, paths: readonly string[]])[] = [
+  // The library API and the commands: options in, report out.
+  ["commands", ["index.ts", "commands/"]],
+  // The build's stages in order, its options and cache, the writer, and what reports to the terminal.
+  ["pipeline", ["pipeline.ts", "build/", "report/", "write.ts"]],
+  // The one list of base rules, neutral outputs and targets.
+  ["catalog", ["catalog.ts"]],
+  // What each provider means, and the neutral outputs; the emit stage runs the outputs a build chose.
+  ["targets and outputs", ["targets/", "outputs/"]],
+  // The lint engine, its base rules and formatters.
+  ["lint", ["lint/"]],
+  // Code generation shared by the outputs (types, validators, literals, names, hashes).
+  ["emit", ["emit/"]],
+  // A folder of schemas -> tools, with typed problems.
+  ["load", ["load/"]],
+  // What a JSON Schema means; what generated code imports at run time.
+  ["schema and runtime", ["schema/", "runtime/"]],
+  // The types passed between stages, and the errors every layer may throw.
+  ["model and errors", ["model.ts", "errors.ts"]],
+];
+
+/** The rank of a module's layer (0 is the top), or undefined when no layer claims it. */
+export function layerOf(file: string): number | undefined {
+  const rank = LAYERS.findIndex(([, paths]) => paths.some((p) => (p.endsWith("/") ? file.startsWith(p) : file === p)));
+  return rank === -1 ? undefined : rank;
+}
+
+/** Imports (type-only ones included) that run up the layers, as `from (layer) -> to (layer)`. */
+export function upwardImports(edges: ReadonlyMap<string, readonly Edge[]>): string[] {
+  const up: string[] = [];
+  for (const [file, list] of edges) {
+    for (const e of list) {
+      if (!e.target) continue;
+      const from = layerOf(file);
+      const to = layerOf(e.target);
+      if (from !== undefined && to !== undefined && to < from) up.push(`${file} (${LAYERS[from]![0]}) -> ${e.target} (${LAYERS[to]![0]})`);
+    }
+  }
+  return up;
+}
+
+/** Circles of imports, type-only ones included, each as `a -> b -> a`. */
+export function importCircles(edges: ReadonlyMap<string, readonly Edge[]>): string[] {
+  const cycles: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const visit = (file: string, trail: string[]) => {
+    if (state.get(file) === "done") return;
+    if (state.get(file) === "open") {
+      cycles.push([...trail.slice(trail.indexOf(file)), file].join(" -> "));
+      return;
+    }
+    state.set(file, "open");
+    for (const e of edges.get(file) ?? []) if (e.target) visit(e.target, [...trail, file]);
+    state.set(file, "done");
+  };
+  for (const file of edges.keys()) visit(file, []);
+  return cycles;
+}
+
+/**
+ * A type-only circle inside src/runtime, left as it is: those files are copied verbatim into every
+ * generated folder, so untangling it changes generated bytes (a change of its own, not a move).
+ */
+const RUNTIME_CIRCLES = ["runtime/run.ts -> runtime/stream-reply.ts -> runtime/run.ts"];
+
+describe("the layers of src/", () => {
+  it("give every module a layer", () => {
+    expect(files.filter((f) => layerOf(f) === undefined)).toEqual([]);
+  });
+
+  it("leave at the root only the modules the layout names", () => {
+    expect(files.filter((f) => !f.includes("/"))).toEqual(["catalog.ts", "errors.ts", "index.ts", "model.ts", "pipeline.ts", "write.ts"]);
+  });
+
+  it("have no import that runs back up, type-only ones included", () => {
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it("have no circle of imports, type-only ones included", () => {
+    expect(importCircles(graph).filter((c) => !RUNTIME_CIRCLES.includes(c))).toEqual([]);
+  });
+
+  it("catch an upward import and a circle (the checks can fail)", () => {
+    const withUpward = new Map(graph);
+    withUpward.set("load/read.ts", [...graph.get("load/read.ts")!, { specifier: "../lint/rule.js", target: "lint/rule.ts", typeOnly: true, names: [] }]);
+    expect(upwardImports(withUpward)).toEqual(["load/read.ts (load) -> lint/rule.ts (lint)"]);
+    const withCircle = new Map(graph);
+    withCircle.set("model.ts", [...graph.get("model.ts")!, { specifier: "./errors.js", target: "errors.ts", typeOnly: true, names: [] }]);
+    expect(importCircles(withCircle).filter((c) => !RUNTIME_CIRCLES.includes(c))).toEqual(["model.ts -> errors.ts -> model.ts"]);
   });
 });

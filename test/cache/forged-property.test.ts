@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sealCacheText } from "../../src/cache-file.js";
+import { sealCacheText } from "../../src/build/cache-file.js";
 import { readTree, tempDir } from "../helpers.js";
 import { acceptAll, type CacheEntry, cachedProject, forgeEntries, forgeOutput, toolgen } from "./forge.js";
 

@@ -10,7 +10,7 @@
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sealCacheText } from "../../src/cache-file.js";
+import { sealCacheText } from "../../src/build/cache-file.js";
 import { readTree, tempDir } from "../helpers.js";
 import { acceptAll, cachedProject, forgeEntries, forgeOutput, toolgen } from "./forge.js";
 

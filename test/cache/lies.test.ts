@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sealCacheText } from "../../src/cache-file.js";
+import { sealCacheText } from "../../src/build/cache-file.js";
 import { build } from "../../src/pipeline.js";
 import { project, readTree, repoRoot } from "../helpers.js";
 import { splitSealed } from "./forge.js";

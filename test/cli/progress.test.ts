@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { progressLine, progressWanted } from "../../src/progress.js";
+import { progressLine, progressWanted } from "../../src/report/progress.js";
 import { repoRoot, tempDir } from "../helpers.js";
 
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");

@@ -1,5 +1,5 @@
 /**
- * How the command line writes its reports (src/std-output.ts): synchronously to descriptor 1, so the
+ * How the command line writes its reports (src/report/std-output.ts): synchronously to descriptor 1, so the
  * report is whole when the command returns and lint can end the process at once (cli/run.ts), even
  * for a reader slower than the writer; and through Node's stream for the rest when a parent shared a
  * pipe it had made non-blocking and the pipe fills (EAGAIN). Neither `process.stdout` nor

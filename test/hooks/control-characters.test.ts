@@ -12,7 +12,7 @@ import { escapeControl } from "../../src/lint/formatters/escape.js";
 import { formatGithub } from "../../src/lint/formatters/github.js";
 import { formatStylish } from "../../src/lint/formatters/stylish.js";
 import type { Diagnostic } from "../../src/model.js";
-import { formatDiagnosticsPlain } from "../../src/report.js";
+import { formatDiagnosticsPlain } from "../../src/report/plain.js";
 import { repoRoot, tempDir } from "../helpers.js";
 
 const HOSTILE = "a\u001b[2J\u001b]0;pwned\u0007b\rc\nd\u0000e\u009bf\u202eg\u2028h\u007f";

@@ -1,5 +1,5 @@
 /**
- * Issue 12.8: `toolgen build --watch` and `toolgen lint --watch` (src/watch.ts). The real bin is
+ * Issue 12.8: `toolgen build --watch` and `toolgen lint --watch` (src/commands/watch-loop.ts). The real bin is
  * spawned in a scratch project, files are written, and the test waits (bounded) for the output.
  * The loop's timing rules (debounce, handlers being typed in) are checked in-process.
  */
@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, readFile, rename, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { watchAndRun } from "../../src/watch.js";
+import { watchAndRun } from "../../src/commands/watch-loop.js";
 import { tempDir } from "../helpers.js";
 import { BIN, TOOL } from "./scratch.js";
 

@@ -8,12 +8,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonObject, SourceFile, ToolSpec } from "../../src/model.js";
 import type { LoadProblem } from "../../src/load/problems.js";
-import { isPlainObject } from "../../src/load/pointer.js";
+import { isPlainObject } from "../../src/schema/pointer.js";
 import { readToolFields } from "../../src/load/tool-fields.js";
 import { collectTools, isToolDocument, typeName } from "../../src/load/tools.js";
 
-function problem(file: SourceFile, rule: LoadProblem["rule"], kind: string, pointer: string, data: Record<string, string> = {}, tool?: string): LoadProblem {
-  return { rule, kind, file, pointer, data, ...(tool !== undefined ? { tool } : {}) };
+function problem(file: SourceFile, category: LoadProblem["category"], kind: string, pointer: string, data: Record<string, string> = {}, tool?: string): LoadProblem {
+  return { category, kind, file, pointer, data, ...(tool !== undefined ? { tool } : {}) };
 }
 
 /** collectTools before the rewrite. */
@@ -24,7 +24,7 @@ function referenceCollectTools(files: readonly SourceFile[]): { tools: ToolSpec[
   for (const file of files) {
     if (file.parseError) {
       const { message, line, column } = file.parseError;
-      problems.push({ ...problem(file, "parse-error", "unreadable", "", { message }), line, column });
+      problems.push({ ...problem(file, "parse", "unreadable", "", { message }), line, column });
       continue;
     }
     const data = file.data;
@@ -32,25 +32,25 @@ function referenceCollectTools(files: readonly SourceFile[]): { tools: ToolSpec[
     const name = typeof data.name === "string" ? data.name : undefined;
     let ok = true;
     if (!Object.hasOwn(data, "name")) {
-      problems.push(problem(file, "tool-shape", "nameMissing", ""));
+      problems.push(problem(file, "shape", "nameMissing", ""));
       ok = false;
     } else if (name === undefined) {
-      problems.push(problem(file, "tool-shape", "nameType", "/name", { found: typeName(data.name) }));
+      problems.push(problem(file, "shape", "nameType", "/name", { found: typeName(data.name) }));
       ok = false;
     }
     if (!Object.hasOwn(data, "input_schema")) {
-      problems.push(problem(file, "tool-shape", "inputSchemaMissing", "", {}, name));
+      problems.push(problem(file, "shape", "inputSchemaMissing", "", {}, name));
       ok = false;
     } else if (!isPlainObject(data.input_schema)) {
-      problems.push(problem(file, "tool-shape", "inputSchemaType", "/input_schema", { found: typeName(data.input_schema) }, name));
+      problems.push(problem(file, "shape", "inputSchemaType", "/input_schema", { found: typeName(data.input_schema) }, name));
       ok = false;
     }
     if (Object.hasOwn(data, "description") && typeof data.description !== "string") {
-      problems.push(problem(file, "tool-shape", "descriptionType", "/description", { found: typeName(data.description) }, name));
+      problems.push(problem(file, "shape", "descriptionType", "/description", { found: typeName(data.description) }, name));
       ok = false;
     }
     const { fields, problems: fieldProblems } = readToolFields(data);
-    for (const p of fieldProblems) problems.push(problem(file, "tool-field-type", p.kind, p.pointer, p.data, name));
+    for (const p of fieldProblems) problems.push(problem(file, "field-type", p.kind, p.pointer, p.data, name));
     if (fieldProblems.length > 0) ok = false;
     if (name !== undefined) {
       const list = byName.get(name) ?? [];
@@ -68,7 +68,7 @@ function referenceCollectTools(files: readonly SourceFile[]): { tools: ToolSpec[
     const paths = list.map((f) => f.displayPath);
     for (const file of list) {
       const others = paths.filter((p) => p !== file.displayPath);
-      problems.push(problem(file, "tool-name-unique", "duplicate", "/name", { name, others: others.join(", ") }, name));
+      problems.push(problem(file, "duplicate-name", "duplicate", "/name", { name, others: others.join(", ") }, name));
     }
   }
   const duplicated = new Set([...byName].filter(([, l]) => l.length > 1).map(([n]) => n));

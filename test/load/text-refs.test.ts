@@ -116,7 +116,7 @@ describe("bundling from the text's references", () => {
         const walked: SourceFile = { ...file };
         const byText = await bundleTools(assembleFolder(ROOT, [file], { refRoots: [ROOT] }));
         const byWalk = await bundleTools(assembleFolder(ROOT, [walked], { refRoots: [ROOT] }));
-        expect(byText.diagnostics).toEqual(byWalk.diagnostics);
+        expect(byText.problems).toEqual(byWalk.problems);
         expect(byText.tools.map((t) => [t.name, t.bundledSchema, t.bundledOutputSchema])).toEqual(
           byWalk.tools.map((t) => [t.name, t.bundledSchema, t.bundledOutputSchema]),
         );
@@ -137,8 +137,8 @@ describe("bundling a tool with very many references", () => {
     const file = await parsed(JSON.stringify({ name: "t", input_schema: { type: "object", properties, $defs: defs } }));
     expect(refStringsInText(file)).toHaveLength(50_000);
     const started = performance.now();
-    const { tools, diagnostics } = await bundleTools(assembleFolder(ROOT, [file], { refRoots: [ROOT] }));
-    expect(diagnostics).toEqual([]);
+    const { tools, problems } = await bundleTools(assembleFolder(ROOT, [file], { refRoots: [ROOT] }));
+    expect(problems).toEqual([]);
     expect(tools[0]?.bundledSchema).toBe(file.data && (file.data as { input_schema: unknown }).input_schema);
     expect(performance.now() - started).toBeLessThan(3000);
   });

@@ -44,8 +44,8 @@ describe("mcp output schemas", () => {
   it("are bundled: external $refs copied into the output schema's $defs, local ones kept", async () => {
     const p = await setUp();
     const loaded = await loadFolder(p.schemas, { refRoots: p.refRoots });
-    const { tools, diagnostics } = await bundleTools(loaded);
-    expect(diagnostics).toEqual([]);
+    const { tools, problems } = await bundleTools(loaded);
+    expect(problems).toEqual([]);
     expect(tools[0]!.bundledOutputSchema).toEqual({
       type: "object",
       properties: { price: { $ref: "#/$defs/money" }, note: { $ref: "#/$defs/note" } },
@@ -59,9 +59,9 @@ describe("mcp output schemas", () => {
   it("a $ref in an output schema that does not resolve is reported at its place", async () => {
     const p = await setUp();
     await writeFile(path.join(p.schemas, "price_item.json"), JSON.stringify({ ...TOOL, output_schema: { $ref: "#/$defs/nowhere" } }));
-    const { tools, diagnostics } = await bundleTools(await loadFolder(p.schemas, { refRoots: p.refRoots }));
+    const { tools, problems } = await bundleTools(await loadFolder(p.schemas, { refRoots: p.refRoots }));
     expect(tools).toEqual([]);
-    expect(diagnostics.map((d) => [d.rule, d.pointer])).toEqual([["ref-resolvable", "/output_schema/$ref"]]);
+    expect(problems.map((d) => [d.kind, d.pointer])).toEqual([["unresolved", "/output_schema/$ref"]]);
   });
 
   it("the server advertises the bundled schema, and its validator (with a pattern) gets the RE2 engine though no input validator uses one", async () => {

@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { composeRules } from "../../src/catalog.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/commands/config.js";
 import { lintFolder } from "../../src/commands/lint-folder.js";
 import { tempDir } from "../helpers.js";
 

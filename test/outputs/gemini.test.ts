@@ -7,7 +7,7 @@ import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { composeRules } from "../../src/catalog.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/commands/config.js";
 import { InputError, UsageError } from "../../src/errors.js";
 import { build } from "../../src/pipeline.js";
 import { fixture, readTree, repoRoot, tempDir } from "../helpers.js";

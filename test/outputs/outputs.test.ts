@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/commands/config.js";
 import { OUTPUTS } from "../../src/catalog.js";
 import { defineOutput } from "../../src/outputs/output.js";
 import { build } from "../../src/pipeline.js";

@@ -13,7 +13,7 @@ import type { ValidateFunction } from "../../src/runtime/dispatch.js";
 import type { JsonObject } from "../../src/model.js";
 import { repoTempDir } from "../e2e/compile.js";
 import { repoRoot } from "../helpers.js";
-import { assignNames } from "../../src/names.js";
+import { assignNames } from "../../src/emit/names.js";
 
 let dir: Promise<string> | undefined;
 let seq = 0;

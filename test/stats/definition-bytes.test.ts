@@ -1,5 +1,5 @@
 /**
- * definitionBytes (src/stats.ts) counts a tool definition's compact JSON from its parts, without
+ * definitionBytes (src/lint/stats.ts) counts a tool definition's compact JSON from its parts, without
  * building the entry: it must equal the bytes of `JSON.stringify(toolDefinition(tool))`, on every
  * tool of the test fixtures and on random names, descriptions, schemas and fields (every kind of
  * character, number and value JSON.stringify skips).
@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { bundleTools, loadFolder } from "../../src/load/index.js";
 import { PASS_THROUGH_FIELDS } from "../../src/load/tool-fields.js";
 import type { JsonObject, ToolFields } from "../../src/model.js";
-import { definitionBytes, toolSize } from "../../src/stats.js";
-import { toolDefinition } from "../../src/tool-definition.js";
+import { definitionBytes, toolSize } from "../../src/lint/stats.js";
+import { toolDefinition } from "../../src/load/tool-definition.js";
 import { fixture } from "../helpers.js";
 import { fixtureFolders, json, key, text } from "./json-arbitraries.js";
 

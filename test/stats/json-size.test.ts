@@ -1,12 +1,12 @@
 /**
- * src/json-size.ts against what it replaces: `Buffer.byteLength(JSON.stringify(x), "utf8")`, on random
+ * src/lint/json-size.ts against what it replaces: `Buffer.byteLength(JSON.stringify(x), "utf8")`, on random
  * JSON (every kind of character, number and skipped value), on values JSON.stringify treats
  * specially, and on every parsed file of the test fixtures (definitionBytes, which measures tool
  * definitions with it, is held by definition-bytes.test.ts).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsonByteLength, MAX_DEPTH, stringBytes } from "../../src/json-size.js";
+import { jsonByteLength, MAX_DEPTH, stringBytes } from "../../src/lint/json-size.js";
 import { loadFolder } from "../../src/load/index.js";
 import { fixture } from "../helpers.js";
 import { char, fixtureFolders, json } from "./json-arbitraries.js";

@@ -2,7 +2,7 @@
 import { cpSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { estimateTokens, toolSize } from "../../src/stats.js";
+import { estimateTokens, toolSize } from "../../src/lint/stats.js";
 import { fixture } from "../helpers.js";
 import { projectWith, toolgen, toolJson } from "../load/cli-run.js";
 

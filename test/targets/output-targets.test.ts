@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers.js";
-import { resolveOptions } from "../../src/build-options.js";
+import { resolveOptions } from "../../src/build/options.js";
 import { TARGETS } from "../../src/catalog.js";
 
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { assignNames, fileStem, tsString } from "../../src/names.js";
+import { assignNames, fileStem, tsString } from "../../src/emit/names.js";
 import { build } from "../../src/pipeline.js";
 import { mulberry32, tempDir } from "../helpers.js";
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { emitStub, newStub } from "../../src/emit/stubs.js";
 import { updateStub } from "../../src/emit/stub-update.js";
 import type { BundledTool } from "../../src/model.js";
-import { assignNames } from "../../src/names.js";
+import { assignNames } from "../../src/emit/names.js";
 import { tempDir } from "../helpers.js";
 
 const GENERATED = `export interface ToolContext { toolUseId: string; toolName: string; protocol: "native" | "legacy" }

@@ -2,7 +2,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { watchAndRun } from "../../src/watch.js";
+import { watchAndRun } from "../../src/commands/watch-loop.js";
 import { tempDir } from "../helpers.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import type { Diagnostic } from "../../model.js";
 import { docsPath } from "../rule.js";
 import type { Rule } from "../rule.js";
-import { packageRoot } from "../../paths.js";
+import { packageRoot } from "../../load/own-package.js";
 import { fromRoot, relativeUri, rootUri } from "./locations.js";
 
 let crypto: typeof import("node:crypto") | undefined;

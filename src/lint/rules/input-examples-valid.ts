@@ -1,5 +1,5 @@
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
-import { joinPointer } from "../../load/pointer.js";
+import { joinPointer } from "../../schema/pointer.js";
 import type { JsonObject } from "../../model.js";
 import { formats } from "../../runtime/formats.js";
 import { toRe2Syntax } from "../../runtime/pattern.js";

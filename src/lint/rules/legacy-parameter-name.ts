@@ -1,4 +1,4 @@
-import { isPlainObject, joinPointer } from "../../load/pointer.js";
+import { isPlainObject, joinPointer } from "../../schema/pointer.js";
 import { defineRule } from "../rule.js";
 
 /**

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../../load/pointer.js";
+import { isPlainObject } from "../../schema/pointer.js";
 import { defineRule, type SchemaDocument } from "../rule.js";
 import { reachedBy } from "../reachable.js";
 import { childPointer, followNodeRef, followRef, schemaFacts, type SchemaNode } from "../schema-walk.js";

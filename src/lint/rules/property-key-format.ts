@@ -1,6 +1,6 @@
-import { isPlainObject, joinPointer } from "../../load/pointer.js";
+import { isPlainObject, joinPointer } from "../../schema/pointer.js";
 import { whyNameInvalid } from "../name-format.js";
-import { anthropic } from "../../targets/anthropic/facts.js";
+import { toolFileNames as anthropic } from "../name-format.js";
 import { defineRule } from "../rule.js";
 
 /** The Messages API's rule for top-level property keys (targets/anthropic/facts.ts). */

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../../load/pointer.js";
+import { isPlainObject } from "../../schema/pointer.js";
 import { defineRule } from "../rule.js";
 import { childPointer, schemaFacts, type SchemaNode } from "../schema-walk.js";
 

@@ -6,7 +6,7 @@
  * (`pattern`, `patternProperties` keys) are also compiled, as Ajv does not check `format: "regex"` here.
  */
 import type { ErrorObject } from "ajv";
-import { getByPointer, isPlainObject, splitPointer } from "../../load/pointer.js";
+import { getByPointer, isPlainObject, splitPointer } from "../../schema/pointer.js";
 import { dialectOf, DRAFT_07, type Dialect } from "../meta/dialects.js";
 import { surelyValidDraft07 } from "../meta/draft-07-fast.js";
 import { defineRule, type SchemaDocument } from "../rule.js";

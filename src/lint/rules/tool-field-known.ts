@@ -1,5 +1,5 @@
 import { closestToolField, isKnownToolField, KNOWN_TOOL_FIELDS } from "../../load/tool-fields.js";
-import { escapeToken } from "../../load/pointer.js";
+import { escapeToken } from "../../schema/pointer.js";
 import { defineRule } from "../rule.js";
 
 /** Farther than this (after case, `_` and `-` are ignored) and the closest field is named, not offered as the fix. */

@@ -1,5 +1,4 @@
-import { anthropic } from "../../targets/anthropic/facts.js";
-import { whyNameFails } from "../../targets/profile-rules.js";
+import { toolFileNames as anthropic, whyNameFails } from "../name-format.js";
 import { defineRule } from "../rule.js";
 
 /** The Messages API's name rule (targets/anthropic/facts.ts); names over 64 characters are anthropic/tool-name-portable's warning. */

@@ -1,11 +1,11 @@
 import { readToolFields } from "../../load/tool-fields.js";
-import { definitionBytes, estimateTokens } from "../../stats.js";
+import { definitionBytes, estimateTokens } from "../stats.js";
 import type { ToolDocument } from "../rule.js";
 import { defineRule } from "../rule.js";
 
 /**
  * Tool definitions cost context on every request. Estimates each rendered tool's tokens as
- * `toolgen stats` does (src/stats.ts: bytes / 3.5, an estimate) and advises `defer_loading` for a tool,
+ * `toolgen stats` does (src/lint/stats.ts: bytes / 3.5, an estimate) and advises `defer_loading` for a tool,
  * or a folder of tools, over budget. Deferred tools count for neither budget.
  */
 export default defineRule({

@@ -1,24 +1,24 @@
 /**
  * Anthropic Messages API (`tools[]` of a Messages request). The checks on facts that every Claude tool
  * file must satisfy already are toolgen's base rules (tool-name-format, property-key-format,
- * input-schema-object, input-schema-no-top-level-combinator); they read their facts from here.
+ * input-schema-object, input-schema-no-top-level-combinator). The two name rules are the tool file
+ * format's own, so they are stated in lint/name-format.ts, which the base rules read, and named here.
  */
+import { toolFileNames } from "../../lint/name-format.js";
 import type { Profile } from "../profile.js";
 
 export const anthropic = {
   target: "anthropic",
   title: "Anthropic",
-  // Source: https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use ("name ...
-  // must match the regex ^[a-zA-Z0-9_-]{1,128}$"), and /work/shared/spec/FORMATS.md section 5. The SDK
-  // type (@anthropic-ai/sdk 1.12, resources/messages/messages.d.mts `Tool.name`) only says `string`.
-  toolName: { pattern: /^[a-zA-Z0-9_-]{1,128}$/, char: /^[a-zA-Z0-9_-]$/, charText: "letters, digits, _ and -", max: 128 },
+  // The name rule of toolgen's own input format, stated with its source in lint/name-format.ts (the
+  // base rule tool-name-format checks it).
+  toolName: toolFileNames.toolName,
   // Source: older API pages said {1,64}; Claude Desktop and `tool_reference` blocks (tool search) still
   // reject longer names (e.g. loopwork-ai/iMCP #71: "tool names must match '^[a-zA-Z0-9_-]{1,64}$'
   // (at least in Claude Desktop)"). Kept as a portability warning.
   portableToolNameMax: 64,
-  // Source: API error "tools.N.custom.input_schema.properties: Property keys should match pattern
-  // '^[a-zA-Z0-9_.-]{1,64}$'" (FORMATS.md section 2, claude-code #5973, appstore-connect-mcp #2).
-  propertyKey: { pattern: /^[a-zA-Z0-9_.-]{1,64}$/, char: /^[a-zA-Z0-9_.-]$/, charText: "letters, digits, _, . and -", max: 64 },
+  // The same, for top-level property keys (the base rule property-key-format).
+  propertyKey: toolFileNames.propertyKey,
   // Top-level `anyOf`/`oneOf`/`allOf` (input-schema-no-top-level-combinator) and `type: "object"`
   // (input-schema-object; SDK type `Tool.InputSchema.type: 'object'`) are base rules.
   rejectedKeywords: [],

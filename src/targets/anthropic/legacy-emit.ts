@@ -3,8 +3,8 @@ import { legacyConversions, legacyPromptView } from "./legacy-view.js";
 import { jsonElementLines, jsonParseArrayStatement } from "../../emit/code-lines.js";
 import { memoByTool } from "../../emit/tool-memo.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
-import { tsString } from "../../names.js";
-import type { Renderer } from "../../emit/templates.js";
+import { tsString } from "../../emit/names.js";
+import type { Renderer } from "./templates.js";
 
 export const LEGACY_STOP_SEQUENCE = "</function_calls>";
 

@@ -5,7 +5,7 @@ export default defineOutput({
   description: "legacy-prompt.txt and legacy.ts: the legacy XML system prompt and its stop sequence",
   rules: ["legacy-tool-count", "legacy-parameter-name"],
   emit: async (ctx) => {
-    const [{ emitLegacy }, { createRenderer }] = await Promise.all([import("./legacy-emit.js"), import("../../emit/templates.js")]);
+    const [{ emitLegacy }, { createRenderer }] = await Promise.all([import("./legacy-emit.js"), import("./templates.js")]);
     return emitLegacy(ctx.tools, createRenderer(ctx.templates));
   },
 });

@@ -2,7 +2,7 @@ import { ALLOWED_CALLERS } from "../../load/tool-fields.js";
 import type { BundledTool, GeneratedFile, JsonObject } from "../../model.js";
 import { jsonElementLines, jsonParseArrayStatement } from "../../emit/code-lines.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
-import { toolDefinition } from "../../tool-definition.js";
+import { toolDefinition } from "../../load/tool-definition.js";
 import { memoByTool } from "../../emit/tool-memo.js";
 
 export interface NativeOptions {

@@ -7,8 +7,8 @@
  * validators, the same messages, the same handler files. Only these files import the SDK.
  */
 import type { BundledTool, GeneratedFile, JsonObject, JsonValue } from "../../model.js";
-import type { ToolNames } from "../../names.js";
-import { tsString } from "../../names.js";
+import type { ToolNames } from "../../emit/names.js";
+import { tsString } from "../../emit/names.js";
 import { GENERATED_HEADER, toTsLiteral } from "../../emit/literal.js";
 import { emitToolType } from "../../emit/types.js";
 import { compileValidator } from "../../emit/validators.js";

@@ -9,7 +9,7 @@
  * lint rule `openai-strict-lowerable` says why, when it is on).
  */
 import type { BundledTool, GeneratedFile } from "../../model.js";
-import { tsString } from "../../names.js";
+import { tsString } from "../../emit/names.js";
 import { declaredStrict, lowerStrict } from "./strict.js";
 import { GENERATED_HEADER, toTsLiteral } from "../../emit/literal.js";
 

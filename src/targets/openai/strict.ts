@@ -23,7 +23,7 @@
  */
 import type { JsonObject, JsonValue } from "../../model.js";
 import type { NullPlan, StrictPlan } from "../../runtime/openai.js";
-import { joinPointer, unescapeToken } from "../../schema/pointer.js";
+import { isPlainObject as isObject, joinPointer, unescapeToken } from "../../schema/pointer.js";
 
 /** The plan's shape is the run time's (runtime/openai.ts reads it in the generated folder). */
 export type { NullPlan, StrictPlan } from "../../runtime/openai.js";
@@ -82,10 +82,6 @@ const DROPPED_CONSTRAINTS = new Set(["minLength", "maxLength", "minProperties", 
 
 /** Keywords kept as they are. */
 const KEPT = new Set(["type", "enum", "const", "description", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"]);
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /**
  * Whether a tool asks for strict mode: `"strict": true` in its file (sent to Anthropic as the tool's

@@ -1,7 +1,7 @@
 /** Builds a LoadedFolder from in-memory files (nothing touches the disk) and lints it. */
 import path from "node:path";
 import { composeRules, RULES } from "../../../src/catalog.js";
-import type { RuleSetting } from "../../../src/config.js";
+import type { RuleSetting } from "../../../src/commands/config.js";
 import { lint } from "../../../src/lint/index.js";
 import { assembleFolder, bundleTools, type LoadedFolder } from "../../../src/load/index.js";
 import { formatOf, parseSource } from "../../../src/load/read.js";

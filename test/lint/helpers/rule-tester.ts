@@ -3,7 +3,7 @@
  * test enabled, the invalid ones with the expected message fragment, pointer, line and column.
  */
 import { describe, expect, it } from "vitest";
-import type { RuleSetting } from "../../../src/config.js";
+import type { RuleSetting } from "../../../src/commands/config.js";
 import { RULES as rules } from "../../../src/catalog.js";
 import { lintMemory, memoryPath } from "./memory-folder.js";
 

@@ -2,14 +2,14 @@
  * The options of a build: as a caller gives them (BuildOptions), and resolved, with every default
  * applied and every path absolute (ResolvedBuildOptions), which is what the cache key hashes, whole.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { defaultCacheDir } from "./cache.js";
-import { composeRules, OUTPUTS, parseSettings, parseTargets, settingValues, type SettingValues } from "./catalog.js";
-import type { RuleSetting } from "./lint/settings.js";
-import { UsageError } from "./errors.js";
-import { checkRoots } from "./write.js";
-import type { Output } from "./outputs/output.js";
-import type { ProgressSink } from "./progress.js";
+import { composeRules, OUTPUTS, parseSettings, parseTargets, settingValues, type SettingValues } from "../catalog.js";
+import type { RuleSetting } from "../lint/settings.js";
+import { UsageError } from "../errors.js";
+import { checkRoots } from "../write.js";
+import type { Output } from "../outputs/output.js";
+import type { ProgressSink } from "../report/progress.js";
 
 /** The options of `build()`: toolgen's own, and the settings of the catalogue's targets and outputs (`openaiStrict`, ...). */
 export type BuildOptions = OwnBuildOptions & Partial<SettingValues>;
@@ -101,4 +101,12 @@ export function selectOutputs(list: readonly Output[], ids: readonly string[] | 
     }
   }
   return selected;
+}
+
+/** The nearest `node_modules/.cache/toolgen` at or above `from`, or undefined (no node_modules). */
+export function defaultCacheDir(from: string = process.cwd()): string | undefined {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "node_modules"))) return path.join(dir, "node_modules", ".cache", "toolgen");
+    if (path.dirname(dir) === dir) return undefined;
+  }
 }

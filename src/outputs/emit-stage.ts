@@ -1,13 +1,14 @@
 /**
- * The emit stage: runs the selected outputs (the catalogue, src/catalog.ts) over one context, in list order, and
- * collects their files and notes. Nothing here touches the file system: the load stage read the
+ * The emit stage: runs the selected outputs (the catalogue's, or a library user's `outputList`) over
+ * one context, in list order, and collects their files and notes. Nothing here touches the file system: the load stage read the
  * templates, run-time sources and handler files, and write.ts writes.
  */
 import type { BundledTool, GeneratedFile } from "../model.js";
-import { assertSafeToolNames, assignNames } from "../names.js";
-import type { Output, OutputContext, Setting } from "../outputs/output.js";
-import { jobOf, perToolFiles, type ArtifactStore } from "./artifacts.js";
-import { nextGeneration } from "./tool-memo.js";
+import { assertSafeToolNames, assignNames } from "../emit/names.js";
+import type { Output, OutputContext, Setting } from "./output.js";
+import { jobOf, type ArtifactStore } from "../emit/artifacts.js";
+import { perToolFiles } from "../emit/per-tool.js";
+import { nextGeneration } from "../emit/tool-memo.js";
 
 /** What the emit stage is given: the outputs' context (outputs/output.ts) before names and per-tool files are derived. */
 export type EmitInput = Pick<
@@ -74,7 +75,7 @@ function runtimeFor(outputs: readonly Output[], list: readonly Output[], runtime
 export async function warmToolEmitters(tool: BundledTool): Promise<void> {
   const names = assignNames([tool.name]).get(tool.name)!;
   const job = jobOf(tool, names);
-  const [{ emitToolType }, { compileValidator }] = await Promise.all([import("./types.js"), import("./validators.js")]);
+  const [{ emitToolType }, { compileValidator }] = await Promise.all([import("../emit/types.js"), import("../emit/validators.js")]);
   await emitToolType(job.tool, names);
   await compileValidator(job.tool, names);
 }

@@ -11,9 +11,9 @@
  * prompt of its own, per model, that is not counted here.
  */
 import { jsonByteLength, stringBytes } from "./json-size.js";
-import { PASS_THROUGH_FIELDS } from "./load/tool-fields.js";
-import type { JsonObject, ToolFields } from "./model.js";
-import type { DefinitionSource } from "./tool-definition.js";
+import { PASS_THROUGH_FIELDS } from "../load/tool-fields.js";
+import type { JsonObject, ToolFields } from "../model.js";
+import type { DefinitionSource } from "../load/tool-definition.js";
 
 /** Bytes per token of the estimate (see above). */
 export const BYTES_PER_TOKEN = 3.5;
@@ -44,7 +44,7 @@ const INPUT_SCHEMA_KEY = stringBytes("input_schema") + 1;
 const FIELD_KEYS = PASS_THROUGH_FIELDS.map((key) => stringBytes(key) + 1);
 
 /**
- * UTF-8 bytes of the compact JSON of `toolDefinition(tool)` (src/tool-definition.ts), counted
+ * UTF-8 bytes of the compact JSON of `toolDefinition(tool)` (src/load/tool-definition.ts), counted
  * without building the entry or its text: `{`, the members with a comma between them, `}`.
  * Positional, so a caller holding the parts makes no object per tool. The values are measured by a
  * walk that builds no text (json-size.ts): about the CPU time of JSON.stringify, but JSON.stringify

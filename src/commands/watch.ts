@@ -1,16 +1,16 @@
 /**
- * What `toolgen build --watch` and `toolgen lint --watch` watch and run (the loop is watch.ts):
+ * What `toolgen build --watch` and `toolgen lint --watch` watch and run (the loop is watch-loop.ts):
  * the configured schemas folder, the templates folder (build), the config file, and for lint the
  * paths named on the command line. Exit codes: 0 when stopped with Ctrl-C (or SIGTERM), 130 on a
  * second Ctrl-C while a run is still in progress.
  */
 import path from "node:path";
 import { CONFIG_FILE, loadConfig } from "./config.js";
-import { enableDiskMemo } from "./disk-memo.js";
-import type { BuildFlags } from "./commands/build.js";
-import type { RunLintOptions } from "./commands/lint.js";
-import { reportFailure } from "./report-failure.js";
-import { watchAndRun, type WatchOptions } from "./watch.js";
+import { enableDiskMemo } from "../build/disk-memo.js";
+import type { BuildFlags } from "./build.js";
+import type { RunLintOptions } from "./lint.js";
+import { reportFailure } from "../report/failure.js";
+import { watchAndRun, type WatchOptions } from "./watch-loop.js";
 
 /** Config files a run may read from the working directory (the config loader decides which it takes). */
 const CONFIG_CANDIDATES = [CONFIG_FILE, "toolgen.config.yaml", "toolgen.config.yml", "package.json"];
@@ -24,18 +24,18 @@ export interface WatchCommandOptions {
 
 export async function watchBuild(flags: BuildFlags, extra: WatchCommandOptions = {}): Promise<number> {
   const cwd = process.cwd();
-  // A rebuild reads again only the output and handler files whose stat changed (disk-memo.ts).
+  // A rebuild reads again only the output and handler files whose stat changed (build/disk-memo.ts).
   enableDiskMemo();
   return watchAndRun({
     ...common(extra),
     label: "build",
-    run: async () => (await import("./commands/build.js")).runBuild(flags),
+    run: async () => (await import("./build.js")).runBuild(flags),
     // Once idle after the first build: load what a rebuild needs, so the first change costs no more than later ones.
     warm: async (stale) => {
       const config = await loadConfig(flags, cwd);
       const check = flags.check ?? config.check ?? false;
       if (check) return;
-      await (await import("./pipeline.js")).warmUp({ ...config, check, lint: flags.lint ?? config.lint ?? true, cache: flags.cache }, stale);
+      await (await import("../pipeline.js")).warmUp({ ...config, check, lint: flags.lint ?? config.lint ?? true, cache: flags.cache }, stale);
     },
     targets: () => targets(flags, cwd, true, []),
     handlers: async () => {
@@ -53,7 +53,7 @@ export async function watchLint(options: RunLintOptions, extra: WatchCommandOpti
   return watchAndRun({
     ...common(extra),
     label: "lint",
-    run: async () => (await import("./commands/lint.js")).runLint(options),
+    run: async () => (await import("./lint.js")).runLint(options),
     targets: () => targets({ schemas: options.schemas, config: options.config }, cwd, false, options.paths ?? []),
   });
 }

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { UsageError } from "./errors.js";
+import { UsageError } from "../errors.js";
 import { guardClosedPipe, type OutputStream } from "./std-output.js";
 
 export function writeReportFile(file: string, shownAs: string, text: string): void {

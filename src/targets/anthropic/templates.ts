@@ -6,8 +6,8 @@
  */
 import path from "node:path";
 import Handlebars from "handlebars";
-import { UsageError } from "../errors.js";
-import type { LegacyPromptView } from "../targets/anthropic/legacy-view.js";
+import { UsageError } from "../../errors.js";
+import type { LegacyPromptView } from "./legacy-view.js";
 
 export interface TemplateViews {
   "legacy-prompt": LegacyPromptView;

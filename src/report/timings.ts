@@ -2,9 +2,10 @@
  * `TOOLGEN_TIMINGS=1` prints how long each stage of a build or a lint took, to stderr (for bench/ and
  * profiling). Off, a timer is a function that does nothing.
  */
+import type { StageTimer } from "../model.js";
 import { standardError } from "./std-output.js";
 
-export type StageTimer = (stage: string) => void;
+export type { StageTimer };
 
 export function stageTimer(env: Readonly<Record<string, string | undefined>> = process.env): StageTimer {
   if (!env.TOOLGEN_TIMINGS) return () => undefined;

@@ -18,8 +18,8 @@
  * TypeScript identifiers (`base`, `type`, `handler`) are de-duplicated across the set, in the stable
  * (sorted) order of the names: deterministic for a given set.
  */
-import type { BundledTool, Diagnostic } from "./model.js";
-import { InputError } from "./errors.js";
+import type { BundledTool, Diagnostic } from "../model.js";
+import { InputError } from "../errors.js";
 
 export interface ToolNames {
   /** The tool's name as the API knows it. */

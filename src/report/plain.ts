@@ -1,5 +1,6 @@
-import { escapeControl } from "./lint/formatters/escape.js";
-import type { Diagnostic } from "./model.js";
+/** Build errors as plain lines on stderr (`file:line:col: severity rule: message [tool, #/pointer]`). */
+import { escapeControl } from "../lint/formatters/escape.js";
+import type { Diagnostic } from "../model.js";
 
 /** One line per diagnostic: `file:line:col: severity rule: message [tool 'x', #/pointer]`. Used for build errors. */
 export function formatDiagnosticsPlain(diagnostics: readonly Diagnostic[]): string {

@@ -6,11 +6,11 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { UsageError } from "./errors.js";
-import { parseSettings, parseTargets, SETTING_KEYS, type SettingValues } from "./catalog.js";
-import type { RuleSetting } from "./lint/settings.js";
+import { UsageError } from "../errors.js";
+import { parseSettings, parseTargets, SETTING_KEYS, type SettingValues } from "../catalog.js";
+import type { RuleSetting } from "../lint/settings.js";
 
-export type { RuleSetting } from "./lint/settings.js";
+export type { RuleSetting } from "../lint/settings.js";
 
 /** The config, with the settings of the catalogue's targets and outputs (`openaiStrict`, ...) that it sets. */
 export type Config = OwnConfig & Partial<SettingValues>;

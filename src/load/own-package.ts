@@ -1,3 +1,4 @@
+/** toolgen's own package: where it is installed (its templates and run-time sources are read from there) and its version. */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -17,12 +17,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { readRegularFileSync, readSealed, writeSealed } from "./cache-file.js";
-import type { ArtifactStore } from "./emit/artifacts.js";
-import { textHash } from "./hash-memo.js";
-import { sha256 } from "./hash.js";
-import type { Diagnostic, GeneratedFile } from "./model.js";
-import { packageVersion } from "./paths.js";
-import type { BuildInput, BuildResult, ResolvedBuildOptions } from "./pipeline.js";
+import type { ArtifactStore } from "../emit/artifacts.js";
+import { textHash } from "../emit/hash-memo.js";
+import { sha256 } from "../emit/hash.js";
+import type { Diagnostic, GeneratedFile } from "../model.js";
+import { packageVersion } from "../load/own-package.js";
+import { isPlainObject as isObject } from "../schema/pointer.js";
+import type { ResolvedBuildOptions } from "./options.js";
+import type { BuildInput, BuildResult } from "./result.js";
 
 interface BuildRecord {
   inputs: string;
@@ -39,14 +41,6 @@ interface StoredArtifact {
   file: GeneratedFile;
   /** sha256 of the key, path and contents: an entry edited by hand (or half written) is a miss. */
   hash: string;
-}
-
-/** The nearest `node_modules/.cache/toolgen` at or above `from`, or undefined (no node_modules). */
-export function defaultCacheDir(from: string = process.cwd()): string | undefined {
-  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "node_modules"))) return path.join(dir, "node_modules", ".cache", "toolgen");
-    if (path.dirname(dir) === dir) return undefined;
-  }
 }
 
 /** Runs `build` (given the verified per-tool artifacts), unless the last build's record shows nothing changed. */
@@ -139,7 +133,6 @@ function entryJson(key: string, entry: StoredArtifact): string {
   return text;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === "string";
 
 function isStringRecord(v: unknown): v is Record<string, string> {

@@ -22,7 +22,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { standardError, type OutputStream } from "./std-output.js";
+import { standardError, type OutputStream } from "../report/std-output.js";
 
 export interface WatchOptions {
   /** One run: returns its exit code (0: success). Thrown errors are reported and watching goes on. */

@@ -16,7 +16,7 @@
  * the answer, or the error, is the same as `Buffer.byteLength(JSON.stringify(value), "utf8")`.
  */
 
-import type { JsonValue } from "./model.js";
+import type { JsonValue } from "../model.js";
 
 /** Deeper than this, the walk hands over to JSON.stringify (a cycle also ends here; JSON.stringify then throws as it would). */
 export const MAX_DEPTH = 256;
