@@ -38,7 +38,7 @@ export default defineRule({
       // Most tools hold none of the pass-through fields: readToolFields then shares one empty result.
       const { fields } = readToolFields(tool.data);
       if (fields.defer_loading === true) continue;
-      const size = definitionBytes(name, tool.description, schema, fields);
+      const size = definitionBytes({ name, description: tool.description, bundledSchema: schema, fields });
       tools.push(tool);
       names.push(name);
       bytes.push(size);
