@@ -35,7 +35,6 @@ export default defineRule({
       const name = tool.name;
       const schema = tool.bundledSchema;
       if (name === undefined || schema === undefined) continue;
-      // Most tools hold none of the pass-through fields: readToolFields then shares one empty result.
       const { fields } = readToolFields(tool.data);
       if (fields.defer_loading === true) continue;
       const size = definitionBytes({ name, description: tool.description, bundledSchema: schema, fields });
