@@ -1,8 +1,17 @@
-import { defineConfig } from "vitest/config";
+/**
+ * vitest's settings. `npm test` runs every test file but the scale and cost measures in HEAVY_ONLY;
+ * `npm run test:heavy` (package.json; .ci/run runs both) runs those, and the property tests at their
+ * larger budgets, with TOOLGEN_HEAVY=1 (test/suite-split.test.ts holds the two lists in step).
+ */
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** Minutes each on 2 cores: a 5,000-tool build, the benchmark harness, the type-checker's cost per tool. */
+export const HEAVY_ONLY = ["test/e2e/scale.test.ts", "test/bench.test.ts", "test/emit/typecheck-cost.test.ts"];
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...(process.env["TOOLGEN_HEAVY"] === "1" ? [] : HEAVY_ONLY)],
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -6,4 +6,7 @@ export interface ReportCase {
   options: Pick<RunLintOptions, "schemas" | "paths" | "format">;
 }
 export function prepareCases(): Promise<{ tmp: string; cases: ReportCase[] }>;
-export function digest(text: string, tmp: string): string;
+/** A report as its golden file holds it (the temporary folder as `<tmp>`, the checkout as `<root>/`). */
+export function normalise(text: string, tmp: string): string;
+/** The golden file's name for a case, in test/lint/golden/reports/. */
+export function reportFile(c: ReportCase): string;

@@ -3,15 +3,15 @@
  * The lint reports that performance work must leave byte for byte as they are: every fixture
  * folder and a 300-tool bench corpus in the four formats, a folder of regular-expression patterns
  * (plain, unsupported by RE2, ReDoS-prone, invalid), and the positional-folder and file-list forms.
- * test/lint/report-identity.test.ts lints each case in process and compares the SHA-256 of the
- * output and the exit code with test/lint/golden/report-hashes.json, which this script writes from
- * a built CLI (run it with the CLI of the revision whose output is the reference):
+ * test/lint/report-identity.test.ts lints each case in process and compares the report with its
+ * file in test/lint/golden/reports/ (`toMatchFileSnapshot`) and the exit code with
+ * test/lint/golden/exit-codes.json. Run as a script, this writes the same files from a built CLI
+ * (for comparing the reports of another revision, e.g. with `diff -r`):
  *
- *   node bench/report-cases.mjs dist/bin/toolgen.cjs > test/lint/golden/report-hashes.json
+ *   node bench/report-cases.mjs dist/bin/toolgen.cjs OUT_DIR
  */
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -67,13 +67,16 @@ export async function prepareCases() {
 }
 
 /**
- * The digest of a report, with the temporary folder's path written as `<tmp>` and the checkout's as
- * `<root>/` (SARIF names the repository root in its URIs), so the digests hold in any clone.
+ * A report as its golden file holds it: the temporary folder's path written as `<tmp>` and the
+ * checkout's as `<root>/` (SARIF names the repository root in its URIs), so the files hold in any clone.
  */
-export const digest = (text, tmp) =>
-  createHash("sha256")
-    .update(text.split(tmp).join("<tmp>").split(pathToFileURL(root).href).join("<root>/").split(root).join("<root>/"))
-    .digest("hex");
+export const normalise = (text, tmp) =>
+  text.split(tmp).join("<tmp>").split(pathToFileURL(root).href).join("<root>/").split(root).join("<root>/");
+
+const EXTENSIONS = { json: "json", sarif: "sarif", stylish: "txt", github: "txt" };
+
+/** The golden file's name for a case: `lint/clean sarif` → `lint-clean-sarif.sarif`. */
+export const reportFile = (c) => `${c.name.replace(/[/ ]/g, "-")}.${EXTENSIONS[c.options.format]}`;
 
 function argsOf(options) {
   return ["lint", ...(options.schemas ? ["--schemas", options.schemas] : []), "--format", options.format, ...(options.paths ?? [])];
@@ -82,14 +85,18 @@ function argsOf(options) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const cli = path.resolve(process.argv[2] ?? "dist/bin/toolgen.cjs");
   const { tmp, cases } = await prepareCases();
-  const out = {};
+  const outDir = path.resolve(process.argv[3] ?? "lint-reports");
+  mkdirSync(outDir, { recursive: true });
+  const exits = {};
   for (const c of cases) {
     const env = { ...process.env };
     delete env.FORCE_COLOR;
     delete env.TOOLGEN_TIMINGS;
     env.NO_COLOR = "1";
     const r = spawnSync(process.execPath, [cli, ...argsOf(c.options)], { cwd: c.cwd, encoding: "utf8", env, maxBuffer: 1 << 28 });
-    out[c.name] = { exit: r.status, stdout: digest(r.stdout, tmp) };
+    exits[c.name] = r.status;
+    writeFileSync(path.join(outDir, reportFile(c)), normalise(r.stdout, tmp));
   }
-  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  writeFileSync(path.join(outDir, "exit-codes.json"), `${JSON.stringify(exits, null, 2)}\n`);
+  rmSync(tmp, { recursive: true, force: true });
 }

@@ -57,73 +57,12 @@ const lazyDefaults = {
 };
 
 /**
- * Every yargs instance guesses a version when it is made: from the folder above its own
- * node_modules (else the working folder) upward, it lists each folder until one holds a
- * package.json, then reads and parses that file (a monorepo's root manifest, say). toolgen always
- * replaces that version with its own before yargs could show it (parse.ts), and calls none of yargs'
- * other users of the search (`pkgConf`), so the platform shim's search (escalade/sync) gets a stand-in
- * that finds nothing: yargs then keeps the version "unknown" that toolgen replaces.
- */
-const noPackageSearch = {
-  name: "no-package-search",
-  setup(b) {
-    b.onResolve({ filter: /^escalade\/sync$/ }, (args) =>
-      /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]/.test(args.importer) ? { path: "escalade/sync", namespace: "no-package-search" } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: "no-package-search" }, () => ({
-      contents: "export default function findUp() {\n  return undefined;\n}\n",
-    }));
-  },
-};
-
-/**
- * toolgen's modules import node:path's default export (`import path from "node:path"`), and a
- * bundle gives each importing module its own interop copy of the module (an object with a getter
- * per export, made when that module loads): twenty of them. Every import of it from toolgen's code
- * resolves instead to one module that imports it once and re-exports that default: the same object
- * (node:path itself) everywhere, made once.
- */
-const oneNodePath = {
-  name: "one-node-path",
-  setup(b) {
-    b.onResolve({ filter: /^node:path$/ }, (args) =>
-      args.namespace !== "one-node-path" && args.kind === "import-statement" && /[\\/]dist[\\/](src|cli)[\\/]/.test(args.importer)
-        ? { path: "node:path", namespace: "one-node-path" }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: "one-node-path" }, () => ({
-      contents: 'import path from "node:path";\nexport default path;\n',
-    }));
-  },
-};
-
-/**
- * Each call of yargs' API first checks its own arguments' types against a signature string
- * (argsert: the string parsed on every call), and on a mismatch only prints a warning. toolgen's
- * calls are fixed, and test/cli/parse.test.ts holds them free of any such warning; the bundle's
- * yargs gets a stand-in that checks nothing: a tenth of the time yargs takes to start.
- */
-const noArgsert = {
-  name: "no-argsert",
-  setup(b) {
-    b.onResolve({ filter: /^\.\/argsert\.js$/ }, (args) =>
-      /[\\/]yargs[\\/]build[\\/]lib[\\/]/.test(args.importer) ? { path: "argsert", namespace: "no-argsert" } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: "no-argsert" }, () => ({
-      contents: "export function argsert() {}\n",
-    }));
-  },
-};
-
-/**
- * yargs' platform shim imports `notStrictEqual` and `strictEqual` from node:assert. Loading
- * node:assert loads its error class's colour support, which creates process.stderr to ask whether it
- * is a terminal; and every start-up fails one check (yargs' search for a package.json to guess a
- * version, which finds none: see noPackageSearch; yargs catches the AssertionError): together a few
- * ms of every `toolgen lint`. Its import gets a stand-in that makes the same
- * checks (Object.is, as node:assert's strict comparisons do) and throws a plain Error shaped like
- * node's AssertionError (name, code ERR_ASSERTION, actual, expected, operator; yargs only catches
- * it, and never tests its class).
+ * Kept for what it leaves alone, not for speed: loading node:assert (which yargs' platform shim
+ * imports) builds process.stderr, and building a stdio stream on a pipe makes that pipe, shared with
+ * the parent, non-blocking (test/cli/std-output.test.ts holds that lint builds neither stream).
+ * The stand-in makes the same checks (Object.is, as node:assert's strict comparisons do) and throws a
+ * plain Error shaped like node's AssertionError (name, code ERR_ASSERTION, actual, expected,
+ * operator; yargs only catches it, and never tests its class).
  */
 const lazyAssert = {
   name: "lazy-assert",
@@ -151,11 +90,11 @@ export function strictEqual(actual, expected, message) {
 };
 
 /**
- * yargs' platform shim reads `process.stdout.columns` when it loads, for the help text's width.
- * Reading `process.stdout` builds Node's stream for descriptor 1 (for a pipe: a pipe handle, the net
- * and stream modules) and makes a pipe non-blocking; toolgen writes its reports to the descriptor
- * itself (src/std-output.ts) and needs neither. The shim's `stdColumns` becomes a getter: read when
- * yargs lays out its help, as before. The build fails if the shim no longer reads it so.
+ * Kept for what it leaves alone, not for speed: yargs' platform shim reads `process.stdout.columns`
+ * when it loads, and reading `process.stdout` builds Node's stream for descriptor 1, which makes a
+ * pipe shared with the parent non-blocking; toolgen writes its reports to the descriptor itself
+ * (src/std-output.ts). The shim's `stdColumns` becomes a getter, read when yargs lays out its help.
+ * The build fails if the shim no longer reads it so.
  */
 const lazyStdColumns = {
   name: "lazy-std-columns",
@@ -185,18 +124,10 @@ export function bundleOptions(root = ROOT) {
     target: "node20",
     format: "cjs",
     logLevel: "warning",
-    // No indentation, comments or line breaks: V8 reads the whole file before it runs a line of it
-    // (it pre-parses every function), then reads each function again when it first runs. A quarter
-    // fewer characters compile in a third less time (about 20 ms down to 13 ms, the largest part of
-    // start-up after Node's own). Names stay as written, so a stack trace still names toolgen's functions.
-    minifyWhitespace: true,
     plugins: [
       lazyDefaults,
-      noPackageSearch,
-      noArgsert,
       lazyAssert,
       lazyStdColumns,
-      oneNodePath,
       {
         name: "externals",
         // Every package but the parser's stays in node_modules.

@@ -8,9 +8,7 @@ import type { Argv } from "yargs";
  * top level, rather than through yargs' `.command()`: yargs renders and caches the whole help text
  * before it calls a command's handler, which costs a hook run about as much as linting fifty files.
  * `toolgen --help` and a missing or unknown command go through `.command()`, for the listing and
- * "did you mean". A command line that cannot make yargs print anything of its own (see
- * mayPrintOwnOutput in parse.ts) is parsed without the help text's parts (`help`, the version, the
- * layout): yargs parses it the same either way.
+ * "did you mean".
  */
 export interface Command {
   name: string;
@@ -19,7 +17,7 @@ export interface Command {
   describe: string;
   /** What parsing needs: the flags, parser settings, positional checks. */
   options(yargs: Argv): Argv;
-  /** What only the help text needs (usage, examples): configured only when the help may be shown (see parse.ts). */
+  /** What only the help text needs (usage, examples). */
   help(yargs: Argv): Argv;
   run(argv: Record<string, unknown> & { _: (string | number)[] }): Promise<number | void>;
   /**

@@ -13,7 +13,7 @@ import { initCommand, INIT_OPTIONS } from "./init.js";
 import { lintCommand } from "./lint.js";
 import { statsCommand, STATS_OPTIONS } from "./stats.js";
 import { BUILD_OPTIONS, flagNames, LINT_OPTIONS, type OptionSpec } from "./options.js";
-import { commandParser, mayPrintOwnOutput, topParser, type FailHandler } from "./parse.js";
+import { commandParser, topParser, type FailHandler } from "./parse.js";
 import { exitWithUsageError, runAndExit } from "./run.js";
 import { didYouMean } from "./suggest.js";
 
@@ -31,7 +31,7 @@ function failWith(known: () => readonly string[]): FailHandler {
 async function main(): Promise<void> {
   if (command) {
     const args = argv.slice(1);
-    const parsed = await commandParser(command, args, failWith(() => flagNames(OPTIONS[command.name]!)), mayPrintOwnOutput(args)).parseAsync();
+    const parsed = await commandParser(command, args, failWith(() => flagNames(OPTIONS[command.name]!))).parseAsync();
     await runAndExit(() => command.run(parsed), command.endsWhenDone === true);
     return;
   }

@@ -155,7 +155,7 @@ function groupByConfig(paths: readonly string[], flags: { schemas?: string; conf
     const given = paths[i]!;
     const abs = resolvePath(cwd, given);
     // A schema file's own folder; anything else may be a folder holding its own config.
-    const folder = formatOf(abs) ? parentFolder(abs) : abs;
+    const folder = formatOf(abs) ? path.dirname(abs) : abs;
     if (folder !== lastFolder) {
       if (!foundIn.has(folder)) foundIn.set(folder, findConfig(folder));
       const key = foundIn.get(folder)?.file ?? "";
@@ -188,15 +188,6 @@ export function resolvePath(cwd: string, given: string): string {
     if (PLAIN_RELATIVE.test(given) && path.isAbsolute(cwd)) return cwd === "/" ? `/${given}` : `${cwd}/${given}`;
   }
   return path.resolve(cwd, given);
-}
-
-/**
- * path.dirname of a path.resolve result: on POSIX, cut at its last `/` when the parent is not the
- * root (path.dirname reads the path character by character: a hook's thousand file names cost 6 ms).
- */
-export function parentFolder(abs: string): string {
-  const last = abs.lastIndexOf("/");
-  return path.sep === "/" && last > 0 ? abs.slice(0, last) : path.dirname(abs);
 }
 
 interface Target {

@@ -10,10 +10,7 @@
  * `usage` of a response, or the API's token-counting endpoint. The API also adds a tool-use system
  * prompt of its own, per model, that is not counted here.
  */
-import { jsonByteLength, stringBytes } from "./json-size.js";
-import { PASS_THROUGH_FIELDS } from "../load/tool-fields.js";
-import type { JsonObject, ToolFields } from "../model.js";
-import type { DefinitionSource } from "../load/tool-definition.js";
+import { toolDefinition, type DefinitionSource } from "../load/tool-definition.js";
 
 /** Bytes per token of the estimate (see above). */
 export const BYTES_PER_TOKEN = 3.5;
@@ -33,39 +30,13 @@ export interface ToolSize {
 }
 
 export function toolSize(tool: DefinitionSource): ToolSize {
-  const bytes = definitionBytes(tool.name, tool.description, tool.bundledSchema, tool.fields);
+  const bytes = definitionBytes(tool);
   return { name: tool.name, bytes, estimatedTokens: estimateTokens(bytes), deferred: tool.fields?.defer_loading === true };
 }
 
-/** `"name":`, `"description":`, `"input_schema":` and the pass-through keys, quoted, with their colon. */
-const NAME_KEY = stringBytes("name") + 1;
-const DESCRIPTION_KEY = stringBytes("description") + 1;
-const INPUT_SCHEMA_KEY = stringBytes("input_schema") + 1;
-const FIELD_KEYS = PASS_THROUGH_FIELDS.map((key) => stringBytes(key) + 1);
-
-/**
- * UTF-8 bytes of the compact JSON of `toolDefinition(tool)` (src/load/tool-definition.ts), counted
- * without building the entry or its text: `{`, the members with a comma between them, `}`.
- * Positional, so a caller holding the parts makes no object per tool. The values are measured by a
- * walk that builds no text (json-size.ts): about the CPU time of JSON.stringify, but JSON.stringify
- * leaves two copies of each definition's text behind (its pieces, and the flat string
- * Buffer.byteLength reads), 2 MB at 1,000 tools, made while the loaded folder is still in V8's young
- * generation, where each extra collection copies all of it again (measured: 2% to 6% of `toolgen lint`).
- */
-export function definitionBytes(name: string, description: string | undefined, bundledSchema: JsonObject, fields: ToolFields | undefined): number {
-  let bytes = 2 + NAME_KEY + stringBytes(name);
-  if (description !== undefined) bytes += 1 + DESCRIPTION_KEY + stringBytes(description);
-  bytes += 1 + INPUT_SCHEMA_KEY + jsonByteLength(bundledSchema);
-  if (fields !== undefined) {
-    for (let i = 0; i < PASS_THROUGH_FIELDS.length; i++) {
-      const value: unknown = fields[PASS_THROUGH_FIELDS[i]!];
-      if (value === undefined) continue;
-      // A value JSON.stringify skips (undefined, a symbol, a function; none a ToolFields holds) drops its key too.
-      const valueBytes = jsonByteLength(value);
-      if (valueBytes !== undefined) bytes += 1 + FIELD_KEYS[i]! + valueBytes;
-    }
-  }
-  return bytes;
+/** UTF-8 bytes of the compact JSON of `toolDefinition(tool)` (src/tool-definition.ts): what the request sends. */
+export function definitionBytes(tool: DefinitionSource): number {
+  return Buffer.byteLength(JSON.stringify(toolDefinition(tool)), "utf8");
 }
 
 export interface SizeTotals {

@@ -10,7 +10,7 @@ import { getByTokens } from "../schema/pointer.js";
 /** A run of anything but brackets, strings (escapes included) taken whole; it may be empty. */
 const FLAT = /(?:[^"{}[\]]+|"(?:[^"\\]|\\.)*")*/y;
 const SCALAR_END = /[\s,\]}]/g;
-/** An array index token (a literal in the scan would be a new object per token). */
+/** An array index token. */
 const DIGITS = /^\d+$/;
 
 /** Past JSON white space (and a byte-order mark). */

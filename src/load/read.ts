@@ -125,7 +125,7 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
   return pending ? Promise.all(files) : (files as SourceFile[]);
 }
 
-/** readFileSync's options as an object: given a string, it copies its defaults into a new one per call. */
+/** readFileSync's options. */
 const UTF8 = { encoding: "utf8" } as const;
 
 /**

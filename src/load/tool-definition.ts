@@ -2,7 +2,7 @@
  * One tool as the Messages API `tools` array holds it: `name`, `description`, `input_schema`, then
  * Claude's newer fields (src/load/tool-fields.ts) in a fixed order. tools.json/tools.ts write it
  * (targets/anthropic/native-emit.ts); `toolgen stats` and the lint rule `tool-size-budget` measure its compact JSON
- * without building it (src/lint/stats.ts definitionBytes; test/stats/definition-bytes.test.ts holds the two equal).
+ * (src/lint/stats.ts definitionBytes).
  */
 import { PASS_THROUGH_FIELDS } from "./tool-fields.js";
 import type { JsonObject, JsonValue, ToolFields } from "../model.js";

@@ -54,17 +54,8 @@ export interface FieldProblem {
 
 const isBoolean = (v: unknown): v is boolean => typeof v === "boolean";
 
-/** What readToolFields gives a file holding none of the fields (most files): frozen, as it is shared. */
-const NO_FIELDS: { fields: ToolFields; problems: FieldProblem[] } = Object.freeze({ fields: Object.freeze({}), problems: Object.freeze([]) as unknown as FieldProblem[] });
-
 /** The pass-through fields of a tool file with their types checked: the valid ones, and a problem per wrong one. */
 export function readToolFields(data: Record<string, unknown>): { fields: ToolFields; problems: FieldProblem[] } {
-  let any = false;
-  for (let i = 0; i < PASS_THROUGH_FIELDS.length && !any; i++) any = Object.hasOwn(data, PASS_THROUGH_FIELDS[i]!);
-  return any ? readPresentFields(data) : NO_FIELDS;
-}
-
-function readPresentFields(data: Record<string, unknown>): { fields: ToolFields; problems: FieldProblem[] } {
   const fields: ToolFields = {};
   const problems: FieldProblem[] = [];
   const wrong = (field: string, expected: string, pointer = `/${field}`, found: string = describe(data[field])) =>

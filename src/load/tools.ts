@@ -80,7 +80,7 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     if (!ok || name === undefined) continue;
     const tool: ToolSpec = { name, inputSchema: data.input_schema as JsonObject, source: file };
     if (typeof description === "string") tool.description = description;
-    if (hasKeys(fields)) tool.fields = fields;
+    if (Object.keys(fields).length > 0) tool.fields = fields;
     tools.push(tool);
   }
   if (!repeated) return { tools, problems };
@@ -94,12 +94,6 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     }
   }
   return { tools: tools.filter((t) => !Array.isArray(byName.get(t.name))), problems };
-}
-
-/** Whether a plain object has an own key (Object.keys(...).length > 0, without the array). */
-function hasKeys(object: object): boolean {
-  for (const key in object) if (Object.hasOwn(object, key)) return true;
-  return false;
 }
 
 export function typeName(value: unknown): string {

@@ -38,7 +38,7 @@ export function getByTokens(doc: unknown, tokens: readonly string[], count = tok
   return node;
 }
 
-/** An array index as a pointer writes it (a literal in childOf would be a new object per call). */
+/** An array index as a pointer writes it. */
 const INDEX = /^(0|[1-9][0-9]*)$/;
 
 function childOf(node: unknown, token: string): unknown {

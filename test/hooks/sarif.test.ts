@@ -52,7 +52,7 @@ async function monorepo(): Promise<{ root: string; pkg: string }> {
   const root = await tempDir("toolgen-sarif-");
   mkdirSync(path.join(root, ".git"));
   const pkg = path.join(root, "packages", "agent");
-  cpSync(fixture("lint", "seed-001"), path.join(pkg, "schemas"), { recursive: true });
+  cpSync(fixture("lint", "seed-001", "schemas"), path.join(pkg, "schemas"), { recursive: true });
   writeFileSync(
     path.join(pkg, "schemas", "with space.json"),
     JSON.stringify({ name: "spaced", description: "Too short.", input_schema: { type: "object", properties: { q: { type: "string" } }, required: ["r"] } }),

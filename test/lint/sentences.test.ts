@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { abbreviationTables, countSentences, LONGEST_LAST_WORD, splitSentences, variantsOf } from "../../src/lint/sentences.js";
 
 const seedDescription = (which: "good" | "bad") =>
-  (JSON.parse(readFileSync(new URL(`../fixtures/lint/seed-001/${which}.json`, import.meta.url), "utf8")) as { description: string })
+  (JSON.parse(readFileSync(new URL(`../fixtures/lint/seed-001/schemas/${which}.json`, import.meta.url), "utf8")) as { description: string })
     .description;
 
 describe("countSentences", () => {

@@ -24,11 +24,10 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (let i = 0; i < ctx.tools.length; i++) {
-      const tool = ctx.tools[i]!;
+    for (const tool of ctx.tools) {
       const properties = tool.inputSchema?.properties;
       if (!isPlainObject(properties)) continue;
-      for (const name in properties) {
+      for (const name of Object.keys(properties)) {
         const why = whyNotXmlName(name);
         if (why === undefined) continue;
         ctx.report({ tool, pointer: joinPointer("/input_schema/properties", name), messageId: "name", data: { name, why } });
@@ -37,7 +36,7 @@ export default defineRule({
   },
 });
 
-/** Names XML reserves (a regular expression literal in the function would be a new object per call). */
+/** Names XML reserves. */
 const XML_PREFIX = /^xml/i;
 
 /** `undefined` when `name` is a usable XML tag name; otherwise the reason. */

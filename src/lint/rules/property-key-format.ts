@@ -16,11 +16,10 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (let i = 0; i < ctx.tools.length; i++) {
-      const tool = ctx.tools[i]!;
+    for (const tool of ctx.tools) {
       const properties = tool.inputSchema?.properties;
       if (!isPlainObject(properties)) continue;
-      for (const key in properties) {
+      for (const key of Object.keys(properties)) {
         if (PROPERTY_KEY.test(key)) continue;
         ctx.report({
           tool,

@@ -21,9 +21,8 @@ export default defineRule({
   },
   check(ctx) {
     const known = KNOWN_TOOL_FIELDS.filter((f) => !f.startsWith("$")).join(", ");
-    for (let i = 0; i < ctx.tools.length; i++) {
-      const tool = ctx.tools[i]!;
-      for (const key in tool.data) {
+    for (const tool of ctx.tools) {
+      for (const key of Object.keys(tool.data)) {
         if (isKnownToolField(key)) continue;
         const { field: closest, distance } = closestToolField(key);
         const shown = key.length > 64 ? `${key.slice(0, 61)}...` : key;

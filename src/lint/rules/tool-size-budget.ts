@@ -24,64 +24,28 @@ export default defineRule({
   },
   check(ctx) {
     const { maxToolTokens, maxTotalTokens } = ctx.options;
-    // The measured tools that are not deferred, as parallel lists: no object per tool.
-    const tools: ToolDocument[] = [];
-    const names: string[] = [];
-    const bytes: number[] = [];
-    const tokens: number[] = [];
-    const rendered = ctx.renderedTools;
-    for (let i = 0; i < rendered.length; i++) {
-      const tool = rendered[i]!;
-      const name = tool.name;
-      const schema = tool.bundledSchema;
-      if (name === undefined || schema === undefined) continue;
-      // Most tools hold none of the pass-through fields: readToolFields then shares one empty result.
+    // The rendered tools that are not deferred, measured.
+    const measured: { tool: ToolDocument; name: string; bytes: number; tokens: number }[] = [];
+    for (const tool of ctx.renderedTools) {
+      const { name, bundledSchema } = tool;
+      if (name === undefined || bundledSchema === undefined) continue;
       const { fields } = readToolFields(tool.data);
       if (fields.defer_loading === true) continue;
-      const size = definitionBytes(name, tool.description, schema, fields);
-      tools.push(tool);
-      names.push(name);
-      bytes.push(size);
-      tokens.push(estimateTokens(size));
+      const bytes = definitionBytes({ name, description: tool.description, bundledSchema, fields });
+      measured.push({ tool, name, bytes, tokens: estimateTokens(bytes) });
     }
     if (maxToolTokens > 0) {
-      let inScope: Set<ToolDocument> | undefined;
-      for (let i = 0; i < tools.length; i++) {
-        if (tokens[i]! <= maxToolTokens) continue;
-        inScope ??= new Set(ctx.tools);
-        if (inScope.has(tools[i]!)) ctx.report({ tool: tools[i]!, pointer: "", messageId: "tool", data: { name: names[i]!, tokens: tokens[i]!, max: maxToolTokens, bytes: bytes[i]! } });
+      const inScope = new Set(ctx.tools);
+      for (const { tool, name, bytes, tokens } of measured) {
+        if (tokens > maxToolTokens && inScope.has(tool)) ctx.report({ tool, pointer: "", messageId: "tool", data: { name, tokens, max: maxToolTokens, bytes } });
       }
     }
-    let total = 0;
-    for (let i = 0; i < tokens.length; i++) total += tokens[i]!;
+    const total = measured.reduce((sum, m) => sum + m.tokens, 0);
     if (maxTotalTokens > 0 && total > maxTotalTokens) {
-      // One finding for the folder, on its largest tool.
-      const top = largest(tokens, names, 3);
-      const largestText = top.map((i) => `${names[i]!} ~${tokens[i]!}`).join(", ");
-      ctx.report({ tool: tools[top[0]!]!, pointer: "", messageId: "total", data: { count: tools.length, tokens: total, max: maxTotalTokens, largest: largestText } });
+      // One finding for the folder, on its largest tool: by tokens, then name (a stable sort: the earlier of equals first).
+      const top = [...measured].sort((a, b) => b.tokens - a.tokens || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, 3);
+      const largest = top.map((m) => `${m.name} ~${m.tokens}`).join(", ");
+      ctx.report({ tool: top[0]!.tool, pointer: "", messageId: "total", data: { count: measured.length, tokens: total, max: maxTotalTokens, largest } });
     }
   },
 });
-
-/**
- * The indexes of the `count` largest entries, largest first: by tokens, descending, then by name,
- * ascending; among equal entries, the earlier first. The first `count` of a stable sort of the
- * indexes by those keys (what the rule sorted before), in one pass.
- */
-export function largest(tokens: readonly number[], names: readonly string[], count: number): number[] {
-  const top: number[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    // Where entry i goes among the kept ones: after every one that is not smaller (earlier ones win ties).
-    let at = top.length;
-    while (at > 0 && before(tokens, names, i, top[at - 1]!)) at--;
-    if (at >= count) continue;
-    top.splice(at, 0, i);
-    if (top.length > count) top.pop();
-  }
-  return top;
-}
-
-/** Entry a sorts strictly before entry b: more tokens, or as many and a smaller name. */
-function before(tokens: readonly number[], names: readonly string[], a: number, b: number): boolean {
-  return tokens[a]! > tokens[b]! || (tokens[a] === tokens[b] && names[a]! < names[b]!);
-}

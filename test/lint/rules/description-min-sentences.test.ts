@@ -3,7 +3,7 @@ import { testRule, toolJson } from "../helpers/rule-tester.js";
 
 /** Seed 001's good and bad `get_stock_price` definitions, copied verbatim into the fixtures. */
 const seed = (which: "good" | "bad") =>
-  readFileSync(new URL(`../../fixtures/lint/seed-001/${which}.json`, import.meta.url), "utf8");
+  readFileSync(new URL(`../../fixtures/lint/seed-001/schemas/${which}.json`, import.meta.url), "utf8");
 const descriptionOf = (text: string) => (JSON.parse(text) as { description: string }).description;
 const good = descriptionOf(seed("good"));
 const bad = descriptionOf(seed("bad"));

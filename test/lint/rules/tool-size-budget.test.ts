@@ -37,5 +37,11 @@ testRule("tool-size-budget", {
       files: { "a.json": tool("a", 400), "b.json": tool("b", 500), "c.json": tool("c", 100, { defer_loading: true }) },
       errors: [{ file: "b.json", message: "the 2 tools that are not deferred cost about 248 tokens of context on every request (budget 200); mark the ones rarely needed `defer_loading: true` and let tool search load them (largest: b ~138, a ~110)", pointer: "", line: 1, column: 1 }],
     },
+    {
+      name: "the three largest, by tokens then name (of equals, the smaller name first, whatever the file order)",
+      setting: ["error", { maxTotalTokens: 200 }],
+      files: { "a.json": tool("d", 400), "b.json": tool("c", 400), "c.json": tool("b", 400), "d.json": tool("e", 300), "e.json": tool("f", 500) },
+      errors: [{ file: "e.json", message: "the 5 tools that are not deferred cost about 549 tokens of context on every request (budget 200); mark the ones rarely needed `defer_loading: true` and let tool search load them (largest: f ~138, b ~110, c ~110)", pointer: "", line: 1, column: 1 }],
+    },
   ],
 });
