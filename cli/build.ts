@@ -1,3 +1,4 @@
+/** `toolgen build`: its flags and help for yargs; the build itself is src/commands/build.ts. */
 import { SETTINGS } from "../src/catalog.js";
 import type { Command } from "./command.js";
 import { BUILD_OPTIONS } from "./options.js";

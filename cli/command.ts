@@ -1,3 +1,4 @@
+/** What a command of the command line is (name, options, help, run), and how its arguments are parsed. */
 import type { Argv } from "yargs";
 
 /**

@@ -1,3 +1,4 @@
+/** `toolgen import mcp|openai`: its flags and help for yargs; the import itself is src/commands/import.ts. */
 import { UsageError } from "../src/errors.js";
 import type { Command } from "./command.js";
 

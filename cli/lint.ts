@@ -1,3 +1,4 @@
+/** `toolgen lint`: its flags and help for yargs; the lint itself is src/commands/lint.ts. */
 import type { LintFormat } from "../src/commands/lint.js";
 import type { Command } from "./command.js";
 import { LINT_OPTIONS } from "./options.js";

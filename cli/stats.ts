@@ -1,3 +1,4 @@
+/** `toolgen stats`: its flags and help for yargs; the report itself is src/commands/stats.ts. */
 import { UsageError } from "../src/errors.js";
 import type { Command } from "./command.js";
 

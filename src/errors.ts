@@ -1,3 +1,4 @@
+/** User errors (bad input or options: no stack, an exit code) as distinct from toolgen's own faults. */
 import type { Diagnostic } from "./model.js";
 
 /**

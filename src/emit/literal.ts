@@ -1,3 +1,4 @@
+/** Literals of generated code: the "generated, do not edit" header and values written as TypeScript source. */
 import { tsString } from "./names.js";
 
 /**

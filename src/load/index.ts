@@ -1,3 +1,4 @@
+/** The load stage: a schemas folder to parsed tool files, with positions and typed problems, then bundled. */
 import path from "node:path";
 import { realpathSync, statSync, type Stats } from "node:fs";
 import type { BundledTool, SourceFile, ToolSpec } from "../model.js";

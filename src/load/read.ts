@@ -1,3 +1,4 @@
+/** Reads the schemas folder: which files are tool files, their text, and each parsed with its positions. */
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { SourceFile, SourceFormat } from "../model.js";

@@ -1,3 +1,4 @@
+/** Tool documents: which parsed files are tools, and their names, descriptions and input schemas. */
 import type { JsonObject, SourceFile, ToolSpec } from "../model.js";
 import type { LoadProblem } from "./problems.js";
 import { isPlainObject } from "../schema/pointer.js";

@@ -1,3 +1,4 @@
+/** YAML tool files: parsed as JSON-compatible data, with positions, and what JSON cannot hold reported. */
 import { isAlias, parseDocument, visit, type Document } from "yaml";
 import { offsetToPosition } from "./lines.js";
 

@@ -1,3 +1,4 @@
+/** The `handlers` output: one handler stub per tool, created once and updated in place, never overwritten. */
 import path from "node:path";
 import type { GeneratedFile } from "../model.js";
 import { defineOutput } from "./output.js";

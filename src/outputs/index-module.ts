@@ -1,3 +1,4 @@
+/** The `index` output: index.ts, the dispatch table that binds each tool's handler and validator. */
 import { defineOutput } from "./output.js";
 
 export default defineOutput({

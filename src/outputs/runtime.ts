@@ -1,3 +1,4 @@
+/** The `runtime` output: toolgen's run-time sources (src/runtime/) copied into the generated folder. */
 import { defineOutput } from "./output.js";
 
 export default defineOutput({

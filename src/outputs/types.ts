@@ -1,3 +1,4 @@
+/** The `types` output: each tool's input type (json-schema-to-typescript) and the ToolInputs map. */
 import { defineOutput } from "./output.js";
 
 export default defineOutput({

@@ -1,3 +1,4 @@
+/** The `validators` output: each tool's validator, compiled at build time, and the RE2 engine they need. */
 import { defineOutput } from "./output.js";
 
 export default defineOutput({

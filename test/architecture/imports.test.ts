@@ -275,3 +275,14 @@ describe("the layers of src/", () => {
     expect(importCircles(withCircle).filter((c) => !RUNTIME_CIRCLES.includes(c))).toEqual(["model.ts -> errors.ts -> model.ts"]);
   });
 });
+
+describe("every source file says what it is for", () => {
+  it("opens with a comment (after a #! line), in src/ and cli/", () => {
+    const sources = [
+      ...files.map((f) => path.join("src", f)),
+      ...readdirSync(path.join(repoRoot, "cli")).filter((f) => f.endsWith(".ts")).map((f) => path.join("cli", f)),
+    ];
+    const silent = sources.filter((f) => !/^(#![^\n]*\n)?\s*(\/\*|\/\/)/.test(readFileSync(path.join(repoRoot, f), "utf8")));
+    expect(silent).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+/** The `json` lint report: every finding as a JSON object, for tools that read it. */
 import type { Diagnostic } from "../../model.js";
 
 /** One record of `--format json`: always these eight fields, `null` where there is no value. */

@@ -1,3 +1,4 @@
+/** Lint rule `defer-loading-not-all` (docs/rules/defer-loading-not-all.md): every tool has `defer_loading: true`; the API needs at least one tool that is not deferred. */
 import { defineRule } from "../rule.js";
 
 /**

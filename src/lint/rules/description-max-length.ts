@@ -1,3 +1,4 @@
+/** Lint rule `description-max-length` (docs/rules/description-max-length.md): a tool or parameter description is long enough to waste context (over 2048 characters by default). */
 import { defineRule } from "../rule.js";
 import { childPointer, schemaFacts } from "../schema-walk.js";
 

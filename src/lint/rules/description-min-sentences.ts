@@ -1,3 +1,4 @@
+/** Lint rule `description-min-sentences` (docs/rules/description-min-sentences.md): the tool description has fewer sentences than it should (3 by default). */
 import { defineRule } from "../rule.js";
 import { countSentences } from "../sentences.js";
 

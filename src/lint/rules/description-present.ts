@@ -1,3 +1,4 @@
+/** Lint rule `description-present` (docs/rules/description-present.md): the tool has no description, or an empty one. */
 import { defineRule } from "../rule.js";
 
 export default defineRule({

@@ -1,3 +1,4 @@
+/** Lint rule `input-examples-valid` (docs/rules/input-examples-valid.md): an `input_examples` entry does not validate against the tool's `input_schema`. */
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import { joinPointer } from "../../schema/pointer.js";
 import type { JsonObject } from "../../model.js";

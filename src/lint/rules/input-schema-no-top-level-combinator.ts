@@ -1,3 +1,4 @@
+/** Lint rule `input-schema-no-top-level-combinator` (docs/rules/input-schema-no-top-level-combinator.md): `oneOf`, `anyOf` or `allOf` at the top level of `input_schema`. */
 import { defineRule } from "../rule.js";
 
 const COMBINATORS = ["oneOf", "anyOf", "allOf"] as const;

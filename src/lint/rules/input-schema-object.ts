@@ -1,3 +1,4 @@
+/** Lint rule `input-schema-object` (docs/rules/input-schema-object.md): the `input_schema` does not have `"type": "object"`. */
 import { defineRule } from "../rule.js";
 
 export default defineRule({

@@ -1,3 +1,4 @@
+/** Lint rule `legacy-parameter-name` (docs/rules/legacy-parameter-name.md): a parameter name cannot be an XML tag name, as the legacy prompt format needs. */
 import { isPlainObject, joinPointer } from "../../schema/pointer.js";
 import { defineRule } from "../rule.js";
 

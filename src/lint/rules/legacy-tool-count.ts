@@ -1,3 +1,4 @@
+/** Lint rule `legacy-tool-count` (docs/rules/legacy-tool-count.md): more tools than the seeds advise (5) are rendered in the legacy prompt format. */
 import { defineRule } from "../rule.js";
 
 export default defineRule({

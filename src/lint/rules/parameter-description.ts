@@ -1,3 +1,4 @@
+/** Lint rule `parameter-description` (docs/rules/parameter-description.md): a property, at any depth, has no description. */
 import { isPlainObject } from "../../schema/pointer.js";
 import { defineRule, type SchemaDocument } from "../rule.js";
 import { reachedBy } from "../reachable.js";

@@ -1,3 +1,4 @@
+/** Lint rule `parse-error` (docs/rules/parse-error.md): the file is not valid JSON or YAML. */
 import { defineRule } from "../rule.js";
 
 /** The loader parses every file (keeping the line and column of the first syntax error); this rule reports it. */

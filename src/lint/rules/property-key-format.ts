@@ -1,3 +1,4 @@
+/** Lint rule `property-key-format` (docs/rules/property-key-format.md): a top-level property key does not match `^[a-zA-Z0-9_.-]{1,64}$`. */
 import { isPlainObject, joinPointer } from "../../schema/pointer.js";
 import { whyNameInvalid } from "../name-format.js";
 import { toolFileNames as anthropic } from "../name-format.js";

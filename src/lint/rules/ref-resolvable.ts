@@ -1,3 +1,4 @@
+/** Lint rule `ref-resolvable` (docs/rules/ref-resolvable.md): a `$ref` cannot be resolved. */
 import { defineRule } from "../rule.js";
 
 /**

@@ -1,3 +1,4 @@
+/** Lint rule `required-defined` (docs/rules/required-defined.md): `required` names a property that `properties` does not define. */
 import { isPlainObject } from "../../schema/pointer.js";
 import { defineRule } from "../rule.js";
 import { childPointer, schemaFacts, type SchemaNode } from "../schema-walk.js";

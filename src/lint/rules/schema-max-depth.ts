@@ -1,3 +1,4 @@
+/** Lint rule `schema-max-depth` (docs/rules/schema-max-depth.md): objects are nested deeper than the seeds advise (3 levels, counting input_schema, by default). */
 import { defineRule, type SchemaDocument, type ToolDocument } from "../rule.js";
 import { isPlainObject } from "../../schema/pointer.js";
 import { subschemaList } from "../../schema/keywords.js";

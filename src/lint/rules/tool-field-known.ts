@@ -1,3 +1,4 @@
+/** Lint rule `tool-field-known` (docs/rules/tool-field-known.md): a tool file has a top-level field that is neither an API tool field nor one of toolgen's (`x-` fields are allowed). */
 import { closestToolField, isKnownToolField, KNOWN_TOOL_FIELDS } from "../../load/tool-fields.js";
 import { escapeToken } from "../../schema/pointer.js";
 import { defineRule } from "../rule.js";

@@ -1,3 +1,4 @@
+/** Lint rule `tool-field-type` (docs/rules/tool-field-type.md): `strict`, `input_examples`, `cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming` or `type` has the wrong type. */
 import { defineRule } from "../rule.js";
 
 /**

@@ -1,3 +1,4 @@
+/** Lint rule `tool-name-format` (docs/rules/tool-name-format.md): the tool name does not match the Messages API's name rule. */
 import { toolFileNames as anthropic, whyNameFails } from "../name-format.js";
 import { defineRule } from "../rule.js";
 

@@ -1,3 +1,4 @@
+/** Lint rule `tool-name-unique` (docs/rules/tool-name-unique.md): two files define a tool with the same name. */
 import { defineRule } from "../rule.js";
 
 /** The loader finds tool names defined by more than one file and reports each of those files. */

@@ -1,3 +1,4 @@
+/** Lint rule `tool-shape` (docs/rules/tool-shape.md): `name`, `description` or `input_schema` is missing or of the wrong type. */
 import { defineRule } from "../rule.js";
 
 /**

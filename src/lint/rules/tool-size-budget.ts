@@ -1,3 +1,4 @@
+/** Lint rule `tool-size-budget` (docs/rules/tool-size-budget.md): a tool definition, or all tools that are not deferred, exceed a token budget (estimated as in `toolgen stats`). */
 import { readToolFields } from "../../load/tool-fields.js";
 import { definitionBytes, estimateTokens } from "../stats.js";
 import type { ToolDocument } from "../rule.js";

@@ -1,3 +1,4 @@
+/** Lint rule `value-preserved` (docs/rules/value-preserved.md): the file says something its parsed data does not keep: a repeated key, a number a double cannot hold, a lone surrogate, a YAML type with no JSON equivalent. */
 import { losslessProblems, losslessProblemsNow, type LosslessKind } from "../../load/lossless.js";
 import type { SourceFile } from "../../model.js";
 import { defineRule, type RuleContext, type RuleMeta, type ToolDocument } from "../rule.js";

@@ -1,3 +1,4 @@
+/** The legacy output's emitter: legacy-prompt.txt and legacy.ts from the Handlebars templates. */
 import type { BundledTool, GeneratedFile } from "../../model.js";
 import { legacyConversions, legacyPromptView } from "./legacy-view.js";
 import { jsonElementLines, jsonParseArrayStatement } from "../../emit/code-lines.js";

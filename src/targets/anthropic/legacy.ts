@@ -1,3 +1,4 @@
+/** The `legacy` output (legacy-prompt.txt, legacy.ts: the legacy XML system prompt and its stop sequence). */
 import { defineOutput } from "../../outputs/output.js";
 
 export default defineOutput({

@@ -1,3 +1,4 @@
+/** The native output's emitter: tools.json and tools.ts, the Messages API `tools` array. */
 import { ALLOWED_CALLERS } from "../../load/tool-fields.js";
 import type { BundledTool, GeneratedFile, JsonObject } from "../../model.js";
 import { jsonElementLines, jsonParseArrayStatement } from "../../emit/code-lines.js";

@@ -1,3 +1,4 @@
+/** The `mcp` output (generated/mcp/: a server over the official MCP SDK, with stdio and HTTP entries). */
 import { defineOutput } from "../../outputs/output.js";
 
 /** Opt-in (not in the default outputs): the generated code imports `@modelcontextprotocol/server`. */

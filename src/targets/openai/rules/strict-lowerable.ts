@@ -1,3 +1,4 @@
+/** Lint rule `openai-strict-lowerable` (docs/rules/openai-strict-lowerable.md): a strict tool's input schema cannot be lowered to OpenAI strict mode faithfully. */
 import { getByPointer } from "../../../schema/pointer.js";
 import { declaredStrict, lowerStrict } from "../strict.js";
 import { defineRule } from "../../../lint/rule.js";
