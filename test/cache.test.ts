@@ -23,7 +23,7 @@ describe("the build cache", () => {
     const changed = await p.run();
     expect(changed.upToDate).toBe(false);
     expect(changed.written.map((f) => path.basename(f)).sort()).toEqual(
-      [".toolgen-manifest.json", "get_weather.mjs", "get_weather.ts", "legacy-prompt.txt", "legacy.ts", "tools.json", "tools.ts"].sort(),
+      [".toolgen-manifest.json", "get_weather.ts", "get_weather.ts", "legacy-prompt.txt", "legacy.ts", "tools.json", "tools.ts"].sort(),
     );
     const withCache = await readTree(p.out);
     await rm(p.out, { recursive: true });

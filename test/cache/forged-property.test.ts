@@ -37,7 +37,7 @@ const escapes = (dir: string) => [
   "..",
   "",
 ];
-const RETARGETS = ["tools.json", ".toolgen-manifest.json", "index.ts", "types/get_weather.ts", "validators/get_stock_price.mjs", ".toolgen-journal.json"];
+const RETARGETS = ["tools.json", ".toolgen-manifest.json", "index.ts", "types/get_weather.ts", "validators/get_stock_price.ts", ".toolgen-journal.json"];
 
 interface Forgery {
   kind: Kind;

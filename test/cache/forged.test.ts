@@ -46,7 +46,7 @@ for (const keyed of [false, true]) {
     it("of a validator that accepts everything does not pass --check, and build puts the real one back", async () => {
       const p = await cachedProject();
       expect(toolgen(p.dir, env, ["build"]).code).toBe(0);
-      const rel = "validators/get_weather.mjs";
+      const rel = "validators/get_weather.ts";
       const real = await readFile(path.join(p.out, rel), "utf8");
       await forgeEntries(p.cacheDir, (entries) => {
         for (const entry of Object.values(entries)) if (entry.file.path === rel) entry.file.contents = acceptAll("get_weather");

@@ -78,19 +78,3 @@ describe("a command's parser", () => {
     expect(outcome(lintCommand, ["--format", "xml"]).failures[0]).toContain("Invalid values");
   });
 });
-
-it("the parser of no command or an unknown one: the command list, did you mean", () => {
-  const run = (args: string[]) => {
-    const failures: string[] = [];
-    let output = "";
-    topParser(args, (message) => void failures.push(message ?? ""), COMMANDS)
-      .exitProcess(false)
-      .parseSync(args, {}, (_error: unknown, _argv: unknown, printed: string) => {
-        output = printed;
-      });
-    return { failures, output };
-  };
-  expect(run(["--help"]).output).toContain("toolgen lint [paths..]");
-  expect(run([]).failures).toEqual(["Name a command: build, lint, import or stats (see --help)."]);
-  expect(run(["lnt"]).failures.join("\n")).toContain("Did you mean lint?");
-});
