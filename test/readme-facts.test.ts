@@ -1,26 +1,28 @@
 /**
- * Issue 23 item 12: the README's facts that go stale, held against what they describe: the model
- * its samples send (the installed SDK must not warn that it is deprecated), the lint sample (run
+ * Issue 23 item 12: the facts of the README and its docs pages that go stale, held against what they
+ * describe: the model their samples send (the installed SDK must not warn that it is deprecated), the lint sample (run
  * literally, it prints what the README shows), and the Node versions (engines, the Actions sample
  * and CI name the supported ones).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { repoRoot, tempDir } from "./helpers.js";
 import { startMessagesServer } from "./runtime/messages-server.js";
 
-const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+/** The front page and the manual's pages under docs/ (not the rule pages). */
+const pages = ["README.md", ...readdirSync(path.join(repoRoot, "docs")).filter((f) => f.endsWith(".md")).map((f) => path.join("docs", f))];
+const docs = pages.map((page) => readFileSync(path.join(repoRoot, page), "utf8")).join("\n");
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
 
-/** The README's fenced code blocks, without their fences. */
+/** The fenced code blocks of the README and the docs pages, without their fences. */
 function codeBlocks(): string[] {
-  return [...readme.matchAll(/^```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+  return [...docs.matchAll(/^```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 
-describe("the README's facts (issue 23 item 12)", () => {
+describe("the facts of the README and the docs pages (issue 23 item 12)", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("its samples send a model the installed SDK knows and does not call deprecated", async () => {

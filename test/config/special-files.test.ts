@@ -1,6 +1,6 @@
 /**
  * Issue 24 N13: a config that is not a regular file (a FIFO, a folder, a link to /dev/zero) is a
- * usage error naming it (exit 2), as the README says of a config that cannot be read, never ignored
+ * usage error naming it (exit 2), as docs/build.md says of a config that cannot be read, never ignored
  * and never a hang: found by the search (JSON and YAML names) or named by --config.
  */
 import { spawnSync } from "node:child_process";

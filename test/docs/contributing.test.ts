@@ -1,7 +1,8 @@
 /**
  * The docs for the next person stay true: CONTRIBUTING.md's worked examples are the files the plug-in
  * test adds to a copy of toolgen and builds (test/architecture/plug-in.test.ts), and every relative
- * link in the front-page docs names a file that exists.
+ * link in the front-page docs names a file that exists; the README stays a front page (at most 260
+ * lines) that links every page of the manual under docs/.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -36,5 +37,18 @@ describe("links", () => {
     const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z]+:/i.test(t) && !t.startsWith("#"));
     const missing = targets.filter((t) => !existsSync(path.join(repoRoot, path.dirname(page), decodeURIComponent(t.split("#")[0]!))));
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the README is a front page", () => {
+  const readme = read("README.md");
+
+  it("is at most 260 lines", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(260);
+  });
+
+  it.each(readdirSync(path.join(repoRoot, "docs")).filter((f) => f.endsWith(".md")))("links docs/%s", (page) => {
+    const linked = [...readme.matchAll(/\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g)].map((m) => path.normalize(m[1]!));
+    expect(linked).toContain(path.join("docs", page));
   });
 });

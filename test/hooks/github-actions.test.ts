@@ -1,6 +1,6 @@
 /**
- * The README's GitHub Actions job, checked by running its steps' commands (issue 12.3): the
- * workflow YAML is parsed from the README and every `run:` step is executed with bash -e in a
+ * The GitHub Actions job of docs/hooks-and-ci.md, checked by running its steps' commands (issue 12.3): the
+ * workflow YAML is parsed from docs/hooks-and-ci.md and every `run:` step is executed with bash -e in a
  * scratch checkout, as the runner would, with GITHUB_WORKSPACE set. `npm ci` is the one step not
  * run: no toolgen package is published, so the checkout's node_modules links this checkout's build
  * instead. `uses:` steps are GitHub's own actions: the test checks what they are given (the SARIF
@@ -29,8 +29,8 @@ interface Workflow {
   jobs: Record<string, { "runs-on": string; permissions?: Record<string, string>; steps: Step[] }>;
 }
 
-const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
-const workflowBlock = readmeBlocks(readme, "### GitHub Actions").find((b) => b.lang === "yaml");
+const readme = readFileSync(path.join(repoRoot, "docs", "hooks-and-ci.md"), "utf8");
+const workflowBlock = readmeBlocks(readme, "## GitHub Actions").find((b) => b.lang === "yaml");
 const workflow = parse(workflowBlock?.body ?? "") as Workflow;
 const steps = Object.values(workflow.jobs ?? {})[0]?.steps ?? [];
 
@@ -73,7 +73,7 @@ async function checkout() {
   return repo;
 }
 
-describe("the README's GitHub Actions job", () => {
+describe("the GitHub Actions job of docs/hooks-and-ci.md", () => {
   it("is a workflow with checkout, node, npm ci, the SARIF lint, the upload and build --check", () => {
     expect(steps.map((s) => s.uses ?? s.run)).toEqual([
       "actions/checkout@v4",

@@ -1,5 +1,5 @@
 /**
- * The README's husky set-up, run by the real husky 9 and lint-staged 16 (dev dependencies) in a
+ * The husky set-up of docs/hooks-and-ci.md, run by the real husky 9 and lint-staged 16 (dev dependencies) in a
  * scratch git repository (issue 12.1, 12.3): the hook fails when the schemas folder has an error,
  * including a deleted fragment, which lint-staged alone would never pass to a task.
  */
@@ -10,11 +10,11 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers.js";
 import { FRAGMENT, TOOL, readmeBlocks, scratchRepo } from "./scratch.js";
 
-const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+const readme = readFileSync(path.join(repoRoot, "docs", "hooks-and-ci.md"), "utf8");
 
 function huskyHook(): string {
-  const block = readmeBlocks(readme, "#### husky (with or without lint-staged)").find((b) => b.lang === "sh");
-  if (!block) throw new Error("README's husky section shows no .husky/pre-commit");
+  const block = readmeBlocks(readme, "### husky (with or without lint-staged)").find((b) => b.lang === "sh");
+  if (!block) throw new Error("docs/hooks-and-ci.md's husky section shows no .husky/pre-commit");
   return block.body;
 }
 
@@ -40,7 +40,7 @@ const commit = (repo: Awaited<ReturnType<typeof scratchRepo>>) => {
   return { status: r.status, out: r.stdout + r.stderr };
 };
 
-describe("husky 9 + lint-staged 16, the README's .husky/pre-commit", () => {
+describe("husky 9 + lint-staged 16, the .husky/pre-commit of docs/hooks-and-ci.md", () => {
   it("runs lint-staged, then toolgen lint on the whole folder (not as a lint-staged task)", () => {
     const lines = huskyHook().trim().split("\n");
     expect(lines).toContain("lint-staged");

@@ -1,5 +1,5 @@
 /**
- * The README's pre-commit set-up, run by the real pre-commit (issue 12.1, 12.4): the hook fails
+ * The pre-commit set-up of docs/hooks-and-ci.md, run by the real pre-commit (issue 12.1, 12.4): the hook fails
  * when the staged state of the schemas folder has an error, whatever pre-commit passes it, including
  * nothing when a fragment is deleted. Run with every pre-commit found: the system's (Debian 12's
  * 3.0.4, which .ci/run installs) and 4.x (Debian 13's, which .ci/pre-commit-4.py unpacks into
@@ -47,16 +47,16 @@ it.runIf(process.env.CI === "true")("CI runs the hook tests with pre-commit 3.x 
   ]);
 });
 
-const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+const readme = readFileSync(path.join(repoRoot, "docs", "hooks-and-ci.md"), "utf8");
 
-/** The README's local-hook configuration (the `repo: local` block of the "#### pre-commit" section). */
+/** The local-hook configuration of docs/hooks-and-ci.md (the `repo: local` block of its "### pre-commit" section). */
 function localConfig(): string {
-  const block = readmeBlocks(readme, "#### pre-commit").find((b) => b.lang === "yaml" && /repo: local/.test(b.body));
-  if (!block) throw new Error("README's pre-commit section shows no `repo: local` configuration");
+  const block = readmeBlocks(readme, "### pre-commit").find((b) => b.lang === "yaml" && /repo: local/.test(b.body));
+  if (!block) throw new Error("docs/hooks-and-ci.md's pre-commit section shows no `repo: local` configuration");
   return block.body;
 }
 
-it("the README's local hook: the project's own bin, no npx, the whole folder on every commit", () => {
+it("the local hook of docs/hooks-and-ci.md: the project's own bin, no npx, the whole folder on every commit", () => {
   const hook = (parse(localConfig()) as { repos: { hooks: Record<string, unknown>[] }[] }).repos[0]!.hooks[0]!;
   expect(hook).toMatchObject({ id: "toolgen-lint", language: "system", pass_filenames: false, always_run: true });
   expect(String(hook.entry)).toMatch(/^\.\/node_modules\/\.bin\/toolgen lint\b/);
@@ -66,7 +66,7 @@ for (const { name, found } of versions) {
   const pc = typeof found === "string" ? undefined : found;
   const title = pc ? pc.label : `pre-commit ${name} (not found: ${String(found)})`;
 
-  describe.skipIf(!pc)(`${title}, the README's local hook`, () => {
+  describe.skipIf(!pc)(`${title}, the local hook of docs/hooks-and-ci.md`, () => {
     const preCommit = (repo: Scratch, args: readonly string[]) => repo.run(pc!.command, [...pc!.args, ...args], pc!.env);
     async function repoWithHook() {
       const repo = await scratchRepo();

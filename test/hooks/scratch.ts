@@ -62,10 +62,10 @@ export async function scratchRepo(): Promise<Scratch> {
   return { dir, run, write };
 }
 
-/** The fenced code blocks of one README section (from its heading to the next heading of any level). */
+/** The fenced code blocks of one section of a docs page (from its heading to the next heading of any level). */
 export function readmeBlocks(readme: string, heading: string): { lang: string; body: string }[] {
   const start = readme.indexOf(`${heading}\n`);
-  if (start < 0) throw new Error(`README has no '${heading}'`);
+  if (start < 0) throw new Error(`the page has no '${heading}'`);
   const rest = readme.slice(start + heading.length + 1);
   const end = rest.search(/^#{1,6} /m);
   const section = end < 0 ? rest : rest.slice(0, end);

@@ -52,7 +52,7 @@ describe("cancelling MCP calls", () => {
 
   // A 2026-era client cancels a call over HTTP by ending its exchange. (A 2025-era client sends
   // notifications/cancelled in a POST of its own, which the stateless server cannot match to a call:
-  // such a call ends when its client disconnects, or at MCP_TIMEOUT_MS; see the README.)
+  // such a call ends when its client disconnects, or at MCP_TIMEOUT_MS; see docs/mcp.md.)
   it(`HTTP (2026 revision): ${CALLS} cancelled calls abort their handlers, and none stays pending`, async () => {
     const { client, child } = await httpClient(entry("http.js"), {}, true);
     try {

@@ -5,7 +5,7 @@
  * removed. The compiled stdio and HTTP entries then serve `tools/list` and `tools/call` to the
  * official client from dist/.
  *
- * Without @types/node, only the transports and entries fail to compile (the README says to install it).
+ * Without @types/node, only the transports and entries fail to compile (docs/mcp.md says to install it).
  *
  * Nothing is copied into dist/ by hand: tsc emits every file the servers load there, the validators
  * (TypeScript modules, issue 23 item 1) included.
@@ -50,7 +50,7 @@ describe("the MCP output in a user's tsc project", () => {
       const options = { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), lint: true, cache: false, outputs: ALL_OUTPUTS };
       await build(options);
       await fillHandlers(options.handlers);
-      // The removed tool's handler stays (the user's code), as the README says.
+      // The removed tool's handler stays (the user's code), as docs/dispatch.md says.
       await rm(path.join(options.schemas, "get_stock_price.json"));
       await build(options);
 
@@ -79,7 +79,7 @@ describe("the MCP output in a user's tsc project", () => {
 });
 
 describe("the MCP output without @types/node", () => {
-  it("server.ts compiles without Node's types; only the transports and entries need them, as the README says", async () => {
+  it("server.ts compiles without Node's types; only the transports and entries need them, as docs/mcp.md says", async () => {
     const c = await buildMcpCase(path.join(repoRoot, "test", "mcp", "fixtures", "schemas"));
     expect(c.diagnostics).toEqual([]);
     const files = [...(await readTree(c.out)).keys()].filter((f) => f.endsWith(".ts")).map((f) => path.join(c.out, f));

@@ -91,12 +91,12 @@ export async function requests(): Promise<[OpenAI.ChatCompletionCreateParamsNonS
 }
 `;
 
-/** The README's OpenAI request (### OpenAI), compiled with the generated code. */
+/** The OpenAI request of docs/providers.md (## OpenAI), compiled with the generated code. */
 async function readmeExample(): Promise<string> {
-  const readme = await readFile(path.join(repoRoot, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("### OpenAI"));
+  const readme = await readFile(path.join(repoRoot, "docs", "providers.md"), "utf8");
+  const section = readme.slice(readme.indexOf("\n## OpenAI\n"));
   const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (code === undefined) throw new Error("README: no TypeScript example under ### OpenAI");
+  if (code === undefined) throw new Error("docs/providers.md: no TypeScript example under ## OpenAI");
   return code;
 }
 
@@ -176,7 +176,7 @@ const normalisedBooking = {
 };
 
 describe("the generated openai.ts, compiled", () => {
-  it("type-checks against the openai SDK (seeds, awkward set, strict fixture, the README's example), importing no package at run time", async () => {
+  it("type-checks against the openai SDK (seeds, awkward set, strict fixture, the example of docs/providers.md), importing no package at run time", async () => {
     expect(diagnostics).toEqual([]);
     for (const c of Object.values(cases)) {
       const text = await readFile(path.join(c.dir, "generated", "openai.ts"), "utf8");

@@ -121,9 +121,9 @@ export const wire = (h: ToolHandlers) => createGeminiDispatcher(h);
       const text = await readFile(path.join(p.out, "gemini.ts"), "utf8");
       expect(text.match(/^import .*@google\/genai.*$/gm) ?? []).toEqual(field === "parameters" ? [`import type { FunctionDeclaration, Schema } from "@google/genai";`] : []);
     }
-    // The README's Gemini example, against the seed tools' output.
-    const readme = await readFile(path.join(repoRoot, "README.md"), "utf8");
-    const example = /### Gemini\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    // The Gemini example of docs/providers.md, against the seed tools' output.
+    const readme = await readFile(path.join(repoRoot, "docs", "providers.md"), "utf8");
+    const example = /^## Gemini\n[\s\S]*?```ts\n([\s\S]*?)```/m.exec(readme)?.[1];
     expect(example).toContain("geminiDispatcher.dispatchParts");
     await writeFile(path.join(dir, "readme-gemini.ts"), example!.replace("./generated/gemini.js", "./seed-json/generated/gemini.js"));
     files.push(path.join(dir, "readme-gemini.ts"));

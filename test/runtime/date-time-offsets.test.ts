@@ -1,6 +1,6 @@
 /**
  * Issue 23.7: `date-time` and `time` follow RFC 3339 (JSON Schema's definition), where ajv-formats'
- * "full" mode, which the generated formats.ts used to claim to match, is looser. The README says
+ * "full" mode, which the generated formats.ts used to claim to match, is looser. docs/dispatch.md says
  * which wins and lists the differences; this file holds the behaviour to that list:
  * - through a real build's generated validators and dispatcher, `+0530` and `+05` are rejected with
  *   a message that shows the form expected (`+05:30` passes), so the model can fix its call at once;
@@ -63,16 +63,16 @@ describe("RFC 3339 offsets through the generated validators", () => {
   });
 });
 
-describe("the differences from ajv-formats are the README's", () => {
+describe("the differences from ajv-formats are the ones docs/dispatch.md lists", () => {
   // ajv-formats 3 (a dependency of the MCP SDK), its "full" mode, as Ajv users configure it.
   const require = createRequire(path.join(repoRoot, "package.json"));
   const full = (require("ajv-formats/dist/formats") as { fullFormats: Record<string, { validate: (s: string) => boolean }> }).fullFormats;
 
-  /** The cases the README lists: ajv-formats accepts them, RFC 3339 (and toolgen) does not. */
+  /** The cases docs/dispatch.md lists: ajv-formats accepts them, RFC 3339 (and toolgen) does not. */
   const listed = (value: string): boolean => /[+-]\d\d(\d\d)?$/.test(value) || /^\d{4}-\d\d-\d\d[^Tt ]/.test(value);
 
-  it("the README says which standard wins and lists the differences", async () => {
-    const readme = await readFile(path.join(repoRoot, "README.md"), "utf8");
+  it("docs/dispatch.md says which standard wins and lists the differences", async () => {
+    const readme = await readFile(path.join(repoRoot, "docs", "dispatch.md"), "utf8");
     expect(readme).toContain("`date-time` and `time` follow RFC 3339");
     for (const example of ["`+0530`", "`+05`"]) expect(readme).toContain(example);
   });
@@ -93,7 +93,7 @@ describe("the differences from ajv-formats are the README's", () => {
           const theirs = full[name]!.validate(value);
           if (ours === theirs) seen.agreed++;
           else {
-            // Only where the README says, and only ever stricter.
+            // Only where docs/dispatch.md says, and only ever stricter.
             expect([name, value, theirs, listed(value)]).toEqual([name, value, true, true]);
             seen.listed++;
           }

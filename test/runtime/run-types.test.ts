@@ -1,8 +1,8 @@
 /**
  * Issue 15: the generated run loops and the request context type-check against the official
  * @anthropic-ai/sdk types (`new Anthropic()` is the client), with no DOM or Node types in the
- * generated folder's program; the README's snippets compile, and so does the hand-written loop
- * `runTools` replaced in the README.
+ * generated folder's program; the README's run loop and docs/dispatch.md's snippets compile, and so
+ * does the hand-written loop `runTools` replaced in the README.
  */
 import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -83,17 +83,24 @@ export default async function handleGetStockPrice(input: ToolInputs["get_stock_p
 }
 `;
 
-/** The TypeScript blocks of the README's "Using the generated code" section (before its next "###"). */
-async function readmeSnippets(): Promise<string[]> {
-  const readme = await readFile(path.join(repoRoot, "README.md"), "utf8");
-  const start = readme.indexOf("## Using the generated code");
-  const end = readme.indexOf("\n### ", start);
-  const section = readme.slice(start, end);
+/** The TypeScript blocks of a page's section (from its heading to the next heading of its level). */
+async function snippets(page: string, heading: string): Promise<string[]> {
+  const text = await readFile(path.join(repoRoot, page), "utf8");
+  const start = text.indexOf(`${heading}\n`);
+  expect(start, `${page} has '${heading}'`).toBeGreaterThan(-1);
+  const level = /^#+ /.exec(heading)![0];
+  const end = text.indexOf(`\n${level}`, start + heading.length);
+  const section = text.slice(start, end < 0 ? undefined : end);
   return [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
 }
 
+/** The README's run loop (its "Call Claude with your tools" example), then the request context and the handler of docs/dispatch.md's "The run loops". */
+async function readmeSnippets(): Promise<string[]> {
+  return [...(await snippets("README.md", "### Call Claude with your tools")), ...(await snippets("docs/dispatch.md", "## The run loops"))];
+}
+
 describe("the run loops' types", () => {
-  it("compile against the SDK's types, with the README's snippets and the loop runTools replaced", async () => {
+  it("compile against the SDK's types, with the README's and docs/dispatch.md's snippets and the loop runTools replaced", async () => {
     const dir = await repoTempDir();
     await cp(path.join(repoRoot, "schemas"), path.join(dir, "schemas"), { recursive: true });
     const out = path.join(dir, "generated");
@@ -114,7 +121,7 @@ describe("the run loops' types", () => {
     await put("readme-context.ts", withContext);
     await put("replaced-loop.ts", REPLACED_LOOP);
     await put("sdk-run-check.ts", SDK_RUN_CHECK);
-    // The README's handler is handlers/get_weather.ts; another handler file types its context.
+    // docs/dispatch.md's handler is handlers/get_weather.ts; another handler file types its context.
     await writeFile(path.join(handlers, "get_weather.ts"), handler);
     await writeFile(path.join(handlers, "get_stock_price.ts"), HANDLER_WITH_CONTEXT);
 
