@@ -19,15 +19,24 @@ export const ESBUILD = path.join(repoRoot, "node_modules", "esbuild", "bin", "es
 export type PackageType = "esm" | "cjs";
 
 /**
- * The README's sample: `runTools` with a client whose first reply calls the tools given on the
- * command line (`[[name, input], ...]` as JSON), and whose second ends the turn. Prints the
- * tool_result blocks the loop sent back. No top-level await, so CommonJS output runs it too.
+ * The README's sample: `runTools` with a client whose first reply calls the tools given on standard
+ * input (`[[name, input], ...]` as JSON: 1,000 tools' calls are more than one argument may hold), and
+ * whose second ends the turn. Prints the tool_result blocks the loop sent back. No top-level await,
+ * so CommonJS output runs it too.
  */
 export const QUICK_TS = `import { runTools } from "./generated/index.js";
 
-declare const process: { argv: string[]; stdout: { write(text: string): void } };
+declare const process: {
+  stdin: { setEncoding(encoding: string): void; on(event: string, listener: (chunk: string) => void): void };
+  stdout: { write(text: string): void };
+};
 
-const calls: [string, unknown][] = JSON.parse(process.argv[2] ?? "[]");
+let text = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => (text += chunk));
+process.stdin.on("end", () => quick(JSON.parse(text || "[]") as [string, unknown][]));
+
+function quick(calls: [string, unknown][]): void {
 let turn = 0;
 const client = {
   messages: {
@@ -43,10 +52,11 @@ const client = {
 
 runTools({
   client,
-  request: { model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "What's the weather in Paris?" }] },
+  request: { model: "claude-sonnet-5-5", max_tokens: 1024, messages: [{ role: "user", content: "What's the weather in Paris?" }] },
 }).then(({ messages }) => {
   process.stdout.write(JSON.stringify(messages[2]?.content));
 });
+}
 `;
 
 export interface Project {
@@ -64,8 +74,8 @@ export interface ProjectOptions {
 }
 
 /** Runs a command; fails the test with its output when it exits non-zero. */
-export function run(command: string, args: string[], cwd: string, timeout = 120_000): SpawnSyncReturns<string> {
-  const r = spawnSync(command, args, { cwd, encoding: "utf8", timeout, maxBuffer: 64 << 20 });
+export function run(command: string, args: string[], cwd: string, timeout = 120_000, input = ""): SpawnSyncReturns<string> {
+  const r = spawnSync(command, args, { cwd, encoding: "utf8", timeout, maxBuffer: 64 << 20, input });
   if (r.error) throw r.error;
   expect(r.status, `${path.basename(command)} ${args.join(" ")}\n${r.stdout}\n${r.stderr}`).toBe(0);
   return r;
@@ -123,7 +133,7 @@ export function tsc(dir: string): void {
 /** Runs a compiled or bundled entry with `calls`; returns the tool_result blocks it printed. */
 export function runQuick(dir: string, entry: string, calls: [string, unknown][], runner: string[] = [process.execPath]): unknown {
   const [command, ...args] = runner;
-  const r = run(command!, [...args, entry, JSON.stringify(calls)], dir);
+  const r = run(command!, [...args, entry], dir, 120_000, JSON.stringify(calls));
   expect(r.stderr).toBe("");
   return JSON.parse(r.stdout) as unknown;
 }
