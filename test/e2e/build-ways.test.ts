@@ -95,7 +95,7 @@ it("a validator left out of the build: the model gets no path, the error log say
   // What a build that copies only some files leaves: dist/ without this validator.
   await rm(path.join(dir, "dist", "generated", "validators", "get_weather.js"));
   const calls: [string, unknown][] = [["get_weather", { location: "Paris" }], ["get_weather", 42], ["get_stock_price", { ticker: "GM" }]];
-  const r = spawnSync(process.execPath, [path.join("dist", "quick.js"), JSON.stringify(calls)], { cwd: dir, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [path.join("dist", "quick.js")], { cwd: dir, encoding: "utf8", input: JSON.stringify(calls) });
   expect(r.status).toBe(0);
   const blocks = JSON.parse(r.stdout) as { content?: unknown; is_error?: boolean }[];
   const unavailable = "Error: could not validate the input of tool 'get_weather' (Error: its validator could not be loaded: a fault in how the server was built, reported in its error log; the call was not run)";
