@@ -12,7 +12,7 @@ import { compareDiagnostics, withPositions } from "../load/positions.js";
 import { isToolDocument } from "../load/tools.js";
 import type { BundledTool, Diagnostic, SourceFile, StageTimer } from "../model.js";
 import { formatMessage, type Finding, type Rule, type RuleContext, type RuleVisitors, type SchemaDocument, type ToolDocument } from "./rule.js";
-import { walkSchema } from "./schema-walk.js";
+import { visitsOf, walkSchema, type Visit } from "./schema-walk.js";
 import { resolveRuleSettings, type RuleSetting } from "./settings.js";
 import { describeRefProblems, ruleOfLoadProblem } from "./load-problems.js";
 import type { RefProblem } from "../load/problems.js";
@@ -74,12 +74,9 @@ export async function lint(
         findings.push({ ...diagnostic, severity });
       },
     };
-    if ("check" in rule) {
-      await rule.check(ctx);
-      options.mark?.(`rule ${id}`);
-    } else {
-      visiting.push(rule.create(ctx));
-    }
+    if ("check" in rule) await rule.check(ctx);
+    else visiting.push(rule.create(ctx));
+    options.mark?.(`rule ${id}`);
   }
   if (visiting.length > 0) {
     await walkDocuments(schemas, visiting);
@@ -104,15 +101,26 @@ export async function lint(
  * RuleVisitors), then each one's `documentEnd`; each rule's `end` after the last document.
  */
 async function walkDocuments(schemas: readonly SchemaDocument[], visiting: readonly RuleVisitors[]): Promise<void> {
+  // Each rule's functions bound once; each document's lists hold those of the rules that take it.
+  const bound = visiting.map((visitors) => visitsOf([visitors]));
   const taking: RuleVisitors[] = [];
+  const visits = { schema: [] as Visit[], property: [] as Visit[], pattern: [] as Visit[] };
   for (let d = 0; d < schemas.length; d++) {
     const doc = schemas[d]!;
     taking.length = 0;
+    visits.schema.length = 0;
+    visits.property.length = 0;
+    visits.pattern.length = 0;
     for (let i = 0; i < visiting.length; i++) {
       const visitors = visiting[i]!;
-      if (visitors.document?.(doc) !== false) taking.push(visitors);
+      if (visitors.document?.(doc) === false) continue;
+      taking.push(visitors);
+      const own = bound[i]!;
+      visits.schema.push(...own.schema);
+      visits.property.push(...own.property);
+      visits.pattern.push(...own.pattern);
     }
-    walkSchema(doc, taking);
+    walkSchema(doc, visits);
     for (let i = 0; i < taking.length; i++) {
       const pending = taking[i]!.documentEnd?.(doc);
       if (pending) await pending;

@@ -13,41 +13,52 @@ export { forEachSubschema };
 
 export { childPointer, SchemaNode, type SchemaObject } from "./schema-node.js";
 
-/** The walk's state: the visitors of each kind, and the node whose subschemas are being read. */
+/** One visitor function (a NodeVisitors method, bound to its object). */
+export type Visit = (node: SchemaNode, doc: SchemaDocument) => void;
+
+/** The functions a walk calls, by kind of node, in order (see NodeVisitors). */
+export interface Visits {
+  readonly schema: readonly Visit[];
+  readonly property: readonly Visit[];
+  readonly pattern: readonly Visit[];
+}
+
+/** The functions of `visitors`, by kind, bound to their objects (bind once, walk many documents). */
+export function visitsOf(visitors: readonly NodeVisitors[]): { schema: Visit[]; property: Visit[]; pattern: Visit[] } {
+  const visits = { schema: [] as Visit[], property: [] as Visit[], pattern: [] as Visit[] };
+  for (const v of visitors) {
+    if (v.schema) visits.schema.push(v.schema.bind(v));
+    if (v.property) visits.property.push(v.property.bind(v));
+    if (v.pattern) visits.pattern.push(v.pattern.bind(v));
+  }
+  return visits;
+}
+
+/** The walk's state: the document, the functions to call, and the node whose subschemas are being read. */
 class Walk {
   // Set in the constructor, not by field initialisers (each is a call of its own in code not yet optimised).
   declare readonly doc: SchemaDocument;
-  declare readonly schema: readonly NodeVisitors[];
-  declare readonly property: readonly NodeVisitors[];
-  declare readonly pattern: readonly NodeVisitors[];
+  declare readonly schema: readonly Visit[];
+  declare readonly property: readonly Visit[];
+  declare readonly pattern: readonly Visit[];
   declare parent: SchemaNode | undefined;
 
-  constructor(doc: SchemaDocument, visitors: readonly NodeVisitors[]) {
-    const schema: NodeVisitors[] = [];
-    const property: NodeVisitors[] = [];
-    const pattern: NodeVisitors[] = [];
-    for (let i = 0; i < visitors.length; i++) {
-      const v = visitors[i]!;
-      if (v.schema) schema.push(v);
-      if (v.property) property.push(v);
-      if (v.pattern) pattern.push(v);
-    }
+  constructor(doc: SchemaDocument, visits: Visits) {
     this.doc = doc;
-    this.schema = schema;
-    this.property = property;
-    this.pattern = pattern;
+    this.schema = visits.schema;
+    this.property = visits.property;
+    this.pattern = visits.pattern;
     this.parent = undefined;
   }
 }
 
 /**
- * Walks every object subschema of `doc` (definitions included) once, calling `visitors` on each node
- * of the kinds they ask for (see NodeVisitors).
+ * Walks every object subschema of `doc` (definitions included) once, calling the functions of
+ * `visits` on each node of the kinds they are for (see NodeVisitors and visitsOf).
  */
-export function walkSchema(doc: SchemaDocument, visitors: readonly NodeVisitors[]): void {
-  const walk = new Walk(doc, visitors);
-  if (walk.schema.length + walk.property.length + walk.pattern.length === 0) return;
-  visitNode(walk, doc.schema, doc.pointer, undefined);
+export function walkSchema(doc: SchemaDocument, visits: Visits): void {
+  if (visits.schema.length + visits.property.length + visits.pattern.length === 0) return;
+  visitNode(new Walk(doc, visits), doc.schema, doc.pointer, undefined);
 }
 
 /**
@@ -97,10 +108,9 @@ function visitNode(walk: Walk, node: SchemaObject, keyword: string, key: string 
   }
   entry.objectDepth = (parent === undefined ? 0 : parent.objectDepth) + (entry.isObject ? 1 : 0);
   const doc = walk.doc;
-  // Called as methods (no function bound per document), in the order the visitors were given.
-  for (let i = 0; i < walk.schema.length; i++) walk.schema[i]!.schema!(entry, doc);
-  if (parent !== undefined && keyword === "properties") for (let i = 0; i < walk.property.length; i++) walk.property[i]!.property!(entry, doc);
-  if (typeof entry.pattern === "string" || entry.patternProperties !== undefined) for (let i = 0; i < walk.pattern.length; i++) walk.pattern[i]!.pattern!(entry, doc);
+  for (let i = 0; i < walk.schema.length; i++) walk.schema[i]!(entry, doc);
+  if (parent !== undefined && keyword === "properties") for (let i = 0; i < walk.property.length; i++) walk.property[i]!(entry, doc);
+  if (typeof entry.pattern === "string" || entry.patternProperties !== undefined) for (let i = 0; i < walk.pattern.length; i++) walk.pattern[i]!(entry, doc);
   if (!holdsSubschemas) return;
   walk.parent = entry;
   for (const name in node) subschemasOf(name, node[name], true, visitChild, walk);

@@ -8,7 +8,7 @@ import { forEachSubschema } from "../schema/keywords.js";
 import { resolveLocal } from "../schema/refs.js";
 import { declaredStrict } from "./openai/strict.js";
 import { defineRule, type Rule, type SchemaDocument, type ToolDocument } from "../lint/rule.js";
-import { childPointer, refRoot, walkSchema, type SchemaNode } from "../lint/schema-walk.js";
+import { childPointer, refRoot, visitsOf, walkSchema, type SchemaNode } from "../lint/schema-walk.js";
 import { whyNameFails } from "../lint/name-format.js";
 import type { NameFormat, Profile } from "./profile.js";
 
@@ -245,7 +245,7 @@ export function strictLimitsRule(profile: Profile & { strict: NonNullable<Profil
           for (const tool of strictTools) {
             if (tool.inputSchema === undefined) continue;
             if (!found.has(tool) && !ctx.schemas.some((doc) => doc.tool === tool)) {
-              walkSchema({ file: tool.file, tool, schema: tool.inputSchema, pointer: "/input_schema" }, [visitors]);
+              walkSchema({ file: tool.file, tool, schema: tool.inputSchema, pointer: "/input_schema" }, visitsOf([visitors]));
             }
             const parameters = found.get(tool);
             if (parameters === undefined) continue;
