@@ -12,7 +12,7 @@ import { compareDiagnostics, withPositions } from "../load/positions.js";
 import { isToolDocument } from "../load/tools.js";
 import type { BundledTool, Diagnostic, SourceFile, StageTimer } from "../model.js";
 import { formatMessage, type Finding, type Rule, type RuleContext, type RuleVisitors, type SchemaDocument, type ToolDocument } from "./rule.js";
-import { visitsOf, walkSchema, type Visit } from "./schema-walk.js";
+import { visitsOf, walkSchema, type Visits } from "./schema-walk.js";
 import { resolveRuleSettings, type RuleSetting } from "./settings.js";
 import { describeRefProblems, ruleOfLoadProblem } from "./load-problems.js";
 import type { RefProblem } from "../load/problems.js";
@@ -101,25 +101,22 @@ export async function lint(
  * RuleVisitors), then each one's `documentEnd`; each rule's `end` after the last document.
  */
 async function walkDocuments(schemas: readonly SchemaDocument[], visiting: readonly RuleVisitors[]): Promise<void> {
-  // Each rule's functions bound once; each document's lists hold those of the rules that take it.
-  const bound = visiting.map((visitors) => visitsOf([visitors]));
+  // The functions of the rules that take a document, bound once per set of rules (most documents
+  // are taken by the same rules: one set, or a few, for the whole folder).
+  const visitsBySet = new Map<string, Visits>();
   const taking: RuleVisitors[] = [];
-  const visits = { schema: [] as Visit[], property: [] as Visit[], pattern: [] as Visit[] };
   for (let d = 0; d < schemas.length; d++) {
     const doc = schemas[d]!;
     taking.length = 0;
-    visits.schema.length = 0;
-    visits.property.length = 0;
-    visits.pattern.length = 0;
+    let set = "";
     for (let i = 0; i < visiting.length; i++) {
       const visitors = visiting[i]!;
-      if (visitors.document?.(doc) === false) continue;
-      taking.push(visitors);
-      const own = bound[i]!;
-      visits.schema.push(...own.schema);
-      visits.property.push(...own.property);
-      visits.pattern.push(...own.pattern);
+      const takes = visitors.document?.(doc) !== false;
+      if (takes) taking.push(visitors);
+      set += takes ? "1" : "0";
     }
+    let visits = visitsBySet.get(set);
+    if (visits === undefined) visitsBySet.set(set, (visits = visitsOf(taking)));
     walkSchema(doc, visits);
     for (let i = 0; i < taking.length; i++) {
       const pending = taking[i]!.documentEnd?.(doc);
