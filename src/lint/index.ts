@@ -1,6 +1,8 @@
 /**
  * The lint stage: LoadedFolder (+ bundling results) -> Diagnostic[].
- * Runs every enabled rule of the list it is given (the catalogue's, src/catalog.ts); rules that own loader diagnostics (parse, shape, duplicate
+ * Runs every enabled rule of the list it is given (the catalogue's, src/catalog.ts): tool rules by their
+ * `check`, schema rules by the visitors they return, over one walk of each document that knows no rule
+ * (./schema-walk.ts). Rules that own loader diagnostics (parse, shape, duplicate
  * names, `$ref`s) re-report them, so every finding has a rule, a configurable severity and a docs page.
  */
 import path from "node:path";
@@ -9,13 +11,14 @@ import { isPlainObject } from "../schema/pointer.js";
 import { compareDiagnostics, withPositions } from "../load/positions.js";
 import { isToolDocument } from "../load/tools.js";
 import type { BundledTool, Diagnostic, SourceFile, StageTimer } from "../model.js";
-import { formatMessage, type Finding, type Rule, type RuleContext, type SchemaDocument, type ToolDocument } from "./rule.js";
+import { formatMessage, type Finding, type Rule, type RuleContext, type RuleVisitors, type SchemaDocument, type ToolDocument } from "./rule.js";
+import { visitsOf, walkSchema, type Visits } from "./schema-walk.js";
 import { resolveRuleSettings, type RuleSetting } from "./settings.js";
 import { describeRefProblems, ruleOfLoadProblem } from "./load-problems.js";
 import type { RefProblem } from "../load/problems.js";
 
 export { resolveRuleSettings, type ResolvedRuleSetting, type RuleSetting } from "./settings.js";
-export { docsPath, type Rule, type RuleMeta } from "./rule.js";
+export { docsPath, type Rule, type RuleMeta, type RuleVisitors } from "./rule.js";
 
 export interface LintOptions {
   /** Every rule, in report order (the catalogue's RULES). */
@@ -48,6 +51,8 @@ export async function lint(
   const findings: Diagnostic[] = [];
   // The topic of each finding that has one (see RuleMeta.yieldsTo).
   const topics = new Map<Diagnostic, string>();
+  // The visitors of the schema rules, walked after the tool rules' checks.
+  const visiting: RuleVisitors[] = [];
   for (const rule of rules) {
     const { id } = rule.meta;
     const setting = settings.get(id);
@@ -69,8 +74,13 @@ export async function lint(
         findings.push({ ...diagnostic, severity });
       },
     };
-    await rule.check(ctx);
+    if ("check" in rule) await rule.check(ctx);
+    else visiting.push(rule.create(ctx));
     options.mark?.(`rule ${id}`);
+  }
+  if (visiting.length > 0) {
+    await walkDocuments(schemas, visiting);
+    options.mark?.("schema rules");
   }
   if (topics.size > 0) dropYielded(findings, topics, rules);
   // A bundling diagnostic under an id no rule owns would otherwise vanish: keep it as an error.
@@ -84,6 +94,39 @@ export async function lint(
   const located = await locate(reported, loaded, byDisplayPath);
   options.mark?.("locate");
   return located;
+}
+
+/**
+ * Walks each schema document once, calling the visitors of every schema rule that takes it (see
+ * RuleVisitors), then each one's `documentEnd`; each rule's `end` after the last document.
+ */
+async function walkDocuments(schemas: readonly SchemaDocument[], visiting: readonly RuleVisitors[]): Promise<void> {
+  // The functions of the rules that take a document, bound once per set of rules (most documents
+  // are taken by the same rules: one set, or a few, for the whole folder).
+  const visitsBySet = new Map<string, Visits>();
+  const taking: RuleVisitors[] = [];
+  for (let d = 0; d < schemas.length; d++) {
+    const doc = schemas[d]!;
+    taking.length = 0;
+    let set = "";
+    for (let i = 0; i < visiting.length; i++) {
+      const visitors = visiting[i]!;
+      const takes = visitors.document?.(doc) !== false;
+      if (takes) taking.push(visitors);
+      set += takes ? "1" : "0";
+    }
+    let visits = visitsBySet.get(set);
+    if (visits === undefined) visitsBySet.set(set, (visits = visitsOf(taking)));
+    walkSchema(doc, visits);
+    for (let i = 0; i < taking.length; i++) {
+      const pending = taking[i]!.documentEnd?.(doc);
+      if (pending) await pending;
+    }
+  }
+  for (let i = 0; i < visiting.length; i++) {
+    const pending = visiting[i]!.end?.();
+    if (pending) await pending;
+  }
 }
 
 /** Leaves out, in place, each finding of a yielding rule (RuleMeta.yieldsTo) that its owner reports too (same file, pointer and topic). */

@@ -4,40 +4,30 @@
  * about filling in (parameter-description) skips the rest; validity rules still check everything.
  */
 import type { SchemaDocument } from "./rule.js";
-import { schemaFacts, type SchemaNode } from "./schema-walk.js";
-
-const cache = new WeakMap<SchemaDocument, (node: SchemaNode) => boolean>();
+import type { SchemaNode } from "./schema-walk.js";
 
 /**
  * A test: is this node of `doc` reached by the API (outside definitions, or in a definition some
- * reached `$ref` leads to)? For a schema fragment (no tool), every node counts as reached: other
- * files may reference any of its definitions.
+ * reached `$ref` leads to)? `withRefs` are the document's nodes whose `$ref` is a local one (`#...`),
+ * in walk order. For a schema fragment (no tool), every node counts as reached: other files may
+ * reference any of its definitions.
  */
-export function reachedBy(doc: SchemaDocument): (node: SchemaNode) => boolean {
-  let test = cache.get(doc);
-  if (test) return test;
-  const facts = schemaFacts(doc);
-  if (!doc.tool || !facts.hasDefinitions) {
-    test = () => true;
-  } else {
-    const withRefs = facts.withRefs.filter((n) => (n.ref as string).startsWith("#"));
-    const reached: string[] = [];
-    const covers = (pointer: string) => reached.some((r) => pointer === r || pointer.startsWith(r + "/"));
-    const done = new Set<SchemaNode>();
-    const queue = withRefs.filter((n) => !n.inDefinitions);
-    while (queue.length > 0) {
-      const node = queue.pop()!;
-      if (done.has(node)) continue;
-      done.add(node);
-      const target = targetPointer(doc, node.ref as string);
-      if (target === undefined || covers(target)) continue;
-      reached.push(target);
-      for (const other of withRefs) if (!done.has(other) && (other.pointer === target || other.pointer.startsWith(target + "/"))) queue.push(other);
-    }
-    test = (node) => !node.inDefinitions || covers(node.pointer);
+export function reachedBy(doc: SchemaDocument, withRefs: readonly SchemaNode[]): (node: SchemaNode) => boolean {
+  if (!doc.tool) return () => true;
+  const reached: string[] = [];
+  const covers = (pointer: string) => reached.some((r) => pointer === r || pointer.startsWith(r + "/"));
+  const done = new Set<SchemaNode>();
+  const queue = withRefs.filter((n) => !n.inDefinitions);
+  while (queue.length > 0) {
+    const node = queue.pop()!;
+    if (done.has(node)) continue;
+    done.add(node);
+    const target = targetPointer(doc, node.ref as string);
+    if (target === undefined || covers(target)) continue;
+    reached.push(target);
+    for (const other of withRefs) if (!done.has(other) && (other.pointer === target || other.pointer.startsWith(target + "/"))) queue.push(other);
   }
-  cache.set(doc, test);
-  return test;
+  return (node) => !node.inDefinitions || covers(node.pointer);
 }
 
 function targetPointer(doc: SchemaDocument, ref: string): string | undefined {

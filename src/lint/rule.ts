@@ -1,9 +1,12 @@
 /**
  * What a lint rule is: eslint-style `meta` (id, default severity, one-line description, message ids,
- * options) and a `check` that reports `{messageId, data, pointer}` through its context.
+ * options), and either a `check` that reports `{messageId, data, pointer}` through its context (a rule
+ * about tools and files), or, for a rule about schemas, a `create` that returns the visitors of the
+ * schema nodes it looks at (eslint's model: the engine walks each document once for every rule).
  */
 import type { LoadProblem } from "../load/problems.js";
 import type { Diagnostic, JsonObject, Severity, SourceFile } from "../model.js";
+import type { SchemaNode } from "./schema-node.js";
 
 /** An integer option of a rule, e.g. `description-min-sentences`' `min`. */
 export interface OptionSpec {
@@ -98,11 +101,47 @@ export interface RuleContext<O extends Record<string, number> = Record<string, n
   forward(diagnostic: Diagnostic): void;
 }
 
-export interface Rule<K extends string = string> {
+/**
+ * What a lint rule asks of a document's walk (./schema-walk.ts; see RuleVisitors): a function per kind
+ * of node, each called in walk order (depth first, in key order, a node before its subschemas). The walk
+ * knows no rule: it reads each node once and calls every function given for the kinds that node is.
+ */
+export interface NodeVisitors {
+  /** Every object subschema, definitions included. */
+  schema?(node: SchemaNode, doc: SchemaDocument): void;
+  /** A property's own schema (a node under `properties`), after `schema`. */
+  property?(node: SchemaNode, doc: SchemaDocument): void;
+  /** A node with a `pattern` string or a `patternProperties` object, after `property`. */
+  pattern?(node: SchemaNode, doc: SchemaDocument): void;
+}
+
+/**
+ * What a schema rule looks at (its `create` returns them): nodes of each kind (NodeVisitors, called
+ * while the engine walks a document), and hooks around each document and after the last one. A hook
+ * may return a promise (to load what only some inputs need); node visitors may not.
+ */
+export interface RuleVisitors extends NodeVisitors {
+  /** Before `doc`'s walk; `false` leaves this rule's visitors out of that document (and its `documentEnd`). */
+  document?(doc: SchemaDocument): boolean | void;
+  /** After `doc`'s walk. */
+  documentEnd?(doc: SchemaDocument): void | Promise<void>;
+  /** After every document. */
+  end?(): void | Promise<void>;
+}
+
+/** A rule about tools and files: reports through `ctx`; may return a promise (to load what only some inputs need). */
+export interface CheckRule<K extends string = string> {
   meta: RuleMeta<K>;
-  /** Reports through `ctx`; may return a promise (to load what only some inputs need). */
   check(ctx: RuleContext<Record<K, number>>): void | Promise<void>;
 }
+
+/** A rule about schemas: `create` is called once per lint, before any document is walked. */
+export interface VisitorRule<K extends string = string> {
+  meta: RuleMeta<K>;
+  create(ctx: RuleContext<Record<K, number>>): RuleVisitors;
+}
+
+export type Rule<K extends string = string> = CheckRule<K> | VisitorRule<K>;
 
 /** Identity, for type inference of option names. */
 export function defineRule<K extends string = never>(rule: Rule<K>): Rule<K> {

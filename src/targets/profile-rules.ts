@@ -1,14 +1,14 @@
 /**
  * The target rules, built from the profiles (./<target>.ts): each rule reads its facts from one profile
  * and says which target a finding is for, in its id (`<target>/<check>`) and its message. Schema checks
- * read the shared walk (schemaNodes, one walk per document for every rule).
+ * are visitors of the engine's one walk per document (../lint/schema-walk.ts, ../lint/rule.ts RuleVisitors).
  */
 import { isPlainObject, joinPointer } from "../schema/pointer.js";
 import { forEachSubschema } from "../schema/keywords.js";
 import { resolveLocal } from "../schema/refs.js";
 import { declaredStrict } from "./openai/strict.js";
 import { defineRule, type Rule, type SchemaDocument, type ToolDocument } from "../lint/rule.js";
-import { childPointer, refRoot, schemaNodes, type SchemaNode } from "../lint/schema-walk.js";
+import { childPointer, refRoot, visitsOf, walkSchema, type SchemaNode } from "../lint/schema-walk.js";
 import { whyNameFails } from "../lint/name-format.js";
 import type { NameFormat, Profile } from "./profile.js";
 
@@ -89,16 +89,16 @@ export function rejectedKeywordRule(profile: Profile, severity: "error" | "warni
       options: STRICT_ONLY,
       ...yielding(profile),
     },
-    check(ctx) {
-      for (const doc of ctx.schemas) {
-        if (strictOnly && !sentStrict(doc, ctx.options.all)) continue;
-        for (const node of schemaNodes(doc)) {
+    create(ctx) {
+      return {
+        document: (doc) => !strictOnly || sentStrict(doc, ctx.options.all),
+        schema(node, doc) {
           for (const { keyword, why } of rejected) {
             if (!Object.hasOwn(node.node, keyword)) continue;
             ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(node.pointer, keyword), messageId: "keyword", data: { keyword, why }, topic: `keyword:${keyword}` });
           }
-        }
-      }
+        },
+      };
     },
   });
 }
@@ -125,26 +125,33 @@ export function schemaLimitsRule(profile: Profile & { limits: NonNullable<Profil
       },
       ...yielding(profile),
     },
-    check(ctx) {
+    create(ctx) {
       const { maxProperties, maxDepth, maxEnumValues } = ctx.options;
-      for (const doc of ctx.schemas) {
-        if (doc.tool === undefined || (strictOnly && !sentStrict(doc, ctx.options.all))) continue;
-        let properties = 0;
-        let enumValues = 0;
-        let deepest: SchemaNode | undefined;
-        for (const node of schemaNodes(doc)) {
+      // Counted over the current document's walk.
+      let properties = 0;
+      let enumValues = 0;
+      let deepest: SchemaNode | undefined;
+      return {
+        document(doc) {
+          if (doc.tool === undefined || (strictOnly && !sentStrict(doc, ctx.options.all))) return false;
+          properties = 0;
+          enumValues = 0;
+          deepest = undefined;
+          return true;
+        },
+        schema(node) {
           if (node.properties) properties += Object.keys(node.properties).length;
           const values = node.node.enum;
           if (Array.isArray(values)) enumValues += values.length;
-          // Read for every node, parents first (the walk's order): each answer is then one step, however deep the schema.
-          const depth = node.objectDepth;
-          if (deepest === undefined && node.isObject && depth > maxDepth) deepest = node;
-        }
-        const at = { file: doc.file, tool: doc.tool };
-        if (properties > maxProperties) ctx.report({ ...at, pointer: doc.pointer, messageId: "properties", data: { count: properties, max: maxProperties }, topic: "limit:properties" });
-        if (deepest) ctx.report({ ...at, pointer: deepest.pointer, messageId: "depth", data: { depth: deepest.objectDepth, max: maxDepth }, topic: "limit:depth" });
-        if (enumValues > maxEnumValues) ctx.report({ ...at, pointer: doc.pointer, messageId: "enumValues", data: { count: enumValues, max: maxEnumValues }, topic: "limit:enumValues" });
-      }
+          if (deepest === undefined && node.isObject && node.objectDepth > maxDepth) deepest = node;
+        },
+        documentEnd(doc) {
+          const at = { file: doc.file, tool: doc.tool };
+          if (properties > maxProperties) ctx.report({ ...at, pointer: doc.pointer, messageId: "properties", data: { count: properties, max: maxProperties }, topic: "limit:properties" });
+          if (deepest) ctx.report({ ...at, pointer: deepest.pointer, messageId: "depth", data: { depth: deepest.objectDepth, max: maxDepth }, topic: "limit:depth" });
+          if (enumValues > maxEnumValues) ctx.report({ ...at, pointer: doc.pointer, messageId: "enumValues", data: { count: enumValues, max: maxEnumValues }, topic: "limit:enumValues" });
+        },
+      };
     },
   });
 }
@@ -174,15 +181,10 @@ export function portableNameRule(profile: Profile & { portableToolNameMax: numbe
 
 // --- Anthropic strict tools (`"strict": true`) ---
 
-/** The tool's input-schema document: the rules' own (its walk shared) when in scope, else a new one. */
-function schemaDocument(tool: ToolDocument, schemas: readonly SchemaDocument[]): SchemaDocument | undefined {
-  if (tool.inputSchema === undefined) return undefined;
-  return schemas.find((doc) => doc.tool === tool) ?? { file: tool.file, tool, schema: tool.inputSchema, pointer: "/input_schema" };
-}
-
-/** A property of an object schema: a node held by its parent's `properties`. */
-function propertyKey(node: SchemaNode): string | undefined {
-  return node.keyword === "properties" && typeof node.key === "string" ? node.key : undefined;
+/** A strict tool's optional and union-typed properties (property nodes), in walk order. */
+interface StrictParameters {
+  optional: SchemaNode[];
+  union: SchemaNode[];
 }
 
 function isOptional(node: SchemaNode, key: string): boolean {
@@ -215,30 +217,49 @@ export function strictLimitsRule(profile: Profile & { strict: NonNullable<Profil
         maxUnionParameters: { description: "the most union-typed parameters across the strict tools", default: strict.unionParameters, minimum: 0 },
       },
     },
-    check(ctx) {
+    create(ctx) {
       const { maxTools, maxOptionalParameters, maxUnionParameters } = ctx.options;
-      // The request holds every tool a build renders (in name order), whichever files are reported on.
-      const strictTools = ctx.renderedTools.filter(declaredStrict);
-      const past = strictTools[maxTools];
-      if (past) ctx.report({ tool: past, pointer: "/strict", messageId: "tools", data: { count: strictTools.length, max: maxTools, position: maxTools + 1 } });
-      const optional: [ToolDocument, SchemaNode][] = [];
-      const union: [ToolDocument, SchemaNode][] = [];
-      for (const tool of strictTools) {
-        const doc = schemaDocument(tool, ctx.schemas);
-        if (!doc) continue;
-        for (const node of schemaNodes(doc)) {
-          const key = propertyKey(node);
-          if (key === undefined) continue;
-          if (isOptional(node, key)) optional.push([tool, node]);
-          if (isUnion(node)) union.push([tool, node]);
-        }
-      }
-      const reportPast = (list: [ToolDocument, SchemaNode][], max: number, messageId: string) => {
-        const first = list[max];
-        if (first) ctx.report({ tool: first[0], pointer: first[1].pointer, messageId, data: { count: list.length, max } });
+      /** Each strict tool's optional and union-typed properties, in walk order. */
+      const found = new Map<ToolDocument, StrictParameters>();
+      const visitors = {
+        document: (doc: SchemaDocument) => doc.tool !== undefined && declaredStrict(doc.tool),
+        property(node: SchemaNode, doc: SchemaDocument) {
+          const tool = doc.tool!;
+          let parameters = found.get(tool);
+          if (parameters === undefined) found.set(tool, (parameters = { optional: [], union: [] }));
+          const key = node.key as string;
+          if (isOptional(node, key)) parameters.optional.push(node);
+          if (isUnion(node)) parameters.union.push(node);
+        },
       };
-      reportPast(optional, maxOptionalParameters, "optional");
-      reportPast(union, maxUnionParameters, "union");
+      return {
+        ...visitors,
+        end() {
+          // The request holds every tool a build renders (in name order), whichever files are reported on:
+          // a strict tool out of scope has its schema walked here.
+          const strictTools = ctx.renderedTools.filter(declaredStrict);
+          const past = strictTools[maxTools];
+          if (past) ctx.report({ tool: past, pointer: "/strict", messageId: "tools", data: { count: strictTools.length, max: maxTools, position: maxTools + 1 } });
+          const optional: [ToolDocument, SchemaNode][] = [];
+          const union: [ToolDocument, SchemaNode][] = [];
+          for (const tool of strictTools) {
+            if (tool.inputSchema === undefined) continue;
+            if (!found.has(tool) && !ctx.schemas.some((doc) => doc.tool === tool)) {
+              walkSchema({ file: tool.file, tool, schema: tool.inputSchema, pointer: "/input_schema" }, visitsOf([visitors]));
+            }
+            const parameters = found.get(tool);
+            if (parameters === undefined) continue;
+            for (const node of parameters.optional) optional.push([tool, node]);
+            for (const node of parameters.union) union.push([tool, node]);
+          }
+          const reportPast = (list: [ToolDocument, SchemaNode][], max: number, messageId: string) => {
+            const first = list[max];
+            if (first) ctx.report({ tool: first[0], pointer: first[1].pointer, messageId, data: { count: list.length, max } });
+          };
+          reportPast(optional, maxOptionalParameters, "optional");
+          reportPast(union, maxUnionParameters, "union");
+        },
+      };
     },
   });
 }
@@ -258,11 +279,11 @@ export function strictSchemaRule(profile: Profile & { strict: NonNullable<Profil
         recursive: `${profile.title}: \`$ref\` '{{ref}}' makes the schema recursive, which strict tools do not support`,
       },
     },
-    check(ctx) {
-      for (const doc of ctx.schemas) {
-        if (doc.tool === undefined || !declaredStrict(doc.tool)) continue;
-        const at = { file: doc.file, tool: doc.tool };
-        for (const node of schemaNodes(doc)) {
+    create(ctx) {
+      return {
+        document: (doc) => doc.tool !== undefined && declaredStrict(doc.tool),
+        schema(node, doc) {
+          const at = { file: doc.file, tool: doc.tool };
           if (node.isObject) {
             if (!Object.hasOwn(node.node, "additionalProperties")) ctx.report({ ...at, pointer: node.pointer, messageId: "open" });
             else if (node.node.additionalProperties !== false) {
@@ -273,14 +294,17 @@ export function strictSchemaRule(profile: Profile & { strict: NonNullable<Profil
           if (typeof format === "string" && !formats.includes(format)) {
             ctx.report({ ...at, pointer: childPointer(node.pointer, "format"), messageId: "format", data: { format } });
           }
-        }
-        for (const { pointer, ref } of recursiveRefs(refRoot(doc))) {
-          // The reference as written, when it is in the tool's own file; else (a fragment's) the input schema.
-          const written = resolveLocal(doc.schema, `#${pointer}`);
-          const where = isPlainObject(written) && written.$ref === ref ? `${doc.pointer}${pointer}/$ref` : doc.pointer;
-          ctx.report({ ...at, pointer: where, messageId: "recursive", data: { ref } });
-        }
-      }
+        },
+        documentEnd(doc) {
+          const at = { file: doc.file, tool: doc.tool };
+          for (const { pointer, ref } of recursiveRefs(refRoot(doc))) {
+            // The reference as written, when it is in the tool's own file; else (a fragment's) the input schema.
+            const written = resolveLocal(doc.schema, `#${pointer}`);
+            const where = isPlainObject(written) && written.$ref === ref ? `${doc.pointer}${pointer}/$ref` : doc.pointer;
+            ctx.report({ ...at, pointer: where, messageId: "recursive", data: { ref } });
+          }
+        },
+      };
     },
   });
 }

@@ -2,7 +2,7 @@
 import { isPlainObject } from "../../schema/pointer.js";
 import { defineRule, type SchemaDocument } from "../rule.js";
 import { reachedBy } from "../reachable.js";
-import { childPointer, followNodeRef, followRef, schemaFacts, type SchemaNode } from "../schema-walk.js";
+import { childPointer, followNodeRef, followRef, type SchemaNode } from "../schema-walk.js";
 
 export default defineRule({
   meta: {
@@ -13,43 +13,54 @@ export default defineRule({
       missing: "parameter '{{name}}' has no description: say what it means and how it changes what the tool does",
     },
   },
-  check(ctx) {
-    const report = (doc: SchemaDocument, pointer: string, name: string) =>
-      ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "missing", data: { name } });
-    for (let d = 0; d < ctx.schemas.length; d++) {
-      const doc = ctx.schemas[d]!;
-      const facts = schemaFacts(doc);
-      // Definitions no `$ref` reaches are never filled in by the model (worked out only when a
-      // property without a description sits in a definition).
-      let reached: ((node: SchemaNode) => boolean) | undefined;
+  create(ctx) {
+    // What the walk of the current document found: the properties without a description (a node's,
+    // or a `properties` value that is not an object, which has no node) as [holder, pointer, name],
+    // in walk order, and the local `$ref`s, to tell which definitions the API reaches.
+    const missing: Array<[holder: SchemaNode, pointer: () => string, name: string]> = [];
+    const others: Array<[holder: SchemaNode, pointer: () => string, name: string]> = [];
+    const localRefs: SchemaNode[] = [];
+    return {
+      document() {
+        missing.length = 0;
+        others.length = 0;
+        localRefs.length = 0;
+      },
+      schema(node) {
+        if (typeof node.ref === "string" && node.ref.startsWith("#")) localRefs.push(node);
+        // A property whose schema is not an object (`true`, `false`, or not a schema at all) has no description either.
+        const properties = node.properties;
+        if (properties === undefined) return;
+        for (const name in properties) {
+          if (!isPlainObject(properties[name])) others.push([node, () => childPointer(childPointer(node.pointer, "properties"), name), name]);
+        }
+      },
       // A property whose schema is an object is a node of its own, with what it holds already read.
-      const properties = facts.propertySchemas;
-      for (let i = 0; i < properties.length; i++) {
-        const node = properties[i]!;
-        if (typeof node.key !== "string" || isText(node.description)) continue;
-        if (node.inDefinitions && !(reached ??= reachedBy(doc))(node)) continue;
+      property(node, doc) {
+        if (typeof node.key !== "string" || isText(node.description)) return;
         // A `const` (a discriminator) has one possible value: the model needs no explanation to fill it in.
-        if (Object.hasOwn(node.node, "const")) continue;
+        if (Object.hasOwn(node.node, "const")) return;
         if (typeof node.ref === "string") {
           const target = followNodeRef(doc, node);
           // A reference we cannot follow is ref-resolvable's business (or lives in another file).
-          if (target === undefined || hasDescription(target)) continue;
+          if (target === undefined || hasDescription(target)) return;
         }
         // A nullable wrapper carries its description in its one non-null branch (the legacy prompt prints it).
-        if (nullableBranchDescribed(doc, node)) continue;
-        report(doc, node.pointer, node.key);
-      }
-      // The others (`true`, `false`, or not a schema at all) have no description either.
-      const others = facts.withNonObjectProperty;
-      for (let i = 0; i < others.length; i++) {
-        const node = others[i]!;
-        if (node.inDefinitions && !(reached ??= reachedBy(doc))(node)) continue;
-        const properties = node.properties!;
-        for (const name of Object.keys(properties)) {
-          if (!isPlainObject(properties[name])) report(doc, childPointer(childPointer(node.pointer, "properties"), name), name);
+        if (nullableBranchDescribed(doc, node)) return;
+        missing.push([node, () => node.pointer, node.key]);
+      },
+      documentEnd(doc) {
+        // Definitions no `$ref` reaches are never filled in by the model (worked out only when a
+        // property without a description sits in a definition).
+        let reached: ((node: SchemaNode) => boolean) | undefined;
+        for (const list of [missing, others]) {
+          for (const [holder, pointer, name] of list) {
+            if (holder.inDefinitions && !(reached ??= reachedBy(doc, localRefs))(holder)) continue;
+            ctx.report({ file: doc.file, tool: doc.tool, pointer: pointer(), messageId: "missing", data: { name } });
+          }
         }
-      }
-    }
+      },
+    };
   },
 });
 

@@ -10,8 +10,8 @@
  * also bounds the time: the worst patterns tried (`(a|a)*b`, nested counted groups, overlapping
  * Unicode classes) end within two seconds. Each distinct pattern is analysed once per run.
  */
-import { defineRule } from "../rule.js";
-import { patternsOf, schemaFacts } from "../schema-walk.js";
+import { defineRule, type SchemaDocument } from "../rule.js";
+import { patternsOf } from "../schema-walk.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
 /** Steps one analysis may take (redos-detector's default, 20,000, takes tens of seconds on `(a|a)*b`). */
@@ -30,15 +30,17 @@ export default defineRule({
         "`{{keyword}}` '{{pattern}}' could not be proven free of catastrophic backtracking (ReDoS) in a backtracking engine within the analysis budget (toolgen's own validators use RE2, which runs in linear time; other readers of tools.json may not); simplify it",
     },
   },
-  async check(ctx) {
-    let analyse: Analyse | undefined;
-    const verdicts = new Map<string, ReturnType<Analyse>>();
-    for (let i = 0; i < ctx.schemas.length; i++) {
-      const doc = ctx.schemas[i]!;
-      const withPatterns = schemaFacts(doc).withPatterns;
-      for (let k = 0; k < withPatterns.length; k++) {
-        const node = withPatterns[k]!;
-        for (const [keyword, pattern, pointer] of patternsOf(node)) {
+  create(ctx) {
+    /** Every pattern, in walk order, analysed at the end (the analyser loads only when some pattern needs it). */
+    const found: Array<[doc: SchemaDocument, keyword: "pattern" | "patternProperties", pattern: string, pointer: () => string]> = [];
+    return {
+      pattern(node, doc) {
+        for (const [keyword, pattern, pointer] of patternsOf(node)) found.push([doc, keyword, pattern, pointer]);
+      },
+      async end() {
+        let analyse: Analyse | undefined;
+        const verdicts = new Map<string, ReturnType<Analyse>>();
+        for (const [doc, keyword, pattern, pointer] of found) {
           let verdict = verdicts.get(pattern);
           if (verdict === undefined) {
             // a plain pattern has one way to match from each start: redos-detector would find it safe
@@ -49,8 +51,8 @@ export default defineRule({
           if (verdict === "safe") continue;
           ctx.report({ file: doc.file, tool: doc.tool, pointer: pointer(), messageId: verdict, data: { keyword, pattern } });
         }
-      }
-    }
+      },
+    };
   },
 });
 

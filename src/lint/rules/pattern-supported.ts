@@ -4,8 +4,8 @@
  * lookbehind. A pattern that is not a valid ECMA-262 regular expression at all is schema-valid's.
  * The engine (re2js) is loaded only when some schema has a pattern.
  */
-import { defineRule } from "../rule.js";
-import { patternsOf, schemaFacts } from "../schema-walk.js";
+import { defineRule, type SchemaDocument } from "../rule.js";
+import { patternsOf } from "../schema-walk.js";
 import { toRe2Syntax } from "../../runtime/pattern.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
@@ -18,16 +18,18 @@ export default defineRule({
       unsupported: "`{{keyword}}` '{{pattern}}' cannot run on the linear-time engine (RE2) that validates tool input: {{problem}}",
     },
   },
-  async check(ctx) {
-    let compile: ((source: string) => unknown) | undefined;
-    /** Each distinct pattern's problem ("" when RE2 runs it), found once per run. */
-    const problems = new Map<string, string>();
-    for (let i = 0; i < ctx.schemas.length; i++) {
-      const doc = ctx.schemas[i]!;
-      const withPatterns = schemaFacts(doc).withPatterns;
-      for (let k = 0; k < withPatterns.length; k++) {
-        const node = withPatterns[k]!;
-        for (const [keyword, pattern, pointer] of patternsOf(node)) {
+  create(ctx) {
+    /** Every pattern, in walk order, checked at the end (the engine loads only when some pattern needs it). */
+    const found: Array<[doc: SchemaDocument, keyword: "pattern" | "patternProperties", pattern: string, pointer: () => string]> = [];
+    return {
+      pattern(node, doc) {
+        for (const [keyword, pattern, pointer] of patternsOf(node)) found.push([doc, keyword, pattern, pointer]);
+      },
+      async end() {
+        let compile: ((source: string) => unknown) | undefined;
+        /** Each distinct pattern's problem ("" when RE2 runs it), found once per run. */
+        const problems = new Map<string, string>();
+        for (const [doc, keyword, pattern, pointer] of found) {
           let problem = problems.get(pattern);
           if (problem === undefined) {
             if (isPlainPattern(pattern) || !isEcmaRegExp(pattern)) {
@@ -49,8 +51,8 @@ export default defineRule({
           if (problem === "") continue;
           ctx.report({ file: doc.file, tool: doc.tool, pointer: pointer(), messageId: "unsupported", data: { keyword, pattern, problem } });
         }
-      }
-    }
+      },
+    };
   },
 });
 

@@ -1,7 +1,7 @@
 /** Lint rule `required-defined` (docs/rules/required-defined.md): `required` names a property that `properties` does not define. */
 import { isPlainObject } from "../../schema/pointer.js";
 import { defineRule } from "../rule.js";
-import { childPointer, schemaFacts, type SchemaNode } from "../schema-walk.js";
+import { childPointer, type SchemaNode } from "../schema-walk.js";
 
 /**
  * Keywords whose subschemas apply to the same instance as the schema holding them: a `required`
@@ -24,14 +24,11 @@ export default defineRule({
       dead: "`required` names '{{name}}' in a subschema that never applies to an object ({{why}}): it has no effect",
     },
   },
-  check(ctx) {
-    for (let i = 0; i < ctx.schemas.length; i++) {
-      const doc = ctx.schemas[i]!;
-      const withRequired = schemaFacts(doc).withRequired;
-      for (let k = 0; k < withRequired.length; k++) {
-        const entry = withRequired[k]!;
+  create(ctx) {
+    return {
+      schema(entry, doc) {
         const { required } = entry;
-        if (!Array.isArray(required)) continue;
+        if (!Array.isArray(required)) return;
         const properties = entry.properties;
         // Names `properties` defines need nothing more (the usual case, checked first).
         const missing: number[] = [];
@@ -39,10 +36,10 @@ export default defineRule({
           const name: unknown = required[index];
           if (typeof name === "string" && (properties === undefined || !Object.hasOwn(properties, name))) missing.push(index);
         }
-        if (missing.length === 0) continue;
+        if (missing.length === 0) return;
         const why = deadBecause(entry);
         const group = why === undefined ? enclosingObject(entry) : undefined;
-        if (why === undefined && group === undefined) continue;
+        if (why === undefined && group === undefined) return;
         for (const index of missing) {
           const name = required[index] as string;
           if (group && group.defines(name)) continue;
@@ -50,8 +47,8 @@ export default defineRule({
           if (why !== undefined) ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "dead", data: { name, why }, warning: true });
           else ctx.report({ file: doc.file, tool: doc.tool, pointer, messageId: "undefined", data: { name } });
         }
-      }
-    }
+      },
+    };
   },
 });
 

@@ -1,9 +1,9 @@
 /** Lint rule `schema-max-depth` (docs/rules/schema-max-depth.md): objects are nested deeper than the seeds advise (3 levels, counting input_schema, by default). */
-import { defineRule, type SchemaDocument, type ToolDocument } from "../rule.js";
+import { defineRule, type ToolDocument } from "../rule.js";
 import { isPlainObject } from "../../schema/pointer.js";
 import { subschemaList } from "../../schema/keywords.js";
 import { resolveLocal } from "../../schema/refs.js";
-import { childPointer, forEachSubschema, isObjectSchema, schemaFacts, type SchemaObject } from "../schema-walk.js";
+import { childPointer, forEachSubschema, isObjectSchema, type SchemaObject } from "../schema-walk.js";
 
 type Report = (pointer: string, depth: number, via: boolean) => void;
 
@@ -20,48 +20,42 @@ export default defineRule({
       max: { description: "the most levels of nested objects, input_schema being level 1", default: 3, minimum: 1 },
     },
   },
-  check(ctx) {
+  create(ctx) {
     const max = ctx.options.max;
-    for (let i = 0; i < ctx.schemas.length; i++) {
-      const doc = ctx.schemas[i]!;
-      const tool = doc.tool;
-      if (!tool) continue;
-      // Made at the first finding: most documents have none.
-      let reported: Set<string> | undefined;
-      const report: Report = (pointer, depth, via) => {
-        reported ??= new Set();
-        if (reported.has(pointer)) return;
-        reported.add(pointer);
-        ctx.report({ tool, pointer, messageId: via ? "deepVia" : "deep", data: { depth, max } });
-      };
-      // The shared walk of the schema as written serves when bundling copied nothing into it.
-      if ((tool.bundledSchema ?? tool.inputSchema) === doc.schema) measureNodes(doc, max, report);
-      else measure(tool, max, report);
-    }
+    // The pointers reported in the current document (made at its first finding: most have none).
+    let reported: Set<string> | undefined;
+    let report: Report = () => undefined;
+    return {
+      document(doc) {
+        const tool = doc.tool;
+        if (!tool) return false;
+        reported = undefined;
+        report = (pointer, depth, via) => {
+          reported ??= new Set();
+          if (reported.has(pointer)) return;
+          reported.add(pointer);
+          ctx.report({ tool, pointer, messageId: via ? "deepVia" : "deep", data: { depth, max } });
+        };
+        // The walk of the schema as written serves when bundling copied nothing into it; else the
+        // schema the API sees is measured on its own.
+        if ((tool.bundledSchema ?? tool.inputSchema) === doc.schema) return true;
+        measure(tool, max, report);
+        return false;
+      },
+      // Each node outside definitions whose parent is not already too deep is on a path the API sees;
+      // references are followed from there by measure()'s walk.
+      schema(node, doc) {
+        if (node.inDefinitions || (node.parent?.objectDepth ?? 0) > max) return;
+        const depth = node.objectDepth;
+        if (depth > max) report(node.pointer, depth, false);
+        else if (typeof node.ref === "string") {
+          const target = resolveLocal(doc.schema, node.ref);
+          if (isPlainObject(target)) walkDepth(doc.schema, target, depth, childPointer(node.pointer, "$ref"), max, report);
+        }
+      },
+    };
   },
 });
-
-/**
- * measure() over the document's shared walk: each node outside definitions whose parent is not
- * already too deep is on a path the API sees; references are followed from there by measure()'s walk.
- */
-function measureNodes(doc: SchemaDocument, max: number, report: Report): void {
-  const root = doc.schema;
-  const facts = schemaFacts(doc);
-  // Within `max` outside definitions (the usual case): only a `$ref` can lead deeper, and each node
-  // that has one is within `max`, as is its parent.
-  const nodes = facts.maxObjectDepth > max ? facts.nodes : facts.withRefs;
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    if (node.inDefinitions || (node.parent?.objectDepth ?? 0) > max) continue;
-    const depth = node.objectDepth;
-    if (depth > max) report(node.pointer, depth, false);
-    else if (typeof node.ref === "string") {
-      const target = resolveLocal(root, node.ref);
-      if (isPlainObject(target)) walkDepth(root, target, depth, childPointer(node.pointer, "$ref"), max, report);
-    }
-  }
-}
 
 /**
  * Walks the schema the API sees (references followed, definitions reached only through them),

@@ -10,7 +10,7 @@ import { getByPointer, isPlainObject, splitPointer } from "../../schema/pointer.
 import { dialectOf, DRAFT_07, type Dialect } from "../meta/dialects.js";
 import { surelyValidDraft07 } from "../meta/draft-07-fast.js";
 import { defineRule, type SchemaDocument } from "../rule.js";
-import { childPointer, schemaFacts } from "../schema-walk.js";
+import { childPointer, type SchemaNode } from "../schema-walk.js";
 
 export default defineRule({
   meta: {
@@ -23,7 +23,7 @@ export default defineRule({
       regex: "`{{keyword}}` is not a valid regular expression: {{problem}}",
     },
   },
-  async check(ctx) {
+  create(ctx) {
     /** Loaded only for a schema the fast path cannot vouch for (Ajv's draft-07 validator is 30 kB of code). */
     let validators: typeof import("../meta/validators.js") | undefined;
     /** Each distinct regular expression's problem ("" when it compiles), found once per run. */
@@ -50,26 +50,14 @@ export default defineRule({
         });
       }
     };
-    for (let d = 0; d < ctx.schemas.length; d++) {
-      const doc = ctx.schemas[d]!;
-      const dialect = dialectOf(doc.schema.$schema);
-      if (!dialect) {
-        const found = JSON.stringify(doc.schema.$schema);
-        ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(doc.pointer, "$schema"), messageId: "dialect", data: { found } });
-        continue;
-      }
-      // The document, then (draft-07) each subschema under a keyword its meta-schema does not walk
-      // into, which Ajv compiles all the same: `$defs` and the 2019-09 / 2020-12 keywords.
-      const facts = schemaFacts(doc);
-      if (dialect !== DRAFT_07 || !surelyValidDraft07(doc.schema)) await checkWithAjv(doc, dialect, doc.schema, () => doc.pointer);
-      if (dialect === DRAFT_07) {
-        for (let k = 0; k < facts.beyondDraft07.length; k++) {
-          const node = facts.beyondDraft07[k]!;
-          if (!surelyValidDraft07(node.node)) await checkWithAjv(doc, dialect, node.node, () => node.pointer);
-        }
-      }
-      for (let k = 0; k < facts.withPatterns.length; k++) {
-        const node = facts.withPatterns[k]!;
+    // What the walk of the current document found: its dialect, the subschemas under a keyword the
+    // draft-07 meta-schema does not walk into, and the nodes with regular expressions.
+    let dialect: Dialect | undefined;
+    const beyondDraft07: SchemaNode[] = [];
+    const withPatterns: SchemaNode[] = [];
+    const reportRegexProblems = (doc: SchemaDocument): void => {
+      for (let k = 0; k < withPatterns.length; k++) {
+        const node = withPatterns[k]!;
         if (typeof node.pattern === "string") {
           const problem = regexProblemOf(node.pattern);
           if (problem) ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(node.pointer, "pattern"), messageId: "regex", data: { keyword: "pattern", problem } });
@@ -83,9 +71,51 @@ export default defineRule({
           }
         }
       }
-    }
+    };
+    return {
+      document(doc) {
+        dialect = dialectOf(doc.schema.$schema);
+        if (!dialect) {
+          const found = JSON.stringify(doc.schema.$schema);
+          ctx.report({ file: doc.file, tool: doc.tool, pointer: childPointer(doc.pointer, "$schema"), messageId: "dialect", data: { found } });
+          return false;
+        }
+        beyondDraft07.length = 0;
+        withPatterns.length = 0;
+        return true;
+      },
+      schema(node) {
+        if (node.parent !== undefined && dialect === DRAFT_07 && !DRAFT_07_SUBSCHEMAS.has(node.keyword)) beyondDraft07.push(node);
+      },
+      pattern(node) {
+        withPatterns.push(node);
+      },
+      // The document, then (draft-07) each subschema under a keyword its meta-schema does not walk
+      // into, which Ajv compiles all the same: `$defs` and the 2019-09 / 2020-12 keywords. A promise
+      // only when some root needs Ajv (most documents: the fast path vouches for them).
+      documentEnd(doc) {
+        const at = dialect!;
+        const forAjv: Array<[schema: Record<string, unknown>, pointer: () => string]> = [];
+        if (at !== DRAFT_07 || !surelyValidDraft07(doc.schema)) forAjv.push([doc.schema, () => doc.pointer]);
+        for (let k = 0; k < beyondDraft07.length; k++) {
+          const node = beyondDraft07[k]!;
+          if (!surelyValidDraft07(node.node)) forAjv.push([node.node, () => node.pointer]);
+        }
+        if (forAjv.length === 0) return reportRegexProblems(doc);
+        return (async () => {
+          for (const [schema, pointer] of forAjv) await checkWithAjv(doc, at, schema, pointer);
+          reportRegexProblems(doc);
+        })();
+      },
+    };
   },
 });
+
+/** The keywords whose subschemas the draft-07 meta-schema validates in place (the others are validated one by one). */
+const DRAFT_07_SUBSCHEMAS: ReadonlySet<string> = new Set([
+  "additionalItems", "items", "contains", "additionalProperties", "definitions", "properties", "patternProperties",
+  "dependencies", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not",
+]);
 
 /** `/properties/a/type/1` -> `type[1]`; `/properties/a/required` -> `required`. */
 function keywordLabel(instancePath: string): string {
