@@ -26,7 +26,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -37,6 +37,19 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/**
+ * Whether npm runs this `prepare` to pack the folder: `npm pack` or `npm publish`, or a git
+ * dependency's clone (pacote sets `npm_package_resolved` to the clone's folder). A plain `npm install`
+ * or `npm ci` in a clone of toolgen sets it to the string "null" (seen with npm 11.19, through the
+ * `toolgen: file:.` devDependency): that is no pack, and the working tree's package.json must stay as
+ * it is.
+ */
+export function packing(env) {
+  if (env.npm_command === "pack" || env.npm_command === "publish") return true;
+  const resolved = env.npm_package_resolved;
+  return resolved !== undefined && resolved !== "" && resolved !== "null";
+}
+
 const MANIFEST = path.join(ROOT, "package.json");
 const BACKUP = path.join(ROOT, ".cache", "package.json.prepack");
 
@@ -45,21 +58,26 @@ function restoreManifest() {
   if (existsSync(BACKUP)) renameSync(BACKUP, MANIFEST);
 }
 
-restoreManifest();
+/** Builds dist/ (installing the build's tools first when a global git install left them out), and takes the install-time scripts out of a packed package.json. */
+function prepare() {
+  restoreManifest();
 
-const tools = ["typescript/package.json", "esbuild/package.json"];
-if (!tools.every((file) => existsSync(path.join(ROOT, "node_modules", file)))) {
-  console.error("toolgen prepare: the build's devDependencies are missing (a global install from git, npm/cli#8440); installing them");
-  run(["install", "--global=false", "--include=dev", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund"]);
-}
-run(["run", "build"]);
+  const tools = ["typescript/package.json", "esbuild/package.json"];
+  if (!tools.every((file) => existsSync(path.join(ROOT, "node_modules", file)))) {
+    console.error("toolgen prepare: the build's devDependencies are missing (a global install from git, npm/cli#8440); installing them");
+    run(["install", "--global=false", "--include=dev", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund"]);
+  }
+  run(["run", "build"]);
 
-if (process.env.npm_package_resolved) {
-  const text = readFileSync(MANIFEST, "utf8");
-  const manifest = JSON.parse(text);
-  delete manifest.scripts.prepare;
-  delete manifest.scripts.postpack;
-  mkdirSync(path.dirname(BACKUP), { recursive: true });
-  writeFileSync(BACKUP, text);
-  writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  if (packing(process.env)) {
+    const text = readFileSync(MANIFEST, "utf8");
+    const manifest = JSON.parse(text);
+    delete manifest.scripts.prepare;
+    delete manifest.scripts.postpack;
+    mkdirSync(path.dirname(BACKUP), { recursive: true });
+    writeFileSync(BACKUP, text);
+    writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  }
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) prepare();
