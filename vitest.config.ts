@@ -3,6 +3,7 @@
  * `npm run test:heavy` (package.json; .ci/run runs both) runs those, and the property tests at their
  * larger budgets, with TOOLGEN_HEAVY=1 (test/suite-split.test.ts holds the two lists in step).
  */
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** Minutes each on 2 cores: a 5,000-tool build, the benchmark harness, the type-checker's cost per tool. */
@@ -13,6 +14,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     exclude: [...configDefaults.exclude, ...(process.env["TOOLGEN_HEAVY"] === "1" ? [] : HEAVY_ONLY)],
     globalSetup: ["test/global-setup.ts"],
+    // One test file per core. vitest's default is one fewer (a single worker on 2 cores), but most files
+    // spend their time waiting for child processes (the CLI, tsc, npm, servers), which leaves a core idle.
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

@@ -53,6 +53,18 @@ const TSCONFIGS: [string, "root" | "src", { compilerOptions?: object; include?: 
   ['include ["src"], allowJs', "src", { compilerOptions: { allowJs: true, rootDir: "src" }, include: ["src"] }],
 ];
 
+const HEAVY = process.env["TOOLGEN_HEAVY"] === "1";
+/**
+ * The ways each package type is built in the quick suite: every tsconfig shape, tsx and esbuild for
+ * both under TOOLGEN_HEAVY=1 (npm run test:heavy); in the quick suite each shape and each runner
+ * once across the two package types.
+ */
+const QUICK_WAYS: Record<PackageType, { shapes: string[]; tsx: boolean; esbuild: boolean }> = {
+  esm: { shapes: ["no allowJs, no include", 'include ["src"], allowJs'], tsx: false, esbuild: true },
+  cjs: { shapes: ["allowJs, no include", 'include ["generated", "handlers", "quick.ts"]'], tsx: true, esbuild: false },
+};
+const waysOf = (type: PackageType) => (HEAVY ? { shapes: TSCONFIGS.map(([name]) => name), tsx: true, esbuild: true } : QUICK_WAYS[type]);
+
 let seedProject: Promise<Project> | undefined;
 /** A fresh copy of one ES-module project of the seed tools. */
 const project0 = async (): Promise<Project> => copyProject(await (seedProject ??= userProject(SEEDS, { type: "esm" })));
@@ -65,7 +77,8 @@ describe.each(["esm", "cjs"] as const)("a %s project", (type) => {
     return p.then(copyProject);
   };
 
-  for (const [name, layout, shape] of TSCONFIGS) {
+  const ways = waysOf(type);
+  for (const [name, layout, shape] of TSCONFIGS.filter(([name]) => ways.shapes.includes(name))) {
     it(`tsc (${name}), then node dist/quick.js`, { timeout: 180_000 }, async () => {
       const { dir } = await project(layout);
       await writeTsconfig(dir, { ...shape, compilerOptions: { ...BASE_OPTIONS, ...MODULE[type], ...shape.compilerOptions } });
@@ -74,12 +87,12 @@ describe.each(["esm", "cjs"] as const)("a %s project", (type) => {
     });
   }
 
-  it("tsx quick.ts", { timeout: 300_000 }, async () => {
+  if (ways.tsx) it("tsx quick.ts", { timeout: 300_000 }, async () => {
     const { dir } = await project("root");
     expectAnswered(runQuick(dir, "quick.ts", CALLS, [cachedBin("tsx@4", "tsx")]), CALLS);
   });
 
-  it("esbuild --bundle, then node", { timeout: 120_000 }, async () => {
+  if (ways.esbuild) it("esbuild --bundle, then node", { timeout: 120_000 }, async () => {
     const { dir } = await project("root");
     const format = type === "esm" ? "esm" : "cjs";
     run(ESBUILD, ["quick.ts", "--bundle", "--platform=node", `--format=${format}`, "--outfile=bundle/quick.js", "--log-level=warning"], dir);
@@ -123,7 +136,7 @@ async function synthetic(n: number): Promise<{ schemas: string; examples: Record
   return { schemas, examples: JSON.parse(made.stdout) as Record<string, unknown> };
 }
 
-const MANY = process.env.TOOLGEN_HEAVY === "1" ? 1000 : 200;
+const MANY = HEAVY ? 1000 : 50;
 
 describe(`${MANY} synthetic tools`, () => {
   const corpus = synthetic(MANY);
@@ -150,7 +163,7 @@ describe(`${MANY} synthetic tools`, () => {
     expectAnswered(runQuick(dir, path.join("bundle", "quick.js"), calls), calls);
   });
 
-  it.runIf(process.env.TOOLGEN_HEAVY === "1")("an ES-module project: tsc with include [\"generated\", \"handlers\", \"quick.ts\"], and tsx", { timeout: 900_000 }, async () => {
+  if (HEAVY) it("an ES-module project: tsc with include [\"generated\", \"handlers\", \"quick.ts\"], and tsx", { timeout: 900_000 }, async () => {
     const calls = callsFor((await corpus).examples);
     const { dir } = await project("esm");
     expectAnswered(runQuick(dir, "quick.ts", calls, [cachedBin("tsx@4", "tsx")]), calls);

@@ -88,33 +88,40 @@ async function compile(dir: string, setup: Setup, strict: boolean): Promise<stri
   return compileProject(dir);
 }
 
+/**
+ * The cases: every setup, strict on and off, for both folders under TOOLGEN_HEAVY=1 (npm run
+ * test:heavy); the quick suite takes one case per folder, each setup once across the two runs of the
+ * describe below (e2e/build-ways.test.ts covers the ES-module and CommonJS tsc projects there too).
+ */
+const QUICK: Record<number, [Setup, boolean][]> = { 0: [["esm-nodenext", true], ["bundler", false]], 1: [["cjs-nodenext", true]] };
+const casesOf = (which: number): [Setup, boolean][] =>
+  process.env["TOOLGEN_HEAVY"] === "1" ? (Object.keys(SETUPS) as Setup[]).flatMap((setup): [Setup, boolean][] => [[setup, true], [setup, false]]) : QUICK[which]!;
+
 describe.each([0, 1])("generated code (%#: seed tools, then awkward names)", (which) => {
-  for (const setup of Object.keys(SETUPS) as Setup[]) {
-    for (const strict of [true, false]) {
-      it(`compiles and runs: ${setup}, strict ${strict ? "on" : "off"}`, async () => {
-        const { dir: source, examples } = built[which]!;
-        const dir = await repoTempDir();
-        await cp(path.join(source, "generated"), path.join(dir, "generated"), { recursive: true });
-        await cp(path.join(source, "handlers"), path.join(dir, "handlers"), { recursive: true });
-        const { packageJson, runner } = SETUPS[setup];
-        await writeFile(path.join(dir, "package.json"), JSON.stringify(packageJson));
-        await writeFile(path.join(dir, runner), RUNNERS[runner as keyof typeof RUNNERS]);
+  for (const [setup, strict] of casesOf(which)) {
+    it(`compiles and runs: ${setup}, strict ${strict ? "on" : "off"}`, async () => {
+      const { dir: source, examples } = built[which]!;
+      const dir = await repoTempDir();
+      await cp(path.join(source, "generated"), path.join(dir, "generated"), { recursive: true });
+      await cp(path.join(source, "handlers"), path.join(dir, "handlers"), { recursive: true });
+      const { packageJson, runner } = SETUPS[setup];
+      await writeFile(path.join(dir, "package.json"), JSON.stringify(packageJson));
+      await writeFile(path.join(dir, runner), RUNNERS[runner as keyof typeof RUNNERS]);
 
-        expect(await compile(dir, setup, strict)).toEqual([]);
+      expect(await compile(dir, setup, strict)).toEqual([]);
 
-        const run = spawnSync(process.execPath, [runner, JSON.stringify(examples)], { cwd: dir, encoding: "utf8" });
-        expect(run.stderr).toBe("");
-        const results = JSON.parse(run.stdout) as unknown[];
-        const names = Object.keys(examples);
-        expect(results.slice(0, names.length)).toEqual(
-          names.map((tool) => ({
-            type: "tool_result",
-            tool_use_id: `toolu_${tool}`,
-            content: JSON.stringify({ tool, input: examples[tool] }),
-          })),
-        );
-        expect(results[names.length]).toContain(`<tool_name>${names[0]}</tool_name>`);
-      });
-    }
+      const run = spawnSync(process.execPath, [runner, JSON.stringify(examples)], { cwd: dir, encoding: "utf8" });
+      expect(run.stderr).toBe("");
+      const results = JSON.parse(run.stdout) as unknown[];
+      const names = Object.keys(examples);
+      expect(results.slice(0, names.length)).toEqual(
+        names.map((tool) => ({
+          type: "tool_result",
+          tool_use_id: `toolu_${tool}`,
+          content: JSON.stringify({ tool, input: examples[tool] }),
+        })),
+      );
+      expect(results[names.length]).toContain(`<tool_name>${names[0]}</tool_name>`);
+    });
   }
 });

@@ -39,8 +39,11 @@ function textOf(result: { content?: unknown }): string {
   return (result.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("");
 }
 
+/** Every setup under TOOLGEN_HEAVY=1 (npm run test:heavy); the quick suite compiles the two with every strict check, ES module and CommonJS. */
+const CASES = process.env["TOOLGEN_HEAVY"] === "1" ? SETUPS : SETUPS.filter((setup) => setup.compilerOptions === STRICT);
+
 describe("the MCP output in a user's tsc project", () => {
-  for (const setup of SETUPS) {
+  for (const setup of CASES) {
     it(`${setup.name}, one tool removed: tsc -p compiles it, and both entries serve from dist/`, async () => {
       const dir = await repoTempDir();
       await cp(path.join(repoRoot, "schemas"), path.join(dir, "schemas"), { recursive: true });
