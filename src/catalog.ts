@@ -17,8 +17,10 @@ import handlers from "./outputs/handlers.js";
 import indexModule from "./outputs/index-module.js";
 import type { Output, Setting } from "./outputs/output.js";
 import runtime from "./outputs/runtime.js";
+import standardSchema from "./outputs/standard-schema.js";
 import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
+import aiSdk from "./targets/ai-sdk/index.js";
 import anthropic from "./targets/anthropic/index.js";
 import gemini from "./targets/gemini/index.js";
 import mcp from "./targets/mcp/index.js";
@@ -33,10 +35,10 @@ export { defineTarget, type Target } from "./targets/target.js";
 export { BASE_RULES };
 
 /** The outputs that belong to no target: types, validators, handler stubs, the runtime, the index. */
-export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule];
+export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
-const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;
+const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk] as const;
 export const TARGETS: readonly Target[] = TARGET_TUPLE;
 
 /** `targets` when the config says nothing. */
