@@ -9,11 +9,30 @@
  * `findInPlaceCycle` finds it for the bundler to report as an input error.
  */
 import { forEachSubschema, IN_PLACE_KEYWORDS } from "./keywords.js";
-import { isPlainObject, joinPointer, localRefPointer, resolveLocal, splitPointer } from "./pointer.js";
+import { getByTokens, isPlainObject, joinPointer, localRefPointer, resolveLocal, splitPointer } from "./pointer.js";
 
 export { resolveLocal } from "./pointer.js";
 
 export type SchemaObject = Record<string, unknown>;
+
+/** What a local reference names: the value, and where it sits in the root (decoded tokens, and the pointer they make). */
+export interface RefTarget {
+  schema: unknown;
+  tokens: readonly string[];
+  pointer: string;
+}
+
+/**
+ * The one resolver: what a local reference (`#`, `#/pointer`, URI-encoded) names in `root`, with its
+ * place; `undefined` for anything else (another file, an anchor, bad encoding, nothing there).
+ */
+export function resolveRef(root: unknown, ref: string): RefTarget | undefined {
+  const pointer = localRefPointer(ref);
+  if (pointer === undefined) return undefined;
+  const tokens = splitPointer(pointer);
+  const schema = getByTokens(root, tokens);
+  return schema === undefined ? undefined : { schema, tokens, pointer: joinPointer("", ...tokens) };
+}
 
 /** Where a chain of `$ref`s starting at `schema` ends. */
 export type RefChain =
