@@ -24,7 +24,7 @@
 import type { JsonObject, JsonValue } from "../../model.js";
 import type { NullPlan, StrictPlan } from "../../runtime/openai.js";
 import { isPlainObject as isObject, joinPointer } from "../../schema/pointer.js";
-import { resolveRef } from "../../schema/refs.js";
+import { resolveRef, SchemaValues } from "../../schema/refs.js";
 
 /** The plan's shape is the run time's (runtime/openai.ts reads it in the generated folder). */
 export type { NullPlan, StrictPlan } from "../../runtime/openai.js";
@@ -152,26 +152,28 @@ function resolveDefinition(root: JsonObject, ref: string): { schema: JsonValue; 
   return { schema: target.schema as JsonValue, keyword, name, pointer: target.pointer };
 }
 
-/** Whether `schema` accepts `null` (conservative: true when unsure). */
-export function acceptsNull(schema: JsonValue, root: JsonObject, seen: Set<string> = new Set()): boolean {
-  if (schema === true) return true;
-  if (!isObject(schema)) return false;
-  const type = schema["type"];
-  if (typeof type === "string" && type !== "null") return false;
-  if (Array.isArray(type) && !type.includes("null")) return false;
-  if (Array.isArray(schema["enum"]) && !schema["enum"].includes(null)) return false;
-  if ("const" in schema && schema["const"] !== null) return false;
-  const ref = schema["$ref"];
-  if (typeof ref === "string") {
-    if (seen.has(ref)) return false;
-    seen.add(ref);
-    const target = resolveDefinition(root, ref);
-    if (target === undefined || acceptsNull(target.schema, root, seen)) return true;
-    return false;
-  }
-  const anyOf = schema["anyOf"] ?? schema["oneOf"];
-  if (Array.isArray(anyOf)) return anyOf.some((b) => acceptsNull(b, root, seen));
-  return true;
+/**
+ * Whether `schema` accepts `null` (conservative: true when unsure). The one cycle rule (schema/refs.ts
+ * SchemaValues): a reference back to a schema still being asked about adds nothing (a loop accepts nothing).
+ */
+export function acceptsNull(schema: JsonValue, root: JsonObject): boolean {
+  const values = new SchemaValues<boolean>(root, (node, values) => {
+    const accepts = (s: JsonValue | undefined): boolean => s === true || (isObject(s) && values.of(s));
+    const type = node["type"];
+    if (typeof type === "string" && type !== "null") return false;
+    if (Array.isArray(type) && !type.includes("null")) return false;
+    if (Array.isArray(node["enum"]) && !node["enum"].includes(null)) return false;
+    if ("const" in node && node["const"] !== null) return false;
+    const ref = node["$ref"];
+    if (typeof ref === "string") {
+      const target = resolveDefinition(root, ref);
+      return target === undefined || accepts(target.schema);
+    }
+    const anyOf = node["anyOf"] ?? node["oneOf"];
+    if (Array.isArray(anyOf)) return anyOf.some((b) => accepts(b as JsonValue));
+    return true;
+  }, false);
+  return schema === true || (isObject(schema) && values.of(schema));
 }
 
 /** `schema` (lowered) made to accept `null` too. */
