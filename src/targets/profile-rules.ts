@@ -3,8 +3,8 @@
  * and says which target a finding is for, in its id (`<target>/<check>`) and its message. Schema checks
  * are visitors of the engine's one walk per document (../lint/schema-walk.ts, ../lint/rule.ts RuleVisitors).
  */
-import { isPlainObject, joinPointer } from "../schema/pointer.js";
-import { recursiveRefs, resolveLocal } from "../schema/refs.js";
+import { getByPointer, isPlainObject, joinPointer } from "../schema/pointer.js";
+import { recursiveRefs } from "../schema/refs.js";
 import { declaredStrict } from "./openai/strict.js";
 import { defineRule, type Rule, type SchemaDocument, type ToolDocument } from "../lint/rule.js";
 import { childPointer, refRoot, visitsOf, walkSchema, type SchemaNode } from "../lint/schema-walk.js";
@@ -298,7 +298,7 @@ export function strictSchemaRule(profile: Profile & { strict: NonNullable<Profil
           const at = { file: doc.file, tool: doc.tool };
           for (const { pointer, ref } of recursiveRefs(refRoot(doc))) {
             // The reference as written, when it is in the tool's own file; else (a fragment's) the input schema.
-            const written = resolveLocal(doc.schema, `#${pointer}`);
+            const written = getByPointer(doc.schema, pointer);
             const where = isPlainObject(written) && written.$ref === ref ? `${doc.pointer}${pointer}/$ref` : doc.pointer;
             ctx.report({ ...at, pointer: where, messageId: "recursive", data: { ref } });
           }
