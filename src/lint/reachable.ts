@@ -3,6 +3,7 @@
  * through other definitions (issue 11.11). The model fills in only what the schema reaches, so advice
  * about filling in (parameter-description) skips the rest; validity rules still check everything.
  */
+import { localRefPointer } from "../schema/pointer.js";
 import type { SchemaDocument } from "./rule.js";
 import type { SchemaNode } from "./schema-walk.js";
 
@@ -31,10 +32,6 @@ export function reachedBy(doc: SchemaDocument, withRefs: readonly SchemaNode[]):
 }
 
 function targetPointer(doc: SchemaDocument, ref: string): string | undefined {
-  try {
-    const fragment = decodeURIComponent(ref.slice(1));
-    return fragment === "" || fragment.startsWith("/") ? doc.pointer + fragment : undefined;
-  } catch {
-    return undefined;
-  }
+  const pointer = localRefPointer(ref);
+  return pointer === undefined ? undefined : doc.pointer + pointer;
 }

@@ -6,7 +6,7 @@
 import { forEachSubschema, SUBSCHEMA_KEYWORDS, subschemasOf } from "../schema/keywords.js";
 import { getByPointer, isPlainObject } from "../schema/pointer.js";
 import { followRefs } from "../schema/refs.js";
-import type { NodeVisitors, SchemaDocument } from "./rule.js";
+import type { NodeVisitors, RuleVisitors, SchemaDocument } from "./rule.js";
 import { childPointer, SchemaNode, type SchemaObject } from "./schema-node.js";
 
 export { forEachSubschema };
@@ -134,6 +134,35 @@ export function patternsOf(node: SchemaNode): Array<[keyword: "pattern" | "patte
     found.push(["patternProperties", key, () => childPointer(childPointer(node.pointer, "patternProperties"), key)]);
   }
   return found;
+}
+
+/** A regular expression the walk met: in which document, under which keyword, and its file pointer (built on demand). */
+export interface FoundPattern {
+  doc: SchemaDocument;
+  keyword: "pattern" | "patternProperties";
+  pattern: string;
+  pointer: () => string;
+}
+
+/**
+ * The visitors of a rule that judges regular expressions: every pattern of every walked document
+ * (patternsOf), in walk order, judged once per distinct pattern after the last document (so `judge`
+ * may load its engine only when some pattern needs it), each then handed to `report` with its verdict.
+ */
+export function judgePatterns<V>(judge: (pattern: string) => V | Promise<V>, report: (found: FoundPattern, verdict: V) => void): Pick<RuleVisitors, "pattern" | "end"> {
+  const found: FoundPattern[] = [];
+  return {
+    pattern(node, doc) {
+      for (const [keyword, pattern, pointer] of patternsOf(node)) found.push({ doc, keyword, pattern, pointer });
+    },
+    async end() {
+      const verdicts = new Map<string, V>();
+      for (const each of found) {
+        if (!verdicts.has(each.pattern)) verdicts.set(each.pattern, await judge(each.pattern));
+        report(each, verdicts.get(each.pattern) as V);
+      }
+    },
+  };
 }
 
 /** Whether a schema describes an object (by `type` or by having `properties`). */

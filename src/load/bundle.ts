@@ -8,7 +8,7 @@ import path from "node:path";
 import type { BundledTool, JsonObject, JsonValue, SourceFile, ToolSpec } from "../model.js";
 import type { RefProblem } from "./problems.js";
 import { DATA_KEYWORDS, IN_PLACE_KEYWORDS } from "../schema/keywords.js";
-import { escapeToken, getByPointer, isPlainObject, joinPointer, setOwn, splitPointer } from "../schema/pointer.js";
+import { decodeFragment, escapeToken, getByPointer, isPlainObject, joinPointer, setOwn, splitPointer } from "../schema/pointer.js";
 import { findInPlaceCycle, resolveLocal } from "../schema/refs.js";
 import { refStringsInText } from "./text-facts.js";
 import { isToolDocument } from "./tools.js";
@@ -51,10 +51,8 @@ export async function bundleTool(
   async function resolveRef(ref: string, ctx: Context): Promise<string> {
     const hash = ref.indexOf("#");
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
-    let fragment: string;
-    try {
-      fragment = decodeURIComponent(hash < 0 ? "" : ref.slice(hash + 1));
-    } catch {
+    const fragment = decodeFragment(hash < 0 ? "" : ref.slice(hash + 1));
+    if (fragment === undefined) {
       fail(ctx, ref, "the fragment is not valid URI encoding");
       return ref;
     }

@@ -2,7 +2,7 @@
  * Which keywords hold subschemas, and how (one, a map of them, an array of them); which hold data.
  * Draft-07 to 2020-12. The lint walk, the resolver and the parameter model read this one table.
  */
-import { isPlainObject, unescapeToken } from "./pointer.js";
+import { decodeFragment, isPlainObject, unescapeToken } from "./pointer.js";
 
 export type KeywordKind = "schema" | "map" | "array" | "items" | "definitions";
 
@@ -118,14 +118,7 @@ export function isDataRefPath(path: string): boolean {
   const hash = path.indexOf("#");
   const fragment = hash < 0 ? "" : path.slice(hash + 1);
   if (fragment === "") return false;
-  const tokens = fragment.slice(1).split("/").map((t) => {
-    let decoded = t;
-    try {
-      decoded = decodeURIComponent(t);
-    } catch {
-      // kept as written
-    }
-    return unescapeToken(decoded);
-  });
+  // Each token URI-encoded on its own (a token that does not decode is kept as written).
+  const tokens = fragment.slice(1).split("/").map((t) => unescapeToken(decodeFragment(t) ?? t));
   return isDataPath(tokens);
 }

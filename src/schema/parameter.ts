@@ -5,11 +5,12 @@
  * conversion table is `conversionOf` of it: one decision serves both.
  *
  * `$ref`, `allOf`, nullable wrappers (`anyOf: [X, {type: "null"}]`) and `$ref` with siblings are
- * merged into one flat view. References follow the one cycle rule of refs.ts (a reference already
- * being followed is not followed again); results are memoised per schema object, so chains of
- * `anyOf: [{$ref: next}, {$ref: next}]` take linear time.
+ * merged into one flat view. References follow the one cycle rule of refs.ts (SchemaValues: a
+ * schema already being flattened adds nothing more); results are memoised per schema object, so
+ * chains of `anyOf: [{$ref: next}, {$ref: next}]` take linear time.
  */
-import { isPlainObject, resolveLocal } from "./pointer.js";
+import { isPlainObject } from "./pointer.js";
+import { resolveLocal, SchemaValues } from "./refs.js";
 
 export type JsonKind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 
@@ -160,28 +161,18 @@ const ARRAY_HINTS = ["items", "prefixItems", "contains", "minItems", "maxItems",
 
 /** The flat views of one tool's schema (its root is what local `$ref`s resolve against). */
 export class SchemaModel {
-  readonly #memo = new Map<object, Flat>();
-  readonly #open = new Set<object>();
+  /** The one cycle rule (refs.ts): a schema already being flattened (through a reference) adds nothing more. */
+  readonly #flats: SchemaValues<Flat>;
 
-  constructor(readonly root: unknown) {}
+  constructor(readonly root: unknown) {
+    this.#flats = new SchemaValues<Flat>(root, (schema) => this.#flatten(schema), EMPTY);
+  }
 
   /** The flat view of `schema` (a subschema of the root, or the root). */
   flat(schema: unknown): Flat {
     if (schema === true || schema === undefined) return EMPTY;
     if (!isPlainObject(schema)) return NOTHING;
-    const known = this.#memo.get(schema);
-    if (known !== undefined) return known;
-    // The one cycle rule: a schema already being flattened (through a reference) adds nothing more.
-    if (this.#open.has(schema)) return EMPTY;
-    this.#open.add(schema);
-    let result: Flat;
-    try {
-      result = this.#flatten(schema);
-    } finally {
-      this.#open.delete(schema);
-    }
-    this.#memo.set(schema, result);
-    return result;
+    return this.#flats.of(schema);
   }
 
   #flatten(s: Record<string, unknown>): Flat {

@@ -1,4 +1,4 @@
-/** JSON pointer (RFC 6901) helpers: the one place pointers are encoded and decoded. */
+/** JSON pointer (RFC 6901) helpers: the one place pointers (and `$ref` fragments) are encoded and decoded; and the one `isPlainObject`. */
 import type { JsonObject, JsonValue } from "../model.js";
 
 export function escapeToken(token: string): string {
@@ -69,20 +69,21 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** Resolves a local reference (`#/...`) against `root`; anything else (another file, an anchor, bad URI encoding) is `undefined`. */
-export function resolveLocal(root: unknown, ref: string): unknown {
-  const pointer = localRefPointer(ref);
-  return pointer === undefined ? undefined : getByPointer(root, pointer);
-}
-
-/** The JSON pointer a local reference (`#`, `#/...`, URI-encoded) names; `undefined` for anything else. */
-export function localRefPointer(ref: string): string | undefined {
-  if (!ref.startsWith("#")) return undefined;
-  let fragment: string;
+/** A URI fragment (what follows `#`) percent-decoded, or `undefined` when its encoding is bad. */
+export function decodeFragment(fragment: string): string | undefined {
   try {
-    fragment = decodeURIComponent(ref.slice(1));
+    return decodeURIComponent(fragment);
   } catch {
     return undefined;
   }
-  return fragment === "" || fragment.startsWith("/") ? fragment : undefined;
+}
+
+/**
+ * The JSON pointer a local reference (`#`, `#/...`, URI-encoded) names; `undefined` for anything else.
+ * RFC 6901 section 6: the fragment is percent-decoded, then read as a pointer (so `%2F` separates).
+ */
+export function localRefPointer(ref: string): string | undefined {
+  if (!ref.startsWith("#")) return undefined;
+  const fragment = decodeFragment(ref.slice(1));
+  return fragment !== undefined && (fragment === "" || fragment.startsWith("/")) ? fragment : undefined;
 }

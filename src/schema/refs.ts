@@ -1,19 +1,112 @@
 /**
- * The one `$ref` resolver. Local references only (`#` and `#/pointer`, against the root they are
- * written in); bundling has made every reference a tool can reach local.
+ * The one `$ref` resolver and follower. Local references only (`#` and `#/pointer`, against the root
+ * they are written in, decoded by pointer.ts); bundling has made every reference a tool can reach local.
  *
- * The one cycle rule: a reference already being followed on the current path is not followed again.
- * Following a recursive schema therefore ends, and a cycle made only of references and keywords
- * that apply to the same value (`allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`,
- * `dependentSchemas`) describes no value at all: a validator would loop forever on it, so
- * `findInPlaceCycle` finds it for the bundler to report as an input error.
+ * The one cycle rule: a reference whose target is already being followed on the current path is not
+ * followed again (the target is the same schema however the reference spells it). A walk whose result
+ * depends on its path (a chain, a lowering) keeps a RefPath; a value computed once per schema (its
+ * flat view, its height, whether it accepts null) is a SchemaValues, where a schema met again while its
+ * own value is being computed counts as the caller's `onCycle`. Following a recursive schema therefore
+ * ends. A cycle made only of references and keywords that apply to the same value (`allOf`, `anyOf`,
+ * `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`) describes no value at all: a validator would
+ * loop forever on it, so `findInPlaceCycle` finds it for the bundler to report as an input error;
+ * `recursiveRefs` lists the references that close any cycle (strict tools refuse them).
  */
 import { forEachSubschema, IN_PLACE_KEYWORDS } from "./keywords.js";
-import { isPlainObject, joinPointer, localRefPointer, resolveLocal, splitPointer } from "./pointer.js";
-
-export { resolveLocal } from "./pointer.js";
+import { getByPointer, getByTokens, isPlainObject, joinPointer, localRefPointer, splitPointer } from "./pointer.js";
 
 export type SchemaObject = Record<string, unknown>;
+
+/** What a local reference names: the value, and where it sits in the root (decoded tokens, and the pointer they make). */
+export interface RefTarget {
+  schema: unknown;
+  tokens: readonly string[];
+  pointer: string;
+}
+
+/**
+ * The one resolver: what a local reference (`#`, `#/pointer`, URI-encoded) names in `root`, with its
+ * place; `undefined` for anything else (another file, an anchor, bad encoding, nothing there).
+ */
+export function resolveRef(root: unknown, ref: string): RefTarget | undefined {
+  const pointer = localRefPointer(ref);
+  if (pointer === undefined) return undefined;
+  const tokens = splitPointer(pointer);
+  const schema = getByTokens(root, tokens);
+  return schema === undefined ? undefined : { schema, tokens, pointer: joinPointer("", ...tokens) };
+}
+
+/** resolveRef's value alone (no place built): what a local reference names in `root`, or `undefined`. */
+export function resolveLocal(root: unknown, ref: string): unknown {
+  const pointer = localRefPointer(ref);
+  return pointer === undefined ? undefined : getByPointer(root, pointer);
+}
+
+/**
+ * The references being followed on the current path of a walk down from a schema, with their
+ * targets: the one cycle rule for walks whose result depends on the path.
+ */
+export class RefPath {
+  readonly #refs: string[] = [];
+  readonly #open: object[] = [];
+
+  constructor(readonly root: unknown) {}
+
+  /** The references being followed, outermost first. */
+  get refs(): readonly string[] {
+    return this.#refs;
+  }
+
+  /** What `ref` names; `"cycle"` when that is already being followed on this path; `undefined` when it names nothing. */
+  step(ref: string): RefTarget | "cycle" | undefined {
+    const target = resolveRef(this.root, ref);
+    if (target === undefined) return undefined;
+    return isPlainObject(target.schema) && this.#open.includes(target.schema) ? "cycle" : target;
+  }
+
+  /** Marks `target` (what `ref` names: a step's answer) as being followed, until `leave`. */
+  enter(ref: string, target: RefTarget): void {
+    this.#refs.push(ref);
+    this.#open.push(isPlainObject(target.schema) ? target.schema : {});
+  }
+
+  leave(): void {
+    this.#refs.pop();
+    this.#open.pop();
+  }
+}
+
+/**
+ * A value computed once per schema object of one root, following `$ref`s: the one cycle rule with a
+ * memo (linear on chains of `anyOf: [{$ref: next}, {$ref: next}]`). `compute` asks `values.of(x)` for
+ * what it needs of subschemas and reference targets; a schema asked for while its own value is being
+ * computed (only a reference can lead back to it) is `onCycle`.
+ */
+export class SchemaValues<T> {
+  readonly #memo = new Map<object, T>();
+  readonly #open = new Set<object>();
+
+  constructor(
+    readonly root: unknown,
+    private readonly compute: (schema: SchemaObject, values: SchemaValues<T>) => T,
+    private readonly onCycle: T,
+  ) {}
+
+  of(schema: SchemaObject): T {
+    const known = this.#memo.get(schema);
+    if (known !== undefined) return known;
+    if (this.#open.has(schema)) return this.onCycle;
+    this.#open.add(schema);
+    let value: T;
+    try {
+      value = this.compute(schema, this);
+    } finally {
+      this.#open.delete(schema);
+    }
+    this.#memo.set(schema, value);
+    return value;
+  }
+}
 
 /** Where a chain of `$ref`s starting at `schema` ends. */
 export type RefChain =
@@ -25,18 +118,18 @@ export type RefChain =
  * the caller decides what the siblings add). Stops at a schema with no `$ref`, at a reference that
  * does not resolve locally, or at a cycle.
  */
-export function followRefs(root: unknown, schema: unknown, onPath: ReadonlySet<string> = new Set()): RefChain {
-  const refs: string[] = [];
+export function followRefs(root: unknown, schema: unknown): RefChain {
+  const path = new RefPath(root);
   let node = schema;
   while (isPlainObject(node) && typeof node.$ref === "string") {
     const ref = node.$ref;
-    if (onPath.has(ref) || refs.includes(ref)) return { ok: false, reason: "cycle", refs: [...refs, ref] };
-    refs.push(ref);
-    const target = resolveLocal(root, ref);
-    if (target === undefined) return { ok: false, reason: "unresolved", refs };
-    node = target;
+    const step = path.step(ref);
+    if (step === "cycle") return { ok: false, reason: "cycle", refs: [...path.refs, ref] };
+    if (step === undefined) return { ok: false, reason: "unresolved", refs: [...path.refs, ref] };
+    path.enter(ref, step);
+    node = step.schema;
   }
-  return { ok: true, schema: node, refs };
+  return { ok: true, schema: node, refs: [...path.refs] };
 }
 
 export interface InPlaceCycle {
@@ -179,4 +272,106 @@ function dynamicTargets(root: SchemaObject): { of(keyword: (typeof DYNAMIC_REFS)
       return [...declared, ...functions];
     },
   };
+}
+
+/**
+ * The `$ref`s of `root` that close a cycle (pointer from `root` of the schema holding each): following
+ * the reference leads, through subschemas and further references, back to the schema holding it. In
+ * graph terms: the schema holding the `$ref` and its target are in one strongly connected component of
+ * the graph whose edges go from a schema to its subschemas and to its `$ref`'s target. Tarjan's
+ * algorithm, iterative (a hostile schema may be deep): linear in the schema's size.
+ */
+export function recursiveRefs(root: unknown): Array<{ pointer: string; ref: string }> {
+  if (!isPlainObject(root)) return [];
+  type Node = Record<string, unknown>;
+  // Where each schema sits: its parent and the tokens below it (pointers are built only for findings:
+  // built for every node of a deep schema, they would take memory quadratic in its depth).
+  const places = new Map<Node, { parent: Node | undefined; keyword: string; key: string | number | undefined }>();
+  const targets = new Map<Node, Node>();
+  const edges = new Map<Node, Node[]>();
+  // Every schema reachable from the root (definitions included), with its edges.
+  const pending: Node[] = [root];
+  places.set(root, { parent: undefined, keyword: "", key: undefined });
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    const out: Node[] = [];
+    forEachSubschema(node, true, (child, keyword, key) => {
+      out.push(child);
+      if (!places.has(child)) {
+        places.set(child, { parent: node, keyword, key });
+        pending.push(child);
+      }
+    });
+    if (typeof node.$ref === "string") {
+      const target = resolveLocal(root, node.$ref);
+      if (isPlainObject(target)) {
+        targets.set(node, target);
+        out.push(target);
+      }
+    }
+    edges.set(node, out);
+  }
+  const pointerOf = (node: Node): string => {
+    const tokens: string[] = [];
+    for (let at: Node | undefined = node; at !== undefined && at !== root; ) {
+      const place = places.get(at);
+      if (!place) break;
+      if (place.key !== undefined) tokens.push(String(place.key));
+      tokens.push(place.keyword);
+      at = place.parent;
+    }
+    return joinPointer("", ...tokens.reverse());
+  };
+  const component = stronglyConnected(root, edges);
+  const found: Array<{ pointer: string; ref: string }> = [];
+  for (const [node, target] of targets) {
+    if (component.get(node) === component.get(target)) found.push({ pointer: pointerOf(node), ref: node.$ref as string });
+  }
+  return found.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+}
+
+/** Each node's strongly connected component (a number), by Tarjan's algorithm without recursion. */
+function stronglyConnected<N>(start: N, edges: ReadonlyMap<N, readonly N[]>): Map<N, number> {
+  const index = new Map<N, number>();
+  const low = new Map<N, number>();
+  const onStack = new Set<N>();
+  const stack: N[] = [];
+  const component = new Map<N, number>();
+  let counter = 0;
+  let components = 0;
+  const frames: Array<{ node: N; next: number }> = [];
+  const enter = (node: N) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    frames.push({ node, next: 0 });
+  };
+  for (const first of [start, ...edges.keys()]) {
+    if (index.has(first)) continue;
+    enter(first);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      const out = edges.get(frame.node) ?? [];
+      if (frame.next < out.length) {
+        const child = out[frame.next++]!;
+        if (!index.has(child)) enter(child);
+        else if (onStack.has(child)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(child)!));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        let member: N;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.set(member, components);
+        } while (member !== frame.node);
+        components++;
+      }
+    }
+  }
+  return component;
 }

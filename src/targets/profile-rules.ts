@@ -3,9 +3,8 @@
  * and says which target a finding is for, in its id (`<target>/<check>`) and its message. Schema checks
  * are visitors of the engine's one walk per document (../lint/schema-walk.ts, ../lint/rule.ts RuleVisitors).
  */
-import { isPlainObject, joinPointer } from "../schema/pointer.js";
-import { forEachSubschema } from "../schema/keywords.js";
-import { resolveLocal } from "../schema/refs.js";
+import { getByPointer, isPlainObject, joinPointer } from "../schema/pointer.js";
+import { recursiveRefs } from "../schema/refs.js";
 import { declaredStrict } from "./openai/strict.js";
 import { defineRule, type Rule, type SchemaDocument, type ToolDocument } from "../lint/rule.js";
 import { childPointer, refRoot, visitsOf, walkSchema, type SchemaNode } from "../lint/schema-walk.js";
@@ -299,7 +298,7 @@ export function strictSchemaRule(profile: Profile & { strict: NonNullable<Profil
           const at = { file: doc.file, tool: doc.tool };
           for (const { pointer, ref } of recursiveRefs(refRoot(doc))) {
             // The reference as written, when it is in the tool's own file; else (a fragment's) the input schema.
-            const written = resolveLocal(doc.schema, `#${pointer}`);
+            const written = getByPointer(doc.schema, pointer);
             const where = isPlainObject(written) && written.$ref === ref ? `${doc.pointer}${pointer}/$ref` : doc.pointer;
             ctx.report({ ...at, pointer: where, messageId: "recursive", data: { ref } });
           }
@@ -307,106 +306,4 @@ export function strictSchemaRule(profile: Profile & { strict: NonNullable<Profil
       };
     },
   });
-}
-
-/**
- * The `$ref`s of `root` that close a cycle (pointer from `root` of the schema holding each): following
- * the reference leads, through subschemas and further references, back to the schema holding it. In
- * graph terms: the schema holding the `$ref` and its target are in one strongly connected component of
- * the graph whose edges go from a schema to its subschemas and to its `$ref`'s target. Tarjan's
- * algorithm, iterative (a hostile schema may be deep): linear in the schema's size.
- */
-export function recursiveRefs(root: unknown): Array<{ pointer: string; ref: string }> {
-  if (!isPlainObject(root)) return [];
-  type Node = Record<string, unknown>;
-  // Where each schema sits: its parent and the tokens below it (pointers are built only for findings:
-  // built for every node of a deep schema, they would take memory quadratic in its depth).
-  const places = new Map<Node, { parent: Node | undefined; keyword: string; key: string | number | undefined }>();
-  const targets = new Map<Node, Node>();
-  const edges = new Map<Node, Node[]>();
-  // Every schema reachable from the root (definitions included), with its edges.
-  const pending: Node[] = [root];
-  places.set(root, { parent: undefined, keyword: "", key: undefined });
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    const out: Node[] = [];
-    forEachSubschema(node, true, (child, keyword, key) => {
-      out.push(child);
-      if (!places.has(child)) {
-        places.set(child, { parent: node, keyword, key });
-        pending.push(child);
-      }
-    });
-    if (typeof node.$ref === "string") {
-      const target = resolveLocal(root, node.$ref);
-      if (isPlainObject(target)) {
-        targets.set(node, target);
-        out.push(target);
-      }
-    }
-    edges.set(node, out);
-  }
-  const pointerOf = (node: Node): string => {
-    const tokens: string[] = [];
-    for (let at: Node | undefined = node; at !== undefined && at !== root; ) {
-      const place = places.get(at);
-      if (!place) break;
-      if (place.key !== undefined) tokens.push(String(place.key));
-      tokens.push(place.keyword);
-      at = place.parent;
-    }
-    return tokens.reverse().reduce((pointer, token) => childPointer(pointer, token), "");
-  };
-  const component = stronglyConnected(root, edges);
-  const found: Array<{ pointer: string; ref: string }> = [];
-  for (const [node, target] of targets) {
-    if (component.get(node) === component.get(target)) found.push({ pointer: pointerOf(node), ref: node.$ref as string });
-  }
-  return found.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
-}
-
-/** Each node's strongly connected component (a number), by Tarjan's algorithm without recursion. */
-function stronglyConnected<N>(start: N, edges: ReadonlyMap<N, readonly N[]>): Map<N, number> {
-  const index = new Map<N, number>();
-  const low = new Map<N, number>();
-  const onStack = new Set<N>();
-  const stack: N[] = [];
-  const component = new Map<N, number>();
-  let counter = 0;
-  let components = 0;
-  const frames: Array<{ node: N; next: number }> = [];
-  const enter = (node: N) => {
-    index.set(node, counter);
-    low.set(node, counter++);
-    stack.push(node);
-    onStack.add(node);
-    frames.push({ node, next: 0 });
-  };
-  for (const first of [start, ...edges.keys()]) {
-    if (index.has(first)) continue;
-    enter(first);
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1]!;
-      const out = edges.get(frame.node) ?? [];
-      if (frame.next < out.length) {
-        const child = out[frame.next++]!;
-        if (!index.has(child)) enter(child);
-        else if (onStack.has(child)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(child)!));
-        continue;
-      }
-      frames.pop();
-      const parent = frames[frames.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
-      if (low.get(frame.node) === index.get(frame.node)) {
-        let member: N;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          component.set(member, components);
-        } while (member !== frame.node);
-        components++;
-      }
-    }
-  }
-  return component;
 }

@@ -119,6 +119,24 @@ describe("lowerStrict", () => {
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
   });
 
+  it("reads a $ref's definition name with the one pointer codec (RFC 6901: percent-decoded, then split), as the bundler and lint do", () => {
+    // `%2F` decodes to a separator: `#/$defs/a%2Fb` names $defs.a.b, which strict mode cannot send (not one
+    // definition), not the definition "a/b" (`#/$defs/a~1b` names that one).
+    const schema: JsonObject = {
+      type: "object",
+      properties: { p: { $ref: "#/$defs/a%2Fb" }, q: { $ref: "#/$defs/a~1b" } },
+      required: ["p", "q"],
+      additionalProperties: false,
+      $defs: { "a/b": { type: "string" }, a: { b: { type: "integer" } } },
+    };
+    const lowered = lowerStrict(schema);
+    expect(lowered.problems.map((p) => [p.pointer, p.severity, p.message])).toEqual([
+      ["/properties/p/$ref", "error", "the $ref '#/$defs/a%2Fb' is not '#' or '#/$defs/<name>': strict mode cannot follow it"],
+    ]);
+    expect(lowered.schema["$defs"]).toEqual({ "a/b": { type: "string" } });
+    expect(lowerStrict({ ...schema, properties: { q: { $ref: "#/$defs/a~1b" } }, required: ["q"] }).problems).toEqual([]);
+  });
+
   it("acceptsNull is conservative", () => {
     const root: JsonObject = { $defs: { a: { $ref: "#/$defs/a" } } };
     expect(acceptsNull({ type: "string" }, root)).toBe(false);

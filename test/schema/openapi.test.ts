@@ -149,6 +149,17 @@ describe("lowerToOpenApi: recursion", () => {
     expect(lowerToOpenApi({ $defs: chain, $ref: "#/$defs/c300" })).toMatchObject({ ok: false, reason: expect.stringContaining("deeper than 256 levels") });
   });
 
+  it("a recursive $ref closes where it comes back to a schema being inlined, however the reference is spelled", () => {
+    const r = lowerToOpenApi({
+      type: "object",
+      $defs: { node: { type: "object", properties: { children: { type: "array", items: { $ref: "#/%24defs/node" } } } } },
+      properties: { root: { $ref: "#/$defs/node" } },
+    });
+    expect(r).toMatchObject({ ok: false, pointer: "/$defs/node/properties/children/items" });
+    if (r.ok) return;
+    expect(r.reason).toContain("($ref '#/$defs/node' -> '#/%24defs/node')");
+  });
+
   it("a definition used twice side by side is not recursion", () => {
     const r = lowerToOpenApi({ $defs: { s: { type: "string" } }, properties: { a: { $ref: "#/$defs/s" }, b: { items: { $ref: "#/$defs/s" } } } });
     expect(r.ok).toBe(true);

@@ -1,6 +1,6 @@
 /** Lint rule `input-examples-valid` (docs/rules/input-examples-valid.md): an `input_examples` entry does not validate against the tool's `input_schema`. */
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
-import { joinPointer } from "../../schema/pointer.js";
+import { joinPointer, splitPointer } from "../../schema/pointer.js";
 import type { JsonObject } from "../../model.js";
 import { formats } from "../../runtime/formats.js";
 import { toRe2Syntax } from "../../runtime/pattern.js";
@@ -67,7 +67,7 @@ function firstError(errors: readonly ErrorObject[]): ErrorObject | undefined {
 
 /** The example's keys down to the error (for `required`/`additionalProperties`, down to the named property). */
 function instancePathOf(error: ErrorObject): string[] {
-  const path = error.instancePath === "" ? [] : error.instancePath.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const path = splitPointer(error.instancePath);
   const params = error.params as { additionalProperty?: string };
   if (error.keyword === "additionalProperties" && typeof params.additionalProperty === "string") path.push(params.additionalProperty);
   return path;

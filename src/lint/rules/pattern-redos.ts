@@ -10,8 +10,8 @@
  * also bounds the time: the worst patterns tried (`(a|a)*b`, nested counted groups, overlapping
  * Unicode classes) end within two seconds. Each distinct pattern is analysed once per run.
  */
-import { defineRule, type SchemaDocument } from "../rule.js";
-import { patternsOf } from "../schema-walk.js";
+import { defineRule } from "../rule.js";
+import { judgePatterns } from "../schema-walk.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
 /** Steps one analysis may take (redos-detector's default, 20,000, takes tens of seconds on `(a|a)*b`). */
@@ -31,28 +31,14 @@ export default defineRule({
     },
   },
   create(ctx) {
-    /** Every pattern, in walk order, analysed at the end (the analyser loads only when some pattern needs it). */
-    const found: Array<[doc: SchemaDocument, keyword: "pattern" | "patternProperties", pattern: string, pointer: () => string]> = [];
-    return {
-      pattern(node, doc) {
-        for (const [keyword, pattern, pointer] of patternsOf(node)) found.push([doc, keyword, pattern, pointer]);
+    let analyse: Analyse | undefined;
+    return judgePatterns(
+      // a plain pattern has one way to match from each start: redos-detector would find it safe
+      async (pattern) => (isPlainPattern(pattern) ? "safe" : (analyse ??= await loadAnalyser())(pattern)),
+      ({ doc, keyword, pattern, pointer }, verdict) => {
+        if (verdict !== "safe") ctx.report({ file: doc.file, tool: doc.tool, pointer: pointer(), messageId: verdict, data: { keyword, pattern } });
       },
-      async end() {
-        let analyse: Analyse | undefined;
-        const verdicts = new Map<string, ReturnType<Analyse>>();
-        for (const [doc, keyword, pattern, pointer] of found) {
-          let verdict = verdicts.get(pattern);
-          if (verdict === undefined) {
-            // a plain pattern has one way to match from each start: redos-detector would find it safe
-            if (isPlainPattern(pattern)) verdict = "safe";
-            else verdict = (analyse ??= await loadAnalyser())(pattern);
-            verdicts.set(pattern, verdict);
-          }
-          if (verdict === "safe") continue;
-          ctx.report({ file: doc.file, tool: doc.tool, pointer: pointer(), messageId: verdict, data: { keyword, pattern } });
-        }
-      },
-    };
+    );
   },
 });
 

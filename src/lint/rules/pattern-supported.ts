@@ -4,8 +4,8 @@
  * lookbehind. A pattern that is not a valid ECMA-262 regular expression at all is schema-valid's.
  * The engine (re2js) is loaded only when some schema has a pattern.
  */
-import { defineRule, type SchemaDocument } from "../rule.js";
-import { patternsOf } from "../schema-walk.js";
+import { defineRule } from "../rule.js";
+import { judgePatterns } from "../schema-walk.js";
 import { toRe2Syntax } from "../../runtime/pattern.js";
 import { isPlainPattern } from "../plain-pattern.js";
 
@@ -19,40 +19,26 @@ export default defineRule({
     },
   },
   create(ctx) {
-    /** Every pattern, in walk order, checked at the end (the engine loads only when some pattern needs it). */
-    const found: Array<[doc: SchemaDocument, keyword: "pattern" | "patternProperties", pattern: string, pointer: () => string]> = [];
-    return {
-      pattern(node, doc) {
-        for (const [keyword, pattern, pointer] of patternsOf(node)) found.push([doc, keyword, pattern, pointer]);
-      },
-      async end() {
-        let compile: ((source: string) => unknown) | undefined;
-        /** Each distinct pattern's problem ("" when RE2 runs it), found once per run. */
-        const problems = new Map<string, string>();
-        for (const [doc, keyword, pattern, pointer] of found) {
-          let problem = problems.get(pattern);
-          if (problem === undefined) {
-            if (isPlainPattern(pattern) || !isEcmaRegExp(pattern)) {
-              problem = "";
-            } else {
-              if (compile === undefined) {
-                const { RE2JS } = await import("re2js");
-                compile = (source) => RE2JS.compile(source);
-              }
-              try {
-                compile(toRe2Syntax(pattern));
-                problem = "";
-              } catch (error) {
-                problem = error instanceof Error ? error.message : String(error);
-              }
-            }
-            problems.set(pattern, problem);
-          }
-          if (problem === "") continue;
-          ctx.report({ file: doc.file, tool: doc.tool, pointer: pointer(), messageId: "unsupported", data: { keyword, pattern, problem } });
+    let compile: ((source: string) => unknown) | undefined;
+    return judgePatterns(
+      /** The pattern's problem ("" when RE2 runs it). */
+      async (pattern): Promise<string> => {
+        if (isPlainPattern(pattern) || !isEcmaRegExp(pattern)) return "";
+        if (compile === undefined) {
+          const { RE2JS } = await import("re2js");
+          compile = (source) => RE2JS.compile(source);
+        }
+        try {
+          compile(toRe2Syntax(pattern));
+          return "";
+        } catch (error) {
+          return error instanceof Error ? error.message : String(error);
         }
       },
-    };
+      ({ doc, keyword, pattern, pointer }, problem) => {
+        if (problem !== "") ctx.report({ file: doc.file, tool: doc.tool, pointer: pointer(), messageId: "unsupported", data: { keyword, pattern, problem } });
+      },
+    );
   },
 });
 

@@ -2,7 +2,7 @@
 import { defineRule, type ToolDocument } from "../rule.js";
 import { isPlainObject } from "../../schema/pointer.js";
 import { subschemaList } from "../../schema/keywords.js";
-import { resolveLocal } from "../../schema/refs.js";
+import { resolveLocal, SchemaValues } from "../../schema/refs.js";
 import { childPointer, forEachSubschema, isObjectSchema, type SchemaObject } from "../schema-walk.js";
 
 type Report = (pointer: string, depth: number, via: boolean) => void;
@@ -71,42 +71,29 @@ function measure(tool: ToolDocument, max: number, report: Report): void {
 
 /**
  * The most object schemas along any path from a node (itself included), following `$ref`s and
- * subschemas (definitions only through a `$ref`). Memoised per node, so chains of
- * `anyOf: [{$ref: next}, {$ref: next}]` take linear time; the one cycle rule of the schema module
- * applies (a node already on the path adds nothing: a recursive schema is not infinitely deep).
+ * subschemas (definitions only through a `$ref`). Memoised per node by the schema module's
+ * SchemaValues, so chains of `anyOf: [{$ref: next}, {$ref: next}]` take linear time; its one cycle
+ * rule applies (a node already on the path adds nothing: a recursive schema is not infinitely deep).
  */
-class Heights {
-  readonly #memo = new Map<object, number>();
-  readonly #open = new Set<object>();
-  constructor(readonly root: unknown) {}
-
-  of(node: SchemaObject): number {
-    const known = this.#memo.get(node);
-    if (known !== undefined) return known;
-    if (this.#open.has(node)) return 0;
-    this.#open.add(node);
-    let below = 0;
-    const ref = node.$ref;
-    if (typeof ref === "string") {
-      const target = resolveLocal(this.root, ref);
-      if (isPlainObject(target)) below = this.of(target);
-    }
-    const children = subschemaList(node, false);
-    for (let i = 0; i < children.length; i++) below = Math.max(below, this.of(children[i]!));
-    this.#open.delete(node);
-    const height = (isObjectSchema(node) ? 1 : 0) + below;
-    this.#memo.set(node, height);
-    return height;
+function height(node: SchemaObject, heights: SchemaValues<number>): number {
+  let below = 0;
+  const ref = node.$ref;
+  if (typeof ref === "string") {
+    const target = resolveLocal(heights.root, ref);
+    if (isPlainObject(target)) below = heights.of(target);
   }
+  const children = subschemaList(node, false);
+  for (let i = 0; i < children.length; i++) below = Math.max(below, heights.of(children[i]!));
+  return (isObjectSchema(node) ? 1 : 0) + below;
 }
 
-const heightsByRoot = new WeakMap<object, Heights>();
+const heightsByRoot = new WeakMap<object, SchemaValues<number>>();
 
-function heightsFor(root: unknown): Heights {
-  if (!isPlainObject(root)) return new Heights(root);
+function heightsFor(root: unknown): SchemaValues<number> {
+  if (!isPlainObject(root)) return new SchemaValues(root, height, 0);
   let heights = heightsByRoot.get(root);
   if (heights === undefined) {
-    heights = new Heights(root);
+    heights = new SchemaValues(root, height, 0);
     heightsByRoot.set(root, heights);
   }
   return heights;

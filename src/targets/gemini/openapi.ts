@@ -20,7 +20,8 @@
  * rule `gemini-parameters-lossless` reports each); the lowered schema then accepts at least what the
  * original accepts (it only ever drops or loosens a constraint), so a valid input stays valid.
  */
-import { isPlainObject, joinPointer, localRefPointer, resolveLocal } from "../../schema/pointer.js";
+import { isPlainObject, joinPointer } from "../../schema/pointer.js";
+import { RefPath } from "../../schema/refs.js";
 
 /** Gemini's `Type` enum values (@google/genai's `Type`; TYPE_UNSPECIFIED is never sent). */
 export type OpenApiType = "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL";
@@ -148,7 +149,9 @@ export function lowerToOpenApi(schema: unknown): Lowering {
   };
 
   let nodes = 0;
-  function lower(node: unknown, pointer: string, refs: readonly string[], depth: number): OpenApiSchema {
+  /** The references being inlined on the current path. */
+  const refs = new RefPath(schema);
+  function lower(node: unknown, pointer: string, depth: number): OpenApiSchema {
     if (++nodes > MAX_LOWERED_NODES) {
       throw new CannotLower(pointer, `inlining every $ref makes the schema larger than ${MAX_LOWERED_NODES} schema nodes, too large to send as Gemini's parameters`);
     }
@@ -164,19 +167,21 @@ export function lowerToOpenApi(schema: unknown): Lowering {
     let base: OpenApiSchema = {};
     const ref = node["$ref"];
     if (typeof ref === "string") {
-      if (refs.includes(ref)) {
-        const chain = [...refs, ref].map((r) => `'${r}'`).join(" -> ");
+      // The one cycle rule (schema/refs.ts): a reference back to a schema being inlined closes a cycle.
+      const target = refs.step(ref);
+      if (target === "cycle") {
+        const chain = [...refs.refs, ref].map((r) => `'${r}'`).join(" -> ");
         throw new CannotLower(pointer, `the schema is recursive ($ref ${chain}), and Gemini's parameters cannot refer to a schema: inlining it never ends`);
       }
-      const target = resolveLocal(schema, ref);
-      const targetPointer = localRefPointer(ref);
-      if (target === undefined || targetPointer === undefined) {
+      if (target === undefined) {
         lose(joinPointer(pointer, "$ref"), "$ref", `the reference '${ref}' does not resolve and is sent as a schema that accepts anything`);
       } else {
-        base = lower(target, targetPointer, [...refs, ref], depth + 1);
+        refs.enter(ref, target);
+        base = lower(target.schema, target.pointer, depth + 1);
+        refs.leave();
       }
     }
-    const own = lowerOwn(node, pointer, refs, depth);
+    const own = lowerOwn(node, pointer, depth);
     // `$ref` with siblings: both apply (2020-12). A keyword both say cannot be merged in `Schema`.
     for (const [key, value] of Object.entries(own) as Array<[keyof OpenApiSchema, unknown]>) {
       if (Object.hasOwn(base, key) && key !== "description" && key !== "title" && key !== "default" && key !== "example") {
@@ -190,7 +195,7 @@ export function lowerToOpenApi(schema: unknown): Lowering {
     return base;
   }
 
-  function lowerOwn(node: Record<string, unknown>, pointer: string, refs: readonly string[], depth: number): OpenApiSchema {
+  function lowerOwn(node: Record<string, unknown>, pointer: string, depth: number): OpenApiSchema {
     const out: OpenApiSchema = {};
     const at = (key: string) => joinPointer(pointer, key);
     for (const key of Object.keys(node)) {
@@ -266,7 +271,7 @@ export function lowerToOpenApi(schema: unknown): Lowering {
     if (isPlainObject(properties)) {
       out.properties = {};
       for (const [name, sub] of Object.entries(properties)) {
-        Object.defineProperty(out.properties, name, { value: lower(sub, joinPointer(pointer, "properties", name), refs, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out.properties, name, { value: lower(sub, joinPointer(pointer, "properties", name), depth + 1), enumerable: true, writable: true, configurable: true });
       }
     }
     if (Array.isArray(node["required"])) {
@@ -286,7 +291,7 @@ export function lowerToOpenApi(schema: unknown): Lowering {
     if (Array.isArray(items)) {
       lose(at("items"), "items", "`items` as an array (a draft-07 tuple) is dropped");
     } else if (items !== undefined) {
-      out.items = lower(items, at("items"), refs, depth + 1);
+      out.items = lower(items, at("items"), depth + 1);
     }
 
     // anyOf / oneOf.
@@ -294,7 +299,7 @@ export function lowerToOpenApi(schema: unknown): Lowering {
       const branches = node[key];
       if (!Array.isArray(branches)) continue;
       if (key === "oneOf") lose(at(key), key, "`oneOf` is sent as `anyOf` (the model may send a value more than one branch matches)");
-      const lowered = branches.map((b, i) => lower(b, joinPointer(pointer, key, i), refs, depth + 1));
+      const lowered = branches.map((b, i) => lower(b, joinPointer(pointer, key, i), depth + 1));
       if (out.anyOf === undefined) out.anyOf = lowered;
       else {
         // A type array's anyOf and the schema's own: both must hold, and Schema holds one anyOf.
@@ -305,7 +310,7 @@ export function lowerToOpenApi(schema: unknown): Lowering {
   }
 
   try {
-    return { ok: true, schema: lower(schema, "", [], 0), losses };
+    return { ok: true, schema: lower(schema, "", 0), losses };
   } catch (error) {
     if (error instanceof CannotLower) return { ok: false, reason: error.message, pointer: error.pointer, losses };
     throw error;

@@ -13,15 +13,12 @@ import { GENERATED_HEADER, toTsLiteral } from "../../emit/literal.js";
 import { emitToolType } from "../../emit/types.js";
 import { compileValidator } from "../../emit/validators.js";
 import { HTTP_ENTRY, HTTP_SERVER, STDIO_ENTRY, STDIO_SERVER } from "./entries.js";
+import { isPlainObject as isObject } from "../../schema/pointer.js";
 
 /** MCP's tool-name rule (2025-11-25 spec): 1-128 characters of `[A-Za-z0-9_.-]`. */
 export const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 const ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** The MCP-only fields a tool file may carry: `title`, `annotations`, `output_schema`/`outputSchema`. */
 export interface McpExtras {
@@ -33,7 +30,8 @@ export interface McpExtras {
 }
 
 export function mcpExtras(tool: BundledTool): McpExtras {
-  const data = tool.source.data;
+  // Parsed JSON (or YAML read as JSON).
+  const data = tool.source.data as JsonValue | undefined;
   if (!isObject(data)) return {};
   const out: McpExtras = {};
   if (typeof data["title"] === "string") out.title = data["title"];
@@ -71,7 +69,8 @@ function objectSchemaProblem(schema: JsonValue | undefined, at: string): string 
  */
 export function mcpRejection(tool: BundledTool): string | undefined {
   const x = mcpExtras(tool);
-  const data = isObject(tool.source.data) ? tool.source.data : {};
+  const source = tool.source.data as JsonValue | undefined;
+  const data = isObject(source) ? source : {};
   const outputKey = data["output_schema"] !== undefined ? "output_schema" : "outputSchema";
   const problem = objectSchemaProblem(tool.bundledSchema, "/input_schema") ?? (x.outputSchema === undefined ? undefined : objectSchemaProblem(x.outputSchema, `/${outputKey}`));
   if (problem !== undefined) return problem;

@@ -23,7 +23,8 @@
  */
 import type { JsonObject, JsonValue } from "../../model.js";
 import type { NullPlan, StrictPlan } from "../../runtime/openai.js";
-import { isPlainObject as isObject, joinPointer, unescapeToken } from "../../schema/pointer.js";
+import { isPlainObject as isObject, joinPointer } from "../../schema/pointer.js";
+import { resolveRef, SchemaValues } from "../../schema/refs.js";
 
 /** The plan's shape is the run time's (runtime/openai.ts reads it in the generated folder). */
 export type { NullPlan, StrictPlan } from "../../runtime/openai.js";
@@ -136,42 +137,43 @@ interface Walk {
   branches: Array<{ pointer: string; plan: NullPlan }>;
 }
 
-/** The definition a local `$ref` names (`#`, `#/$defs/x`, `#/definitions/x`), or undefined. */
-function resolveLocal(root: JsonObject, ref: string): { schema: JsonValue; pointer: string } | undefined {
-  if (ref === "#") return { schema: root, pointer: "" };
-  const m = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-  if (!m) return undefined;
-  let name: string;
-  try {
-    name = unescapeToken(decodeURIComponent(m[2]!));
-  } catch {
-    return undefined;
-  }
-  const defs = root[m[1]!];
-  if (!isObject(defs) || !Object.hasOwn(defs, name)) return undefined;
-  return { schema: defs[name]!, pointer: joinPointer("", m[1]!, name) };
+/**
+ * The definition a local `$ref` names, as strict mode takes one: `#`, or one definition written
+ * `#/$defs/<name>` or `#/definitions/<name>` (read with the one resolver: `%2F` in a name is a
+ * separator, as the bundler and the lint rules read it, so it names no definition); else undefined.
+ */
+function resolveDefinition(root: JsonObject, ref: string): { schema: JsonValue; keyword: string; name: string; pointer: string } | undefined {
+  if (ref === "#") return { schema: root, keyword: "", name: "", pointer: "" };
+  if (!/^#\/(\$defs|definitions)\//.test(ref)) return undefined;
+  const target = resolveRef(root, ref);
+  if (target === undefined || target.tokens.length !== 2) return undefined;
+  const [keyword, name] = target.tokens as [string, string];
+  if (name === "" || !isObject(root[keyword])) return undefined;
+  return { schema: target.schema as JsonValue, keyword, name, pointer: target.pointer };
 }
 
-/** Whether `schema` accepts `null` (conservative: true when unsure). */
-export function acceptsNull(schema: JsonValue, root: JsonObject, seen: Set<string> = new Set()): boolean {
-  if (schema === true) return true;
-  if (!isObject(schema)) return false;
-  const type = schema["type"];
-  if (typeof type === "string" && type !== "null") return false;
-  if (Array.isArray(type) && !type.includes("null")) return false;
-  if (Array.isArray(schema["enum"]) && !schema["enum"].includes(null)) return false;
-  if ("const" in schema && schema["const"] !== null) return false;
-  const ref = schema["$ref"];
-  if (typeof ref === "string") {
-    if (seen.has(ref)) return false;
-    seen.add(ref);
-    const target = resolveLocal(root, ref);
-    if (target === undefined || acceptsNull(target.schema, root, seen)) return true;
-    return false;
-  }
-  const anyOf = schema["anyOf"] ?? schema["oneOf"];
-  if (Array.isArray(anyOf)) return anyOf.some((b) => acceptsNull(b, root, seen));
-  return true;
+/**
+ * Whether `schema` accepts `null` (conservative: true when unsure). The one cycle rule (schema/refs.ts
+ * SchemaValues): a reference back to a schema still being asked about adds nothing (a loop accepts nothing).
+ */
+export function acceptsNull(schema: JsonValue, root: JsonObject): boolean {
+  const values = new SchemaValues<boolean>(root, (node, values) => {
+    const accepts = (s: JsonValue | undefined): boolean => s === true || (isObject(s) && values.of(s));
+    const type = node["type"];
+    if (typeof type === "string" && type !== "null") return false;
+    if (Array.isArray(type) && !type.includes("null")) return false;
+    if (Array.isArray(node["enum"]) && !node["enum"].includes(null)) return false;
+    if ("const" in node && node["const"] !== null) return false;
+    const ref = node["$ref"];
+    if (typeof ref === "string") {
+      const target = resolveDefinition(root, ref);
+      return target === undefined || accepts(target.schema);
+    }
+    const anyOf = node["anyOf"] ?? node["oneOf"];
+    if (Array.isArray(anyOf)) return anyOf.some((b) => accepts(b as JsonValue));
+    return true;
+  }, false);
+  return schema === true || (isObject(schema) && values.of(schema));
 }
 
 /** `schema` (lowered) made to accept `null` too. */
@@ -242,7 +244,7 @@ function lowerNode(w: Walk, schema: JsonValue, pointer: string, depth: number): 
 
   const ref = schema["$ref"];
   if (typeof ref === "string") {
-    const target = resolveLocal(w.root, ref);
+    const target = resolveDefinition(w.root, ref);
     if (target === undefined) problem(w, joinPointer(pointer, "$ref"), `the $ref '${ref}' is not '#' or '#/$defs/<name>': strict mode cannot follow it`);
     else {
       out["$ref"] = ref;
@@ -338,14 +340,11 @@ export function lowerStrict(schema: JsonObject): Lowered {
         w.defPlans.set(ref, top.plan);
         continue;
       }
-      const target = resolveLocal(w.root, ref)!;
-      const m = /^#\/(\$defs|definitions)\//.exec(ref)!;
-      const keyword = m[1]!;
-      const name = target.pointer.slice(keyword.length + 2);
+      const target = resolveDefinition(w.root, ref)!;
       const child = lowerNode(w, target.schema, target.pointer, 1);
-      const bucket = loweredDefs.get(keyword) ?? new Map<string, JsonObject>();
-      bucket.set(unescapeToken(name), child.schema);
-      loweredDefs.set(keyword, bucket);
+      const bucket = loweredDefs.get(target.keyword) ?? new Map<string, JsonObject>();
+      bucket.set(target.name, child.schema);
+      loweredDefs.set(target.keyword, bucket);
       w.defPlans.set(ref, child.plan);
     }
   }

@@ -203,5 +203,13 @@ testRule("anthropic/strict-schema", {
       files: strictTool("t", closed({ next: { $ref: "#" } })),
       errors: [{ message: "`$ref` '#' makes the schema recursive", pointer: "/input_schema/properties/next/$ref", line: 8, column: 9 }],
     },
+    {
+      name: "a recursive $ref under a key a URI would read as percent-encoding",
+      files: strictTool("t", closed({ "50%": { $ref: "#" }, "%41": { $ref: "#" } })),
+      errors: [
+        { message: "`$ref` '#' makes the schema recursive", pointer: "/input_schema/properties/50%/$ref", line: 8, column: 9 },
+        { message: "`$ref` '#' makes the schema recursive", pointer: "/input_schema/properties/%41/$ref", line: 11, column: 9 },
+      ],
+    },
   ],
 });

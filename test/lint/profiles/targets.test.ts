@@ -13,7 +13,7 @@ import { resolveOptions } from "../../../src/build/options.js";
 import { lintFolder } from "../../../src/commands/lint-folder.js";
 import { formatSarif } from "../../../src/lint/formatters/sarif.js";
 import { composeRules, parseTargets, RULES as rules, targetOfRule, TARGETS } from "../../../src/catalog.js";
-import { recursiveRefs } from "../../../src/targets/profile-rules.js";
+import { recursiveRefs } from "../../../src/schema/refs.js";
 import { resolveRuleSettings } from "../../../src/lint/settings.js";
 
 const dirs: string[] = [];
