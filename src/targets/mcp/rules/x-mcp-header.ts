@@ -12,6 +12,10 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** The property types the spec admits (`number` is explicitly not one). */
 const TYPES = ["integer", "string", "boolean"];
 const KEY = "x-mcp-header";
+/** The keywords the SDK's scan walks as off the `properties` chain (2.4 `NON_REACHABLE_SUBSCHEMA_KEYWORDS`). */
+const OFF_CHAIN = ["items", "prefixItems", "contains", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "propertyNames", "patternProperties", "dependentSchemas", "oneOf", "anyOf", "allOf", "not", "if", "then", "else", "$defs", "definitions"] as const;
+/** Those of them whose value maps names to subschemas. */
+const MAPS: ReadonlySet<string> = new Set(["patternProperties", "dependentSchemas", "$defs", "definitions"]);
 
 /** The value as a message quotes it: a string as JSON (at most 40 characters), anything else by kind. */
 function quoted(value: unknown): string {
@@ -58,9 +62,24 @@ function checkTool(tool: ToolDocument, root: Record<string, unknown>, report: Re
         else seen.set(value.toLowerCase(), { value, at });
       }
     }
+    const properties = node["properties"];
+    if (typeof properties === "object" && properties !== null) {
+      for (const [key, child] of Object.entries(properties)) if (isPlainObject(child)) visit(child, joinPointer(joinPointer(pointer, "properties"), key), through, depth + 1);
+    }
+    // Off the chain: the SDK's keywords, each shape as the SDK walks it (a lone object where a list is
+    // due included), then any other subschema keyword (the spec: "an annotation anywhere else").
+    for (const keyword of OFF_CHAIN) {
+      const value = node[keyword];
+      if (value === undefined) continue;
+      const at = joinPointer(pointer, keyword);
+      if (Array.isArray(value)) value.forEach((child, i) => isPlainObject(child) && visit(child, joinPointer(at, String(i)), through ?? keyword, depth + 1));
+      else if (isPlainObject(value) && MAPS.has(keyword)) for (const [key, child] of Object.entries(value)) isPlainObject(child) && visit(child, joinPointer(at, key), through ?? keyword, depth + 1);
+      else if (isPlainObject(value)) visit(value, at, through ?? keyword, depth + 1);
+    }
     forEachSubschema(node, true, (child, keyword, key) => {
+      if (keyword === "properties" || (OFF_CHAIN as readonly string[]).includes(keyword)) return;
       const childPointer = key === undefined ? joinPointer(pointer, keyword) : joinPointer(joinPointer(pointer, keyword), String(key));
-      visit(child, childPointer, through ?? (keyword === "properties" ? undefined : keyword), depth + 1);
+      visit(child, childPointer, through ?? keyword, depth + 1);
     });
   };
   if (isPlainObject(root)) visit(root, "/input_schema", undefined, 0);
