@@ -7,12 +7,15 @@
  *   cold start   spawn the server, connect, first tools/list reply (median of --starts runs)
  *   round trips  sequential tools/call per second on one connection (median of --rounds rounds)
  *   in process   both servers in this process over InMemoryTransport: CPU per call (--in-process-rounds)
+ *   HTTP         the stateless fetch handler (generated mcp/http.js) against a stateful sessionful
+ *                server, cold start and calls per second as ratios (bench/lib/mcp-http.mjs; --http-starts,
+ *                --http-rounds, --http-concurrency; --calls calls per round)
  *
  * Runs alternate between the two servers. Besides wall time, the server process's own CPU time
  * (user + sys, from /proc/<pid>/stat on Linux): to its first tools/list reply, and per call over a
  * round; on a shared, loaded machine the CPU figures move less. Needs dist/ (npm run build).
  *
- *   node bench/mcp.mjs [--starts 15] [--calls 2000] [--rounds 3]
+ *   node bench/mcp.mjs [--starts 15] [--calls 2000] [--rounds 3] [--http-starts 9] [--http-rounds 3] [--http-concurrency 10]
  */
 import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
@@ -22,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { httpComparison } from "./lib/mcp-http.mjs";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const arg = (name, fallback) => {
@@ -223,6 +227,8 @@ async function main() {
       `generated ${range(perCall.generated, 1)} µs, hand-written ${range(perCall.hand, 1)} µs; ratio ${ratio(perCall.generated, perCall.hand)}x`,
     ].join("\n");
     process.stdout.write(text + "\n" + inText + "\n");
+    const http = await httpComparison(entries.dir, { starts: arg("http-starts", 9), calls: CALLS, rounds: arg("http-rounds", 3), concurrency: arg("http-concurrency", 10) });
+    process.stdout.write(http.join("\n") + "\n");
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -22,8 +22,8 @@ export const PASS_THROUGH_FIELDS = ["type", "strict", "input_examples", "cache_c
 
 /**
  * Every top-level field a tool file may hold: the API's, then toolgen's own. `original_name` is
- * written by `toolgen import`; `title`, `annotations`, `output_schema`/`outputSchema` and `execution`
- * are read by the MCP output (src/targets/mcp/emit.ts). Keys starting `x-` (e.g. `x-imported-from`) are
+ * written by `toolgen import`; `title`, `annotations`, `output_schema`/`outputSchema`, `execution`,
+ * `icons` and `_meta` are read by the MCP output (src/targets/mcp/emit.ts), and only by it. Keys starting `x-` (e.g. `x-imported-from`) are
  * extensions, always allowed; `$schema` and `$comment` are too.
  */
 export const KNOWN_TOOL_FIELDS: readonly string[] = [
@@ -37,6 +37,8 @@ export const KNOWN_TOOL_FIELDS: readonly string[] = [
   "output_schema",
   "outputSchema",
   "execution",
+  "icons",
+  "_meta",
   "$schema",
   "$comment",
 ];
@@ -104,7 +106,49 @@ export function readToolFields(data: Record<string, unknown>): { fields: ToolFie
       else fields.allowed_callers = value as AllowedCaller[];
     }
   }
+  // MCP-only fields: checked here for shape, sent only by the MCP server (never to tools.json).
+  if (has("icons")) {
+    const problem = iconsProblem(data.icons);
+    if (problem !== undefined) wrong("icons", problem.expected, problem.pointer, problem.found);
+  }
+  if (has("_meta")) {
+    const value = data._meta;
+    if (!isPlainObject(value)) wrong("_meta", "an object (MCP's _meta: keys like \"anthropic/alwaysLoad\" or \"ui\")");
+    else {
+      const bad = Object.keys(value).find((k) => k.length > 256 || !META_KEY.test(k));
+      if (bad !== undefined) wrong("_meta", "keys of MCP's _meta form (an optional prefix of dot-separated labels and a slash, then a name of letters, digits, -, _ and .)", `/_meta/${escapeToken(bad)}`, `the key ${describe(bad)}`);
+    }
+  }
   return { fields, problems };
+}
+
+/**
+ * MCP's `_meta` key format (spec 2025-11-25, "General fields: _meta"): an optional prefix (labels of
+ * letters, digits and hyphens, each starting with a letter and ending with a letter or digit, joined by
+ * dots, then a slash) and a name that, unless empty, begins and ends with a letter or digit and holds
+ * letters, digits, hyphens, underscores and dots. (A key over 256 characters is refused before the test.)
+ */
+export const META_KEY = /^(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?$/;
+
+const ICON_THEMES = ["light", "dark"];
+
+/**
+ * MCP's `icons` (SEP-973; the SDK's `IconSchema`, @modelcontextprotocol/core 2.4
+ * `{src: string, mimeType?: string, sizes?: string[], theme?: "light" | "dark"}`), or what is wrong.
+ */
+function iconsProblem(value: unknown): { expected: string; pointer: string; found: string } | undefined {
+  const icon = `an icon {"src": a URI, "mimeType"?: a string, "sizes"?: an array of strings, "theme"?: "light" or "dark"}`;
+  if (!Array.isArray(value)) return { expected: `an array of icons (${icon})`, pointer: "/icons", found: describe(value) };
+  for (const [i, entry] of value.entries()) {
+    const at = `/icons/${i}`;
+    if (!isPlainObject(entry)) return { expected: icon, pointer: at, found: describe(entry) };
+    if (typeof entry.src !== "string" || entry.src === "") return { expected: "a non-empty string (the icon's URI)", pointer: `${at}/src`, found: describe(entry.src) };
+    if (Object.hasOwn(entry, "mimeType") && typeof entry.mimeType !== "string") return { expected: "a string", pointer: `${at}/mimeType`, found: describe(entry.mimeType) };
+    const sizes = entry.sizes;
+    if (Object.hasOwn(entry, "sizes") && !(Array.isArray(sizes) && sizes.every((s) => typeof s === "string"))) return { expected: "an array of strings (e.g. \"48x48\")", pointer: `${at}/sizes`, found: describe(sizes) };
+    if (Object.hasOwn(entry, "theme") && !ICON_THEMES.includes(entry.theme as string)) return { expected: `"light" or "dark"`, pointer: `${at}/theme`, found: describe(entry.theme) };
+  }
+  return undefined;
 }
 
 function cacheControlProblem(value: unknown): { pointer: string; found: string } | undefined {

@@ -93,6 +93,14 @@ export async function stdioClient(entry: string, env: Record<string, string> = {
 /** Starts `http.js` on a free loopback port (PORT=0) and connects a client to it. */
 /** `modern`: the client negotiates the 2026 protocol revision (`versionNegotiation: auto`) instead of the 2025 one. */
 export async function httpClient(entry: string, env: Record<string, string> = {}, modern = false): Promise<{ client: Client; child: ChildProcess; url: string }> {
+  const { child, url } = await startHttpEntry(entry, env);
+  const client = new Client({ name: "toolgen-test", version: "1.0.0" }, modern ? { versionNegotiation: { mode: "auto" } } : {});
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return { client, child, url };
+}
+
+/** Starts `http.js` on a free loopback port (PORT=0); resolves with the URL it prints. */
+export async function startHttpEntry(entry: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
   const url = await new Promise<string>((resolve, reject) => {
     let err = "";
@@ -104,9 +112,7 @@ export async function httpClient(entry: string, env: Record<string, string> = {}
     });
     child.once("exit", (code) => reject(new Error(`the HTTP server exited (${code}): ${err}`)));
   });
-  const client = new Client({ name: "toolgen-test", version: "1.0.0" }, modern ? { versionNegotiation: { mode: "auto" } } : {});
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  return { client, child, url };
+  return { child, url };
 }
 
 /**

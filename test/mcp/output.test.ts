@@ -26,11 +26,12 @@ describe("the mcp output", () => {
     expect(result.files.filter((f) => f.path.startsWith("mcp/"))).toEqual([]);
   });
 
-  it("when named, writes the server, both entries with their transports and one output validator per output schema; only they import the SDK", async () => {
+  it("when named, writes the server, both entries with their transports, the fetch handler and one output validator per output schema; only they import the SDK", async () => {
     const p = await project();
     const result = await build({ ...p, cache: false, outputs: ALL_OUTPUTS });
     const mcp = result.files.filter((f) => f.path.startsWith("mcp/")).map((f) => f.path).sort();
     expect(mcp).toEqual([
+      "mcp/fetch.ts",
       "mcp/http-server.ts",
       "mcp/http.ts",
       "mcp/output-types/broken_output.ts",
@@ -48,7 +49,7 @@ describe("the mcp output", () => {
       "mcp/stdio.ts",
     ]);
     for (const f of result.files) {
-      expect(f.contents.includes("@modelcontextprotocol"), f.path).toBe(["mcp/http-server.ts", "mcp/server.ts", "mcp/stdio-server.ts"].includes(f.path));
+      expect(f.contents.includes("@modelcontextprotocol"), f.path).toBe(["mcp/fetch.ts", "mcp/http-server.ts", "mcp/server.ts", "mcp/stdio-server.ts"].includes(f.path));
     }
   });
 

@@ -1,16 +1,17 @@
-/** Lint rule `tool-field-type` (docs/rules/tool-field-type.md): `strict`, `input_examples`, `cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming` or `type` has the wrong type. */
+/** Lint rule `tool-field-type` (docs/rules/tool-field-type.md): `strict`, `input_examples`, `cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming`, `type`, or MCP's `icons` or `_meta` has the wrong type. */
 import { defineRule } from "../rule.js";
 
 /**
  * The loader checks the types of Claude's newer tool fields (`strict`, `input_examples`,
- * `cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming`, `type`) as it builds
- * tools (src/load/tool-fields.ts, which cites the SDK type they follow); this rule reports what it found.
+ * `cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming`, `type`) and MCP's
+ * `icons` and `_meta` as it builds tools (src/load/tool-fields.ts, which cites the SDK types they
+ * follow); this rule reports what it found.
  */
 export default defineRule({
   meta: {
     id: "tool-field-type",
     defaultSeverity: "error",
-    description: "`strict`, `input_examples`, `cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming` or `type` has the wrong type.",
+    description: "`strict`, `input_examples`, `cache_control`, `defer_loading`, `allowed_callers`, `eager_input_streaming`, `type`, or MCP's `icons` or `_meta` has the wrong type.",
     messages: {
       wrongType: "`{{field}}` must be {{expected}}, not {{found}}",
     },

@@ -1,7 +1,8 @@
 /**
  * The `mcp` output: `mcp/server.ts` (`createMcpServer()`, a low-level `Server` of the official MCP
  * SDK, `@modelcontextprotocol/server` 2.x), the transports (entries.ts: `mcp/stdio.ts` and
- * `mcp/http.ts`, runnable, over `mcp/stdio-server.ts` and `mcp/http-server.ts`), and
+ * `mcp/http.ts`, runnable, over `mcp/stdio-server.ts` and `mcp/http-server.ts`; fetch-entry.ts:
+ * `mcp/fetch.ts`, the stateless web-standard handler `mcp/http-server.ts` wraps), and
  * `mcp/output-validators/<tool>.ts` for tools with an output schema. Calls go through the same
  * dispatcher as native dispatch (`createDispatcher` from `index.ts`): the same build-time input
  * validators, the same messages, the same handler files. Only these files import the SDK.
@@ -14,6 +15,7 @@ import { emitToolType } from "../../emit/types.js";
 import { compileValidator } from "../../emit/validators.js";
 import { HTTP_ENTRY, HTTP_SERVER, STDIO_ENTRY, STDIO_SERVER } from "./entries.js";
 import { isPlainObject as isObject } from "../../schema/pointer.js";
+import { FETCH_HANDLER } from "./fetch-entry.js";
 
 /** MCP's tool-name rule (2025-11-25 spec): 1-128 characters of `[A-Za-z0-9_.-]`. */
 export const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -25,8 +27,17 @@ export interface McpExtras {
   title?: string;
   annotations?: JsonObject;
   outputSchema?: JsonObject;
-  /** MCP's `execution` (e.g. `{taskSupport: "forbidden"}`), passed through as written. */
+  /**
+   * MCP's `execution` (e.g. `{taskSupport: "forbidden"}`), a field of the 2025-11-25 revision, passed
+   * through as written. Clients of 2026-07-28 never receive it: tasks moved to the
+   * `io.modelcontextprotocol/tasks` extension (SEP-2663), which the SDK (2.4) does not implement, and
+   * its 2026 codec deletes `execution` from `tools/list` (`enforceDeletedFields`). Lint: mcp/execution-removed.
+   */
   execution?: JsonObject;
+  /** MCP's `icons` (SEP-973), checked for shape by the loader (load/tool-fields.ts). */
+  icons?: JsonValue[];
+  /** MCP's `_meta` (e.g. `{"anthropic/alwaysLoad": true}`, MCP Apps' `{"ui": {"resourceUri": "ui://..."}}`). */
+  _meta?: JsonObject;
 }
 
 export function mcpExtras(tool: BundledTool): McpExtras {
@@ -48,6 +59,9 @@ export function mcpExtras(tool: BundledTool): McpExtras {
   const output = tool.bundledOutputSchema ?? data["output_schema"] ?? data["outputSchema"];
   if (isObject(output)) out.outputSchema = output;
   if (isObject(data["execution"])) out.execution = data["execution"];
+  const icons = data["icons"];
+  if (Array.isArray(icons) && icons.every(isObject)) out.icons = icons;
+  if (isObject(data["_meta"])) out._meta = data["_meta"];
   return out;
 }
 
@@ -145,6 +159,8 @@ export async function emitMcp(
     }
     if (x.annotations !== undefined) entry.annotations = x.annotations;
     if (x.execution !== undefined) entry.execution = x.execution;
+    if (x.icons !== undefined) entry.icons = x.icons;
+    if (x._meta !== undefined) entry._meta = x._meta;
     if (Object.keys(entry).length > 0) extras[tool.name] = entry;
   }
   const file = (t: BundledTool) => names.get(t.name)!.file;
@@ -164,8 +180,12 @@ export async function emitMcp(
     `import type { ToolInputs } from "../types.js";`,
     ...(withOutput.length === 0 ? [] : [`import type { ToolOutputs } from "./outputs.js";`]),
     ``,
-    `/** What MCP adds to a tool of tools.json: title, annotations, output schema, execution (from the tool files). */`,
-    `const extras = new Map<string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution">>>(${toTsLiteral(Object.entries(extras))} as Array<[string, Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution">>]>);`,
+    `/**`,
+    ` * What MCP adds to a tool of tools.json: title, annotations, output schema, execution, icons, _meta (from the tool files).`,
+    ` * \`execution\` reaches 2025-11-25 clients only: the SDK's 2026-07-28 codec deletes it from tools/list.`,
+    ` */`,
+    `type Extras = Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution" | "icons" | "_meta">>;`,
+    `const extras = new Map<string, Extras>(${toTsLiteral(Object.entries(extras))} as Array<[string, Extras]>);`,
     ``,
     ...(left.length === 0
       ? [`/** The tools served: every tool of tools.json. */`, `const served = tools;`]
@@ -183,6 +203,8 @@ export async function emitMcp(
     `  if (x.outputSchema !== undefined) tool.outputSchema = x.outputSchema;`,
     `  if (x.annotations !== undefined) tool.annotations = x.annotations;`,
     `  if (x.execution !== undefined) tool.execution = x.execution;`,
+    `  if (x.icons !== undefined) tool.icons = x.icons;`,
+    `  if (x._meta !== undefined) tool._meta = x._meta;`,
     `  return tool;`,
     `});`,
     ``,
@@ -309,7 +331,7 @@ export async function emitMcp(
   ];
   files.push({ root: "out", path: "mcp/server.ts", contents: server.join("\n") + "\n", ownership: "generated" });
   files.push(...(await outputTypes(outputSchemas, names)));
-  for (const [path, contents] of [["mcp/stdio.ts", STDIO_ENTRY], ["mcp/stdio-server.ts", STDIO_SERVER], ["mcp/http.ts", HTTP_ENTRY], ["mcp/http-server.ts", HTTP_SERVER]] as const) {
+  for (const [path, contents] of [["mcp/stdio.ts", STDIO_ENTRY], ["mcp/stdio-server.ts", STDIO_SERVER], ["mcp/http.ts", HTTP_ENTRY], ["mcp/http-server.ts", HTTP_SERVER], ["mcp/fetch.ts", FETCH_HANDLER]] as const) {
     files.push({ root: "out", path, contents, ownership: "generated" });
   }
   return files;

@@ -2,7 +2,7 @@
  * The transport files of the `mcp` output, the same for every tool set: `mcp/stdio-server.ts`
  * (`startStdioServer()`: stdio with a bound on each message, an oversized request answered with an
  * error while the others go on), `mcp/http-server.ts` (`startHttpServer()`: Streamable HTTP with the
- * request body bounded while it streams in), and the runnable entries `mcp/stdio.ts` and
+ * request body bounded while it streams in, over fetch-entry.ts' stateless `mcp/fetch.ts`), and the runnable entries `mcp/stdio.ts` and
  * `mcp/http.ts`, which read their options from the environment. No file uses `import.meta`, so
  * they compile in an ES-module and a CommonJS package alike; only these files need `@types/node`.
  */
@@ -46,14 +46,25 @@ export const HTTP_ENTRY =
   header +
   String.raw`// Serves the tools over Streamable HTTP at http://127.0.0.1:<port>/mcp (PORT, default 3000; HOST, default 127.0.0.1).
 // MCP_MAX_BODY_BYTES: the largest request body (default 4 MiB); MCP_TIMEOUT_MS: a call's time limit (default none).
-import { startHttpServer } from "./http-server.js";
+// MCP_ALLOWED_HOSTS: the host names the Host header may carry, comma-separated (set it on a non-loopback HOST);
+// MCP_BEARER_TOKEN: when set, every request must carry "Authorization: Bearer <it>".
+import { bearerTokenIs, startHttpServer } from "./http-server.js";
 ` +
   FROM_ENV +
   String.raw`
 const host = process.env["HOST"] ?? "127.0.0.1";
 const port = Number(process.env["PORT"] ?? 3000);
 try {
-  startHttpServer({ port, host, maxBodyBytes: fromEnv("MCP_MAX_BODY_BYTES"), timeoutMs: fromEnv("MCP_TIMEOUT_MS") }).then((server) => {
+  const hosts = process.env["MCP_ALLOWED_HOSTS"];
+  const token = process.env["MCP_BEARER_TOKEN"];
+  startHttpServer({
+    port,
+    host,
+    maxBodyBytes: fromEnv("MCP_MAX_BODY_BYTES"),
+    timeoutMs: fromEnv("MCP_TIMEOUT_MS"),
+    allowedHosts: hosts === undefined || hosts === "" ? undefined : hosts.split(",").map((h) => h.trim()).filter((h) => h !== ""),
+    authorize: token === undefined || token === "" ? undefined : bearerTokenIs(token),
+  }).then((server) => {
     const address = server.address();
     const where = typeof address === "object" && address !== null ? address.port : port;
     process.stderr.write("MCP server on http://" + host + ":" + where + "/mcp\n");
@@ -66,12 +77,14 @@ try {
 export const HTTP_SERVER =
   header +
   String.raw`// startHttpServer(): the tools over Streamable HTTP, each request body bounded while it streams in.
+// It wraps the stateless fetch handler of fetch.ts: any number of these processes can serve behind a load balancer.
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
-import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnames, localhostAllowedOrigins, originValidationResponse } from "@modelcontextprotocol/server";
-import { checkedTimeout, createMcpServer, type McpServerOptions } from "./server.js";
+import { localhostAllowedHostnames, localhostAllowedOrigins } from "@modelcontextprotocol/server";
+import { createMcpFetchHandler, DEFAULT_MAX_BODY_BYTES, type Authorize } from "./fetch.js";
+import type { McpServerOptions } from "./server.js";
 
-/** The SDK's own default bound on a request body: 4 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+export { DEFAULT_MAX_BODY_BYTES };
 
 export interface HttpServerOptions extends McpServerOptions {
   /** Default 3000; 0 picks a free port (read the server's address()). */
@@ -82,6 +95,22 @@ export interface HttpServerOptions extends McpServerOptions {
   path?: string | undefined;
   /** The largest request body in bytes (default 4 MiB): a larger one is answered 413 as soon as it passes the bound, and not read further. */
   maxBodyBytes?: number | undefined;
+  /**
+   * The host names (no port) the Host header may carry, others answered 403 (DNS-rebinding protection):
+   * set it whenever host is not a loopback address. Default: on a loopback host, the local names only
+   * (and local Origins only); elsewhere, any.
+   */
+  allowedHosts?: readonly string[] | undefined;
+  /** The bearer-token hook you fill (fetch.ts Authorize); bearerTokenIs(secret) is one. Default: none. */
+  authorize?: Authorize | undefined;
+}
+
+/** An Authorize hook accepting exactly this secret token (compared in constant time). */
+export function bearerTokenIs(secret: string): Authorize {
+  if (secret === "") throw new RangeError("the bearer token must not be empty");
+  const digest = (text: string): Buffer => createHash("sha256").update(text).digest();
+  const expected = digest(secret);
+  return (token) => token !== undefined && timingSafeEqual(digest(token), expected);
 }
 
 /** A request body read while it streams in, or undefined as soon as it passes maxBytes (nothing more is kept). */
@@ -169,9 +198,17 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 export function startHttpServer(options: HttpServerOptions = {}): Promise<HttpServer> {
   const { port = 3000, host = "127.0.0.1", path = "/mcp", maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   if (!(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) throw new RangeError("maxBodyBytes must be a positive whole number of bytes (got " + String(maxBodyBytes) + ")");
-  checkedTimeout(options.timeoutMs);
-  const handler = createMcpHandler(() => createMcpServer({ name: options.name, version: options.version, timeoutMs: options.timeoutMs }), { maxRequestBodySize: maxBodyBytes });
   const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
+  // DNS-rebinding protection: the allowed hosts given, or on a loopback address only local Host and Origin headers.
+  const handler = createMcpFetchHandler({
+    name: options.name,
+    version: options.version,
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes,
+    allowedHosts: options.allowedHosts ?? (loopback ? localhostAllowedHostnames() : undefined),
+    allowedOrigins: options.allowedHosts === undefined && loopback ? localhostAllowedOrigins() : undefined,
+    authorize: options.authorize,
+  });
   const base = "http://" + (host.includes(":") ? "[" + host + "]" : host) + ":" + port;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", base);
@@ -187,12 +224,7 @@ export function startHttpServer(options: HttpServerOptions = {}): Promise<HttpSe
     body
       .then((bytes) => {
         if (bytes === undefined) return tooLarge(req, res, maxBodyBytes);
-        const request = toRequest(req, base, bytes, disconnected.signal);
-        // DNS-rebinding protection on a loopback address: only local Host and Origin headers.
-        const rejected = loopback
-          ? (hostHeaderValidationResponse(request, localhostAllowedHostnames()) ?? originValidationResponse(request, localhostAllowedOrigins()))
-          : undefined;
-        return Promise.resolve(rejected ?? handler.fetch(request)).then((response) => send(res, response));
+        return handler.fetch(toRequest(req, base, bytes, disconnected.signal)).then((response) => send(res, response));
       })
       .catch((error: unknown) => {
         if (res.destroyed) return;

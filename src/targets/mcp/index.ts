@@ -2,12 +2,14 @@
 import { defineTarget } from "../target.js";
 import { mcp as profile } from "./facts.js";
 import output from "./output.js";
+import executionRemoved from "./rules/execution-removed.js";
 import toolNameFormat from "./rules/tool-name-format.js";
+import xMcpHeader from "./rules/x-mcp-header.js";
 
 export default defineTarget({
   id: "mcp",
   title: profile.title,
   profile,
-  rules: [toolNameFormat],
+  rules: [toolNameFormat, xMcpHeader, executionRemoved],
   outputs: [output],
 });

@@ -4,7 +4,7 @@ import { defineOutput } from "../../outputs/output.js";
 /** Opt-in (not in the default outputs): the generated code imports `@modelcontextprotocol/server`. */
 export default defineOutput({
   id: "mcp",
-  description: "mcp/*.ts: createMcpServer() with the official MCP SDK, and stdio and Streamable HTTP entries (opt-in)",
+  description: "mcp/*.ts: createMcpServer() with the official MCP SDK, stdio and Streamable HTTP entries, and a stateless fetch handler (opt-in)",
   optIn: true,
   needs: ["index", "native", "types", "validators", "runtime"],
   emit: async (ctx) => {

@@ -18,6 +18,13 @@ testRule("tool-field-type", {
       }),
     },
     { name: "null cache_control, false eager_input_streaming", files: tool({ cache_control: null, eager_input_streaming: false }) },
+    {
+      name: "MCP's icons and _meta, well formed",
+      files: tool({
+        icons: [{ src: "https://example.com/a.png", mimeType: "image/png", sizes: ["48x48"], theme: "dark" }, { src: "data:image/svg+xml;base64,PHN2Zy8+" }],
+        _meta: { "anthropic/alwaysLoad": true, ui: { resourceUri: "ui://a" }, "com.example.tools/v1.x": 1, "example.com/": 0 },
+      }),
+    },
   ],
   invalid: [
     {
@@ -58,6 +65,38 @@ testRule("tool-field-type", {
       name: "eager_input_streaming as a string, in YAML",
       files: { "a.yaml": "name: a\ndescription: d\ninput_schema: {type: object}\neager_input_streaming: yes please\n" },
       errors: [{ file: "a.yaml", message: '`eager_input_streaming` must be true, false or null, not "yes please"', pointer: "/eager_input_streaming", line: 4, column: 1 }],
+    },
+    {
+      name: "icons not an array",
+      files: tool({ icons: { src: "a.png" } }),
+      errors: [{ message: "`icons` must be an array of icons", pointer: "/icons", line: 7, column: 3 }],
+    },
+    {
+      name: "an icon with an empty src",
+      files: tool({ icons: [{ src: "a.png" }, { src: "", mimeType: "x" }] }),
+      errors: [{ message: "`icons` must be a non-empty string (the icon's URI), not \"\"", pointer: "/icons/1/src", line: 12, column: 7 }],
+    },
+    {
+      name: "an icon's sizes not strings, theme not light or dark",
+      files: { "s.json": tool({ icons: [{ src: "a.png", sizes: [48] }] }), "t.json": tool({ icons: [{ src: "a.png", theme: "blue" }] }) },
+      errors: [
+        { file: "s.json", message: "`icons` must be an array of strings", pointer: "/icons/0/sizes", line: 10, column: 7 },
+        { file: "t.json", message: '`icons` must be "light" or "dark", not "blue"', pointer: "/icons/0/theme", line: 10, column: 7 },
+      ],
+    },
+    {
+      name: "_meta not an object",
+      files: tool({ _meta: ["anthropic/alwaysLoad"] }),
+      errors: [{ message: "`_meta` must be an object", pointer: "/_meta", line: 7, column: 3 }],
+    },
+    {
+      name: "a _meta key outside MCP's key form",
+      files: { "a.json": tool({ _meta: { "anthropic/alwaysLoad": true, "bad key": 1 } }), "b.json": tool({ _meta: { "1x.com/a": 1 } }), "c.json": tool({ _meta: { "-lead": 1 } }) },
+      errors: [
+        { file: "a.json", message: "`_meta` must be keys of MCP's _meta form", pointer: "/_meta/bad key", line: 9, column: 5 },
+        { file: "b.json", message: "not the key \"1x.com/a\"", pointer: "/_meta/1x.com~1a", line: 8, column: 5 },
+        { file: "c.json", message: "not the key \"-lead\"", pointer: "/_meta/-lead", line: 8, column: 5 },
+      ],
     },
   ],
 });
