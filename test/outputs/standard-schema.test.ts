@@ -257,4 +257,22 @@ describe("the standard-schema output", () => {
     expect(walk.input({ target: "draft-07" })).toEqual(schemaOf("walk_tree"));
     expect(() => walk.input({ target: "openapi-3.0" })).toThrow(/^toolgen: the input schema of tool 'walk_tree' has no openapi-3.0 form: .*\$defs\/node/);
   });
+
+  it("builds, type-checks and answers for awkward tool names (__proto__, constructor, toString, 3d_render) and the hostile fixture", async () => {
+    for (const name of ["awkward", "hostile"]) {
+      const dir = await repoTempDir();
+      const p = await buildInto(dir, fixture(name, "schemas"), [...OUTPUTS, "ai-sdk"]);
+      await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+      expect(typecheck([path.join(p.out, "standard-schema.ts"), path.join(p.out, "ai-sdk.ts")], "nodenext"), name).toEqual([]);
+      const std = (await import(path.join(p.out, "standard-schema.ts"))) as StandardModule;
+      const ai = (await import(path.join(p.out, "ai-sdk.ts"))) as { tools: Record<string, { inputSchema: unknown }> };
+      const tools = JSON.parse(await readFile(path.join(p.out, "tools.json"), "utf8")) as Array<{ name: string; input_schema: unknown }>;
+      for (const tool of tools) {
+        expect(Object.prototype.hasOwnProperty.call(std.standardSchemas, tool.name), tool.name).toBe(true);
+        expect(std.standardSchemas[tool.name]!["~standard"].jsonSchema.input({ target: "draft-07" }), tool.name).toEqual(tool.input_schema);
+        expect(ai.tools[tool.name]!.inputSchema, tool.name).toBe(std.standardSchemas[tool.name]);
+      }
+      expect(Object.keys(ai.tools).sort()).toEqual(tools.map((t) => t.name).sort());
+    }
+  }, 120_000);
 });
