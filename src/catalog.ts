@@ -20,6 +20,7 @@ import runtime from "./outputs/runtime.js";
 import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
 import anthropic from "./targets/anthropic/index.js";
+import claudeAgentSdk from "./targets/claude-agent-sdk/index.js";
 import gemini from "./targets/gemini/index.js";
 import mcp from "./targets/mcp/index.js";
 import openai from "./targets/openai/index.js";
@@ -36,7 +37,7 @@ export { BASE_RULES };
 export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
-const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;
+const TARGET_TUPLE = [anthropic, openai, gemini, mcp, claudeAgentSdk] as const;
 export const TARGETS: readonly Target[] = TARGET_TUPLE;
 
 /** `targets` when the config says nothing. */

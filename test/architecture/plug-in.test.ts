@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, repoRoot } from "../helpers.js";
+import { TARGETS } from "../../src/catalog.js";
 
 const OUT = path.join(repoRoot, "test", "__out__");
 let copy = "";
@@ -23,13 +24,18 @@ let bin = "";
 /** The catalogue entry: its import, and its place in the list of targets. */
 function addToCatalog(text: string): string {
   const importLine = `import openai from "./targets/openai/index.js";\n`;
-  const list = "const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;";
+  const list = targetList(text);
   expect(text).toContain(importLine);
-  expect(text).toContain(list);
-  return text
-    .replace(importLine, `${importLine}import toy from "./targets/toy/index.js";\n`)
-    .replace(list, "const TARGET_TUPLE = [anthropic, openai, gemini, mcp, toy] as const;");
+  return text.replace(importLine, `${importLine}import toy from "./targets/toy/index.js";\n`).replace(list, withToy(list));
 }
+
+/** The catalogue's TARGET_TUPLE line (whatever targets it lists), and the same with toy last. */
+function targetList(text: string): string {
+  const line = /^const TARGET_TUPLE = \[[a-zA-Z, ]+\] as const;$/m.exec(text)?.[0];
+  expect(line).toBeDefined();
+  return line!;
+}
+const withToy = (line: string) => line.replace("] as const;", ", toy] as const;");
 
 /** Lines of `after` that `before` does not have, and the reverse. */
 function lineChanges(before: string, after: string): { added: string[]; removed: string[] } {
@@ -85,9 +91,10 @@ afterAll(() => {
 
 describe("a new target plugs in by its folder and one catalogue entry", () => {
   it("changes nothing else: the catalogue gains its import and its place in the list", () => {
-    const { added, removed } = lineChanges(readFileSync(path.join(repoRoot, "src", "catalog.ts"), "utf8"), readFileSync(path.join(copy, "src", "catalog.ts"), "utf8"));
-    expect(added).toEqual([`import toy from "./targets/toy/index.js";`, "const TARGET_TUPLE = [anthropic, openai, gemini, mcp, toy] as const;"]);
-    expect(removed).toEqual(["const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;"]);
+    const catalog = readFileSync(path.join(repoRoot, "src", "catalog.ts"), "utf8");
+    const { added, removed } = lineChanges(catalog, readFileSync(path.join(copy, "src", "catalog.ts"), "utf8"));
+    expect(added).toEqual([`import toy from "./targets/toy/index.js";`, withToy(targetList(catalog))]);
+    expect(removed).toEqual([targetList(catalog)]);
   });
 
   it("its setting shows in build --help, and --targets names it", () => {
@@ -95,7 +102,7 @@ describe("a new target plugs in by its folder and one catalogue entry", () => {
     expect(help.status).toBe(0);
     const text = help.stdout.replace(/\s+/g, " ");
     expect(text).toContain("toyGreeting the greeting the toy output writes first in toy-tools.json [default: hello]");
-    expect(text).toContain("anthropic, openai, gemini, mcp, toy");
+    expect(text).toContain(`${TARGETS.map((t) => t.id).join(", ")}, toy`);
   });
 
   it("its setting is accepted in toolgen.config.json and reaches its output", () => {
