@@ -39,7 +39,7 @@ export function shapesModule(tools: readonly BundledTool[]): ShapesModule {
   const contents = [
     `// ${GENERATED_HEADER}`,
     `// The Zod raw shapes (Zod 4) of the tools' input schemas, as the Claude Agent SDK's tool() takes them.`,
-    `// z.toJSONSchema(z.object(shape)) gives each tool's input schema back (docs/frameworks.md lists the`,
+    `// z.toJSONSchema(z.object(shape)) gives each tool's input schema back (docs/claude-agent-sdk.md lists the`,
     `// normalisation). A tool whose schema Zod cannot say exactly is not here (the build notes it).`,
     `import { z } from "zod";`,
     ``,

@@ -2,7 +2,7 @@
  * The normalisation under which a tool's input schema and the JSON Schema Zod exports from its
  * generated shape (`z.toJSONSchema(z.object(shape), { io: "input" })`) must be equal: the round trip
  * that holds the `claude-agent-sdk` output to its tools (test/targets/claude-agent-sdk/). Each step
- * keeps what a schema accepts, and docs/frameworks.md lists them:
+ * keeps what a schema accepts, and docs/claude-agent-sdk.md lists them:
  *
  * 1. Zod's `$schema` is dropped; key order is ignored (values are compared, not texts).
  * 2. Local `$ref`s to `#/$defs/<name>` are replaced by the definition, and `$defs` is dropped (Zod

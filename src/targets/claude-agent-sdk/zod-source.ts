@@ -272,7 +272,6 @@ export function zodShape(schema: JsonObject): ZodShapeResult {
     if (defs !== undefined && !isPlainObject(defs)) throw new Inexpressible("/$defs", "'$defs' is not an object");
     const properties = schema["properties"] ?? {};
     if (!isPlainObject(properties)) throw new Inexpressible("/properties", "'properties' is not an object");
-    if (Object.keys(properties).length === 0) throw new Inexpressible("/properties", "no properties (the Agent SDK's MCP server cannot validate an empty raw shape)");
     const required = schema["required"] ?? [];
     if (!Array.isArray(required) || !required.every((r) => typeof r === "string")) throw new Inexpressible("/required", "'required' is not an array of strings");
     for (const name of required) if (!Object.hasOwn(properties, name)) throw new Inexpressible("/required", `'${name}' is required but not among the properties`);
