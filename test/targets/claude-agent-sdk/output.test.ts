@@ -56,6 +56,7 @@ interface GeneratedTools {
 
 let dir = "";
 let notes: string[] = [];
+let diagnostics: Array<{ rule: string; tool?: string; severity: string; pointer: string }> = [];
 
 beforeAll(async () => {
   dir = await repoTempDir();
@@ -63,7 +64,9 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "schemas", "find_order.json"), JSON.stringify(FIND_ORDER, null, 2));
   await writeFile(path.join(dir, "schemas", "not_a_string.json"), JSON.stringify(NOT_A_STRING, null, 2));
   const options = { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), lint: true, cache: false, outputs: OUTPUTS };
-  notes = (await build(options)).notes;
+  const result = await build(options);
+  notes = result.notes;
+  diagnostics = result.diagnostics;
   await fillHandlers(options.handlers);
 }, 180_000);
 
@@ -71,6 +74,12 @@ describe("the claude-agent-sdk output", () => {
   it("leaves out a tool Zod cannot say exactly, with a note naming the file, the pointer and why", () => {
     expect(notes.filter((n) => n.includes("claude-agent-sdk"))).toEqual([
       expect.stringMatching(/not_a_string\.json: the tool 'not_a_string' is left out of the claude-agent-sdk output \(Zod cannot say its schema exactly, at \/input_schema\/properties\/v\/not: .*\); lint rule claude-agent-sdk\/zod-exact$/),
+    ]);
+  });
+
+  it("the build's lint reports it under the claude-agent-sdk target (building the output turns the target's rules on)", () => {
+    expect(diagnostics.filter((d) => d.rule.startsWith("claude-agent-sdk/")).map((d) => ({ rule: d.rule, tool: d.tool, severity: d.severity, pointer: d.pointer }))).toEqual([
+      { rule: "claude-agent-sdk/zod-exact", tool: "not_a_string", severity: "warning", pointer: "/input_schema/properties/v/not" },
     ]);
   });
 
