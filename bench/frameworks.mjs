@@ -75,7 +75,49 @@ const CASES = [
       return aiSdkCall(tools);
     },
   },
+  {
+    name: "claude-agent-sdk",
+    outputs: ["claude-agent-sdk"],
+    async load(out) {
+      const { claudeAgentTools } = await import(pathToFileURL(path.join(out, "claude-agent-sdk", "tools.js")).href);
+      return claudeAgentCall(claudeAgentTools);
+    },
+    async zod() {
+      const { tool } = await import("@anthropic-ai/claude-agent-sdk");
+      const shapes = await zodShapes();
+      return claudeAgentCall(Object.entries(shapes).map(([name, schema]) => tool(name, name, schema.shape, async (input) => ({ content: [{ type: "text", text: answer(name, input) }] }))));
+    },
+  },
+  {
+    name: "langchain",
+    outputs: ["standard-schema", "langchain"],
+    async load(out) {
+      const { langchainToolsByName } = await import(pathToFileURL(path.join(out, "langchain", "tools.js")).href);
+      return (name, input) => langchainToolsByName[name].invoke(input);
+    },
+    async zod() {
+      const { tool } = await import("@langchain/core/tools");
+      const shapes = await zodShapes();
+      const tools = Object.fromEntries(Object.entries(shapes).map(([name, schema]) => [name, tool(async (input) => answer(name, input), { name, description: name, schema })]));
+      return (name, input) => tools[name].invoke(input);
+    },
+  },
 ];
+
+/**
+ * The Claude Agent SDK's path for one call, as its MCP server (createSdkMcpServer) runs it: the
+ * arguments parsed by `z.object(shape)`, then the handler; the answer's text.
+ */
+function claudeAgentCall(tools) {
+  const byName = new Map(tools.map((t) => [t.name, { schema: z.object(t.inputSchema), handler: t.handler }]));
+  return async (name, input, i) => {
+    const t = byName.get(name);
+    const parsed = await t.schema.safeParseAsync(input);
+    if (!parsed.success) throw parsed.error;
+    const result = await t.handler(parsed.data, { requestId: i, signal: undefined });
+    return result.content.map((c) => c.text).join("");
+  };
+}
 
 /** The AI SDK's path for one call: `safeValidateTypes` over the tool's `inputSchema` (as generateText parses a call), then `execute`. */
 async function aiSdkCall(tools) {

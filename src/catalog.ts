@@ -22,7 +22,9 @@ import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
 import aiSdk from "./targets/ai-sdk/index.js";
 import anthropic from "./targets/anthropic/index.js";
+import claudeAgentSdk from "./targets/claude-agent-sdk/index.js";
 import gemini from "./targets/gemini/index.js";
+import langchain from "./targets/langchain/index.js";
 import mcp from "./targets/mcp/index.js";
 import openai from "./targets/openai/index.js";
 import type { Target } from "./targets/target.js";
@@ -38,7 +40,7 @@ export { BASE_RULES };
 export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
-const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk] as const;
+const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk, claudeAgentSdk, langchain] as const;
 export const TARGETS: readonly Target[] = TARGET_TUPLE;
 
 /** `targets` when the config says nothing. */

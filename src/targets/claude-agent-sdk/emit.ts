@@ -1,0 +1,102 @@
+/**
+ * The `claude-agent-sdk` output's files: `claude-agent-sdk/shapes.ts` (the Zod raw shapes,
+ * shapes-emit.ts) and `claude-agent-sdk/tools.ts`: a `tool()` of `@anthropic-ai/claude-agent-sdk` per
+ * tool with a shape, and `createSdkMcpServer` wiring. A call runs through toolgen's dispatcher
+ * (index.ts, with runtime/framework.ts): the same validators, repair, messages and handler files as
+ * native dispatch. Only tools.ts imports the SDK; shapes.ts imports `zod` alone.
+ */
+import type { BundledTool, GeneratedFile } from "../../model.js";
+import { GENERATED_HEADER } from "../../emit/literal.js";
+import { tsString } from "../../emit/names.js";
+import { shapesModule } from "./shapes-emit.js";
+import type { ZodProblem } from "./zod-source.js";
+
+export interface ClaudeAgentFiles {
+  files: GeneratedFile[];
+  /** The tools left out (no exact Zod shape), with why. */
+  left: Array<{ tool: BundledTool; problem: ZodProblem }>;
+}
+
+function toolsModule(shaped: readonly BundledTool[]): string {
+  return [
+    `// ${GENERATED_HEADER}`,
+    `// The tools for the Claude Agent SDK (@anthropic-ai/claude-agent-sdk 0.3): each tool's Zod raw shape`,
+    `// (shapes.ts), and a handler that runs the call through toolgen's dispatcher (index.ts): the same`,
+    `// validators, input repair, messages and handler files as native dispatch.`,
+    `//`,
+    `//   query({ prompt, options: { mcpServers: { toolgen: createClaudeAgentMcpServer() } } })`,
+    `import { createSdkMcpServer, tool } from "@anthropic-ai/claude-agent-sdk";`,
+    `import type { McpSdkServerConfigWithInstance, SdkMcpToolDefinition } from "@anthropic-ai/claude-agent-sdk";`,
+    `import type { z } from "zod";`,
+    `import { dispatcher } from "../index.js";`,
+    `import type { ToolResultContent } from "../runtime/dispatch.js";`,
+    `import { runFrameworkCall } from "../runtime/framework.js";`,
+    `import { tools } from "../tools.js";`,
+    `import { zodShapes } from "./shapes.js";`,
+    ``,
+    `type CallToolResult = Awaited<ReturnType<SdkMcpToolDefinition["handler"]>>;`,
+    ``,
+    `/** A shape whose fields accept what the model sent, each with its JSON Schema unchanged. */`,
+    `type DecidedByToolgen<S extends Record<string, z.ZodType>> = { [K in keyof S]: z.ZodCatch<S[K]> };`,
+    ``,
+    `/**`,
+    ` * The SDK checks a call's arguments against the shape before the handler runs, and answers a`,
+    ` * mismatch with Zod's issues. Each field here hands the model's value on unchanged instead, so that`,
+    ` * toolgen's validator (in the handler) decides, as in native dispatch: its repairs, RE2 patterns and`,
+    ` * formats, and its message. (Zod calls a catch function without a context when it exports the schema.)`,
+    ` */`,
+    `function decidedByToolgen<S extends Record<string, z.ZodType>>(shape: S): DecidedByToolgen<S> {`,
+    `  const out: Record<string, z.ZodType> = {};`,
+    `  for (const [key, field] of Object.entries(shape)) out[key] = field.catch((ctx: { input: unknown } | undefined) => ctx?.input);`,
+    `  return out as DecidedByToolgen<S>;`,
+    `}`,
+    ``,
+    `const descriptions = new Map<string, string>(tools.map((t) => [t.name, t.description ?? ""]));`,
+    ``,
+    `function mcpContent(content: ToolResultContent | undefined): CallToolResult["content"] {`,
+    `  if (content === undefined) return [];`,
+    `  if (typeof content === "string") return [{ type: "text", text: content }];`,
+    `  return content.map((part) => (part.type === "text" ? { type: "text" as const, text: part.text } : { type: "image" as const, data: part.source.data, mimeType: part.source.media_type }));`,
+    `}`,
+    ``,
+    `/** One call as the SDK's MCP server hands it over (\`extra\`: the request's id and abort signal). */`,
+    `async function call(toolName: string, args: Record<string, unknown>, extra: unknown): Promise<CallToolResult> {`,
+    `  const request = typeof extra === "object" && extra !== null ? (extra as { requestId?: unknown; signal?: AbortSignal }) : {};`,
+    `  const input: Record<string, unknown> = {};`,
+    `  for (const [key, value] of Object.entries(args)) if (value !== undefined) input[key] = value;`,
+    `  const outcome = await runFrameworkCall(dispatcher, {`,
+    `    toolName,`,
+    `    input,`,
+    `    callId: typeof request.requestId === "string" || typeof request.requestId === "number" ? String(request.requestId) : undefined,`,
+    `    signal: request.signal,`,
+    `  });`,
+    `  if (!outcome.ok) return { content: [{ type: "text", text: outcome.message }], isError: true };`,
+    `  return { content: mcpContent(outcome.content) };`,
+    `}`,
+    ``,
+    `/** The tools, for createSdkMcpServer({ tools }). */`,
+    `export const claudeAgentTools = [`,
+    ...shaped.map((t) => {
+      const name = tsString(t.name);
+      return `  tool(${name}, descriptions.get(${name}) ?? "", decidedByToolgen(zodShapes[${name}]), (args, extra) => call(${name}, args, extra)),`;
+    }),
+    `];`,
+    ``,
+    `/** An in-process MCP server of the tools, for query()'s \`mcpServers\` option. */`,
+    `export function createClaudeAgentMcpServer(options: { name?: string; version?: string } = {}): McpSdkServerConfigWithInstance {`,
+    `  return createSdkMcpServer({ name: options.name ?? "toolgen", version: options.version ?? "1.0.0", tools: claudeAgentTools });`,
+    `}`,
+    ``,
+  ].join("\n");
+}
+
+export function emitClaudeAgentSdk(tools: readonly BundledTool[]): ClaudeAgentFiles {
+  const shapes = shapesModule(tools);
+  return {
+    files: [
+      { root: "out", path: "claude-agent-sdk/shapes.ts", contents: shapes.contents, ownership: "generated" },
+      { root: "out", path: "claude-agent-sdk/tools.ts", contents: toolsModule(shapes.shaped), ownership: "generated" },
+    ],
+    left: shapes.left,
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The `claude-agent-sdk` output as users run it (issue 25): built with toolgen, compiled by tsc from a
+ * project tsconfig with the user's line (`query({ prompt, options: { mcpServers } })`), and called the
+ * way the SDK calls a tool: through the in-process MCP server createSdkMcpServer() registers, with the
+ * official MCP client. Its `tools/list` gives each tool's schema back (modulo zod-normalise.ts), and a
+ * call gets native dispatch's verdict and message (toolgen's validator, its repair, its handler files).
+ */
+import { spawnSync } from "node:child_process";
+import { cp, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { JsonObject } from "../../../src/model.js";
+import { build } from "../../../src/pipeline.js";
+import { normaliseForZod } from "../../../src/targets/claude-agent-sdk/zod-normalise.js";
+import { repoTempDir } from "../../e2e/compile.js";
+import { repoRoot } from "../../helpers.js";
+import { fillHandlers } from "../../mcp/harness.js";
+
+const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+const OUTPUTS = ["native", "types", "validators", "handlers", "runtime", "index", "claude-agent-sdk"];
+
+const FIND_ORDER = {
+  name: "find_order",
+  description: "Finds an order by its id. Use it when the user names an order. It returns the order.",
+  input_schema: {
+    type: "object",
+    properties: {
+      id: { type: "string", pattern: "^ORD-[0-9]{4}$", description: "The order id, e.g. ORD-0042." },
+      email: { type: "string", format: "email", description: "The customer's email." },
+      limit: { type: "integer", minimum: 1, maximum: 10, description: "How many lines to return." },
+      tags: { type: "array", items: { type: "string" }, uniqueItems: true, description: "Tags to match." },
+    },
+    required: ["id"],
+    additionalProperties: false,
+  },
+};
+
+const NOT_A_STRING = {
+  name: "not_a_string",
+  description: "Takes anything but a string. Use it in tests. It returns what it got.",
+  input_schema: { type: "object", properties: { v: { not: { type: "string" } } } },
+};
+
+interface Dispatched {
+  content?: unknown;
+  is_error?: boolean;
+}
+interface GeneratedIndex {
+  dispatcher: { dispatch(block: { type: "tool_use"; id: string; name: string; input: unknown }): Promise<Dispatched> };
+}
+interface GeneratedTools {
+  createClaudeAgentMcpServer(options?: { name?: string }): { type: "sdk"; name: string; instance: { connect(transport: unknown): Promise<void> } };
+}
+
+let dir = "";
+let notes: string[] = [];
+let diagnostics: Array<{ rule: string; tool?: string; severity: string; pointer: string }> = [];
+
+beforeAll(async () => {
+  dir = await repoTempDir();
+  await cp(path.join(repoRoot, "schemas"), path.join(dir, "schemas"), { recursive: true });
+  await writeFile(path.join(dir, "schemas", "find_order.json"), JSON.stringify(FIND_ORDER, null, 2));
+  await writeFile(path.join(dir, "schemas", "not_a_string.json"), JSON.stringify(NOT_A_STRING, null, 2));
+  const options = { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), lint: true, cache: false, outputs: OUTPUTS };
+  const result = await build(options);
+  notes = result.notes;
+  diagnostics = result.diagnostics;
+  await fillHandlers(options.handlers);
+}, 180_000);
+
+describe("the claude-agent-sdk output", () => {
+  it("leaves out a tool Zod cannot say exactly, with a note naming the file, the pointer and why", () => {
+    expect(notes.filter((n) => n.includes("claude-agent-sdk"))).toEqual([
+      expect.stringMatching(/not_a_string\.json: the tool 'not_a_string' is left out of the claude-agent-sdk output \(Zod cannot say its schema exactly, at \/input_schema\/properties\/v\/not: .*\); lint rule claude-agent-sdk\/zod-exact$/),
+    ]);
+  });
+
+  it("the build's lint reports it under the claude-agent-sdk target (building the output turns the target's rules on)", () => {
+    expect(diagnostics.filter((d) => d.rule.startsWith("claude-agent-sdk/")).map((d) => ({ rule: d.rule, tool: d.tool, severity: d.severity, pointer: d.pointer }))).toEqual([
+      { rule: "claude-agent-sdk/zod-exact", tool: "not_a_string", severity: "warning", pointer: "/input_schema/properties/v/not" },
+    ]);
+  });
+
+  it("compiles with tsc -p in a strict ES-module project, with the user's line", async () => {
+    await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+    const compilerOptions = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUnusedLocals: true, noUnusedParameters: true, skipLibCheck: true, outDir: "dist", types: ["node"] };
+    await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["generated", "handlers", "agent.ts"] }, null, 2));
+    await writeFile(
+      path.join(dir, "agent.ts"),
+      [
+        `import { query } from "@anthropic-ai/claude-agent-sdk";`,
+        `import { claudeAgentTools, createClaudeAgentMcpServer } from "./generated/claude-agent-sdk/tools.js";`,
+        ``,
+        `export function ask(prompt: string) {`,
+        `  return query({ prompt, options: { mcpServers: { toolgen: createClaudeAgentMcpServer() }, allowedTools: claudeAgentTools.map((t) => \`mcp__toolgen__\${t.name}\`) } });`,
+        `}`,
+        ``,
+      ].join("\n"),
+    );
+    const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: 180_000 });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+  }, 200_000);
+
+  describe("through createSdkMcpServer's in-process server and the official MCP client", () => {
+    let client: Client;
+    let index: GeneratedIndex;
+    const text = (result: { content?: unknown }) => (result.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("");
+
+    beforeAll(async () => {
+      const tools = (await import(pathToFileURL(path.join(dir, "generated", "claude-agent-sdk", "tools.ts")).href)) as GeneratedTools;
+      index = (await import(pathToFileURL(path.join(dir, "generated", "index.ts")).href)) as GeneratedIndex;
+      const server = tools.createClaudeAgentMcpServer({ name: "toolgen" });
+      expect(server).toMatchObject({ type: "sdk", name: "toolgen" });
+      const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+      await server.instance.connect(serverSide);
+      client = new Client({ name: "test", version: "1.0.0" });
+      await client.connect(clientSide);
+    }, 60_000);
+
+    it("tools/list: every tool with a shape, each input schema the tool's own (modulo the documented normalisation)", async () => {
+      const listed = (await client.listTools()).tools;
+      const toolsJson = JSON.parse(await readFile(path.join(dir, "generated", "tools.json"), "utf8")) as Array<{ name: string; description: string; input_schema: JsonObject }>;
+      const expected = toolsJson.filter((t) => t.name !== "not_a_string");
+      expect(listed.map((t) => t.name)).toEqual(expected.map((t) => t.name));
+      for (const tool of expected) {
+        const got = listed.find((t) => t.name === tool.name)!;
+        expect(got.description).toBe(tool.description);
+        expect(normaliseForZod(JSON.parse(JSON.stringify(got.inputSchema)) as JsonObject), tool.name).toEqual(normaliseForZod(tool.input_schema));
+      }
+    });
+
+    const calls: Array<[string, string, Record<string, unknown>]> = [
+      ["a valid call", "get_weather", { location: "Paris", unit: "celsius" }],
+      ["a wrong type", "get_weather", { location: 42 }],
+      ["a missing required parameter", "get_weather", { unit: "celsius" }],
+      ["an enum miss", "get_weather", { location: "Paris", unit: "kelvin" }],
+      ["a pattern miss (RE2, toolgen's)", "find_order", { id: "ORD-42" }],
+      ["a format miss", "find_order", { id: "ORD-0042", email: "not an email" }],
+      ["a number sent as a string (dispatch repairs it)", "find_order", { id: "ORD-0042", limit: "3" }],
+      ["an out-of-range integer", "find_order", { id: "ORD-0042", limit: 11 }],
+      ["repeated items", "find_order", { id: "ORD-0042", tags: ["a", "a"] }],
+      ["a handler that throws", "get_weather", { location: "boom" }],
+    ];
+    for (const [name, tool, args] of calls) {
+      it(`${name}: native dispatch's verdict and message`, async () => {
+        const native = await index.dispatcher.dispatch({ type: "tool_use", id: "native", name: tool, input: args });
+        const result = await client.callTool({ name: tool, arguments: args });
+        const nativeText = typeof native.content === "string" ? native.content : JSON.stringify(native.content);
+        expect({ isError: result.isError === true, text: text(result) }).toEqual({ isError: native.is_error === true, text: nativeText });
+      });
+    }
+
+    it("the documented difference: the SDK drops a key the root does not define before the handler runs (native dispatch rejects it)", async () => {
+      const args = { id: "ORD-0042", note: "extra" };
+      const native = await index.dispatcher.dispatch({ type: "tool_use", id: "native", name: "find_order", input: args });
+      expect(native.is_error).toBe(true);
+      const result = await client.callTool({ name: "find_order", arguments: args });
+      expect(result.isError ?? false, text(result)).toBe(false);
+      expect(JSON.parse(text(result))).toEqual({ tool: "find_order", input: { id: "ORD-0042" } });
+    });
+
+    it("a valid call runs the handler file with the input as sent", async () => {
+      const result = await client.callTool({ name: "find_order", arguments: { id: "ORD-0042", limit: 2 } });
+      expect(result.isError ?? false, text(result)).toBe(false);
+      expect(JSON.parse(text(result))).toEqual({ tool: "find_order", input: { id: "ORD-0042", limit: 2 } });
+    });
+  });
+});
