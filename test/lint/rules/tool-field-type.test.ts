@@ -18,6 +18,7 @@ testRule("tool-field-type", {
       }),
     },
     { name: "null cache_control, false eager_input_streaming", files: tool({ cache_control: null, eager_input_streaming: false }) },
+    { name: "toolgen's needs_approval (the openai-agents output's needsApproval)", files: tool({ needs_approval: true }) },
   ],
   invalid: [
     {
@@ -32,6 +33,11 @@ testRule("tool-field-type", {
         { message: "`input_examples` must be an array of objects (example inputs), not an object", pointer: "/input_examples", line: 7, column: 3 },
         { message: "`defer_loading` must be true or false, not 1", pointer: "/defer_loading", line: 10, column: 3 },
       ],
+    },
+    {
+      name: "needs_approval as a string",
+      files: tool({ needs_approval: "yes" }),
+      errors: [{ message: '`needs_approval` must be true or false, not "yes"', pointer: "/needs_approval", line: 7, column: 3, tool: "a" }],
     },
     {
       name: "an input example that is not an object",
