@@ -17,6 +17,7 @@ import handlers from "./outputs/handlers.js";
 import indexModule from "./outputs/index-module.js";
 import type { Output, Setting } from "./outputs/output.js";
 import runtime from "./outputs/runtime.js";
+import standardSchema from "./outputs/standard-schema.js";
 import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
 import anthropic from "./targets/anthropic/index.js";
@@ -33,7 +34,7 @@ export { defineTarget, type Target } from "./targets/target.js";
 export { BASE_RULES };
 
 /** The outputs that belong to no target: types, validators, handler stubs, the runtime, the index. */
-export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule];
+export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
 const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;

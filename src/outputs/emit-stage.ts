@@ -63,7 +63,9 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
 /** The runtime sources, without those that only outputs of `list` this build does not run import. */
 function runtimeFor(outputs: readonly Output[], list: readonly Output[], runtime: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
   const built = new Set(outputs.map((o) => o.id));
-  const unused = new Set(list.filter((o) => !built.has(o.id)).flatMap((o) => o.runtime ?? []));
+  // A file that several outputs list (runtime/framework.ts) stays when any of them is built.
+  const used = new Set(outputs.flatMap((o) => o.runtime ?? []));
+  const unused = new Set(list.filter((o) => !built.has(o.id)).flatMap((o) => o.runtime ?? []).filter((name) => !used.has(name)));
   return unused.size === 0 ? runtime : new Map([...runtime].filter(([name]) => !unused.has(name)));
 }
 

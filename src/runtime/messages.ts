@@ -266,10 +266,11 @@ function describeUnit(errors: readonly ValidationError[], unit: Unit): string[] 
  * characters; `more` counts the problems left undescribed. Only what is shown is worded, so the
  * time is linear in the number of errors with a small constant (a 64 KB input can hold 60,000).
  */
-function collect(errors: readonly ValidationError[]): { messages: string[]; more: number } {
+function collect(errors: readonly ValidationError[]): { messages: string[]; pointers: string[]; more: number } {
   const units = unitsOf(errors);
   const seen = new Set<string>();
   const messages: string[] = [];
+  const pointers: string[] = [];
   let size = 0;
   let k = 0;
   for (; k < units.length; k++) {
@@ -281,10 +282,23 @@ function collect(errors: readonly ValidationError[]): { messages: string[]; more
     for (const m of worded) {
       seen.add(m);
       messages.push(m);
+      pointers.push(pointerOf(errors[unit.at]));
     }
     size += add;
   }
-  return { messages, more: units.length - k };
+  return { messages, pointers, more: units.length - k };
+}
+
+/** Where an error's value is (a JSON pointer into the input): a missing or unknown property's own place, else the value's. */
+function pointerOf(e: ValidationError | undefined): string {
+  if (e === undefined) return "";
+  const p: Record<string, unknown> = e.params ?? {};
+  const key = e.keyword === "required" || e.keyword === "dependentRequired" || e.keyword === "dependencies"
+    ? str(p["missingProperty"])
+    : e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties"
+      ? (str(p["additionalProperty"]) ?? str(p["unevaluatedProperty"]))
+      : undefined;
+  return key === undefined ? e.instancePath : `${e.instancePath}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }
 
 /**
@@ -299,4 +313,24 @@ export function describeValidationErrors(errors: readonly ValidationError[] | nu
   if (messages.length === 0) return ["Input is invalid"];
   if (more > 0) messages.push(`… and ${more} more error${more === 1 ? "" : "s"}`);
   return messages;
+}
+
+/** One problem of an input: the message `describeValidationErrors` gives for it, and where it is (a JSON pointer into the input, "" for the whole input). */
+export interface ValidationIssue {
+  readonly message: string;
+  readonly pointer: string;
+}
+
+/**
+ * `describeValidationErrors`'s messages (the same text, in the same order, with the same bounds),
+ * each with the JSON pointer of the value it is about: what a Standard Schema issue carries. The
+ * closing "… and N more errors" has the pointer "".
+ */
+export function describeValidationIssues(errors: readonly ValidationError[] | null | undefined): ValidationIssue[] {
+  if (!errors || errors.length === 0) return [{ message: "Input is invalid", pointer: "" }];
+  const { messages, pointers, more } = collect(errors);
+  if (messages.length === 0) return [{ message: "Input is invalid", pointer: "" }];
+  const issues = messages.map((message, i) => ({ message, pointer: pointers[i] ?? "" }));
+  if (more > 0) issues.push({ message: `… and ${more} more error${more === 1 ? "" : "s"}`, pointer: "" });
+  return issues;
 }

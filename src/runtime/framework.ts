@@ -1,0 +1,71 @@
+// toolgen runtime: one tool call of an agent framework (the AI SDK, the OpenAI Agents SDK, Mastra...)
+// run through a toolgen dispatcher, so a framework's tools share dispatch's handlers, validators,
+// repair, messages and result sanitising. Copied verbatim into generated output; imports nothing
+// but its sibling files.
+//
+// For the modules of the framework outputs (src/targets/<framework>/): each tool's `execute` (or
+// `invoke`, `run`...) calls `runFrameworkCall(dispatcher, { toolName, input, callId, signal, context })`
+// with the ready `dispatcher` of index.ts and what the framework hands it, and then
+// - on `{ ok: true, content }`: returns `content` (a string, or text and image blocks; undefined when
+//   the handler returned nothing), or `frameworkText(content)` where the framework takes a string;
+// - on `{ ok: false, message }`: gives the framework toolgen's message the way it reports a failed
+//   call to the model: `throw new ToolCallFailed(message)` where the framework sends a thrown error's
+//   message back (the AI SDK, the OpenAI Agents SDK), or returns `message` as an error result.
+// The dispatcher validates the input again: a framework that validated with standard-schema.ts
+// passes what `validate` returned (an input dispatch would repair, repaired), which validates at
+// once. Never rejects.
+
+import type { AbortSignalLike, Dispatcher, ToolResultContent } from "./dispatch.js";
+
+/** One call as a framework hands it to a tool. */
+export interface FrameworkCall {
+  readonly toolName: string;
+  /** The input as the framework parsed (or validated) it. */
+  readonly input: unknown;
+  /** The framework's id of the call (`toolCallId`...): the handler's `context.toolUseId`. A fresh `call_<n>` when undefined. */
+  readonly callId?: string | undefined;
+  /** The framework's abort signal: aborting it aborts the handler's `context.signal`, and the call is answered "aborted". */
+  readonly signal?: AbortSignalLike | undefined;
+  /** The handler's `context.context` (the framework's run context, or the application's). */
+  readonly context?: unknown;
+  /** As dispatch's `timeoutMs`: a handler still running after this many milliseconds is answered with an error. */
+  readonly timeoutMs?: number | undefined;
+}
+
+/** What the call gave: the handler's content, or toolgen's message for the model (validation, handler error, timeout, abort). */
+export type FrameworkOutcome =
+  | { readonly ok: true; readonly content: ToolResultContent | undefined }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * The error a framework tool throws with toolgen's message, for the frameworks that send a thrown
+ * error's message to the model. Its message is what dispatch would send (no path, no stack).
+ */
+export class ToolCallFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolCallFailed";
+  }
+}
+
+let calls = 0;
+
+/** Runs one call through `dispatcher` (handler, validation, repair, messages as dispatch); never rejects. */
+export async function runFrameworkCall(dispatcher: Dispatcher, call: FrameworkCall): Promise<FrameworkOutcome> {
+  const id = call.callId ?? `call_${++calls}`;
+  const options = {
+    ...(call.context !== undefined ? { context: call.context } : {}),
+    ...(call.signal !== undefined ? { signal: call.signal } : {}),
+    ...(call.timeoutMs !== undefined ? { timeoutMs: call.timeoutMs } : {}),
+  };
+  const block = await dispatcher.dispatch({ type: "tool_use", id, name: call.toolName, input: call.input }, options);
+  if (block.is_error === true) return { ok: false, message: frameworkText(block.content) };
+  return { ok: true, content: block.content };
+}
+
+/** Content as one string, for frameworks that take text: text blocks joined by newlines, an image as a note. */
+export function frameworkText(content: ToolResultContent | undefined): string {
+  if (content === undefined) return "";
+  if (typeof content === "string") return content;
+  return content.map((b) => (b.type === "text" ? b.text : `[image: ${b.source.media_type}]`)).join("\n");
+}
