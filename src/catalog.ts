@@ -21,9 +21,12 @@ import standardSchema from "./outputs/standard-schema.js";
 import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
 import anthropic from "./targets/anthropic/index.js";
+import anthropicHelpers from "./targets/anthropic-helpers/index.js";
 import gemini from "./targets/gemini/index.js";
+import mastra from "./targets/mastra/index.js";
 import mcp from "./targets/mcp/index.js";
 import openai from "./targets/openai/index.js";
+import openaiAgents from "./targets/openai-agents/index.js";
 import type { Target } from "./targets/target.js";
 
 // `toolgen/outputs` (package.json "exports") is this module: the catalogue's lists, and what a library user needs to add an output.
@@ -37,7 +40,7 @@ export { BASE_RULES };
 export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
-const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;
+const TARGET_TUPLE = [anthropic, openai, gemini, mcp, openaiAgents, anthropicHelpers, mastra] as const;
 export const TARGETS: readonly Target[] = TARGET_TUPLE;
 
 /** `targets` when the config says nothing. */

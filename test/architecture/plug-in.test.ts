@@ -14,21 +14,25 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TARGET_IDS } from "../../src/catalog.js";
 import { fixture, repoRoot } from "../helpers.js";
 
 const OUT = path.join(repoRoot, "test", "__out__");
 let copy = "";
 let bin = "";
 
+/** The catalogue's list of targets as written (`const TARGET_TUPLE = [...] as const;`), and its ids. */
+const catalogText = readFileSync(path.join(repoRoot, "src", "catalog.ts"), "utf8");
+const list = /^const TARGET_TUPLE = \[([^\]]*)\] as const;$/m.exec(catalogText)?.[0] ?? "";
+const withToy = list.replace("] as const;", ", toy] as const;");
+const targetIds = TARGET_IDS.join(", ");
+
 /** The catalogue entry: its import, and its place in the list of targets. */
 function addToCatalog(text: string): string {
   const importLine = `import openai from "./targets/openai/index.js";\n`;
-  const list = "const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;";
   expect(text).toContain(importLine);
-  expect(text).toContain(list);
-  return text
-    .replace(importLine, `${importLine}import toy from "./targets/toy/index.js";\n`)
-    .replace(list, "const TARGET_TUPLE = [anthropic, openai, gemini, mcp, toy] as const;");
+  expect(list).toMatch(/^const TARGET_TUPLE = \[anthropic, openai, /);
+  return text.replace(importLine, `${importLine}import toy from "./targets/toy/index.js";\n`).replace(list, withToy);
 }
 
 /** Lines of `after` that `before` does not have, and the reverse. */
@@ -86,8 +90,8 @@ afterAll(() => {
 describe("a new target plugs in by its folder and one catalogue entry", () => {
   it("changes nothing else: the catalogue gains its import and its place in the list", () => {
     const { added, removed } = lineChanges(readFileSync(path.join(repoRoot, "src", "catalog.ts"), "utf8"), readFileSync(path.join(copy, "src", "catalog.ts"), "utf8"));
-    expect(added).toEqual([`import toy from "./targets/toy/index.js";`, "const TARGET_TUPLE = [anthropic, openai, gemini, mcp, toy] as const;"]);
-    expect(removed).toEqual(["const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;"]);
+    expect(added).toEqual([`import toy from "./targets/toy/index.js";`, withToy]);
+    expect(removed).toEqual([list]);
   });
 
   it("its setting shows in build --help, and --targets names it", () => {
@@ -95,7 +99,7 @@ describe("a new target plugs in by its folder and one catalogue entry", () => {
     expect(help.status).toBe(0);
     const text = help.stdout.replace(/\s+/g, " ");
     expect(text).toContain("toyGreeting the greeting the toy output writes first in toy-tools.json [default: hello]");
-    expect(text).toContain("anthropic, openai, gemini, mcp, toy");
+    expect(text).toContain(`${targetIds}, toy`);
   });
 
   it("its setting is accepted in toolgen.config.json and reaches its output", () => {

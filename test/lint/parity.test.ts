@@ -1,6 +1,6 @@
 /** Rule files, the registry, the docs pages and the issue's table of ids must agree. */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { RULES as rules, TARGETS } from "../../src/catalog.js";
@@ -55,7 +55,8 @@ const idsIn = (dir: string, ext: string) =>
 const RULE_FILES = [
   ...readdirSync(new URL("src/lint/rules/", root), { encoding: "utf8" }).filter((f) => f.endsWith(".ts") && f !== "index.ts").map((f) => `src/lint/rules/${f}`),
   ...readdirSync(new URL("src/targets/", root), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    // A target without rules of its own (a framework's, e.g. openai-agents) has no rules/ folder.
+    .filter((d) => d.isDirectory() && existsSync(new URL(`src/targets/${d.name}/rules/`, root)))
     .flatMap((d) => readdirSync(new URL(`src/targets/${d.name}/rules/`, root), { encoding: "utf8" }).map((f) => `src/targets/${d.name}/rules/${f}`))
     .filter((f) => f.endsWith(".ts")),
 ].sort();
