@@ -20,6 +20,7 @@ import runtime from "./outputs/runtime.js";
 import standardSchema from "./outputs/standard-schema.js";
 import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
+import aiSdk from "./targets/ai-sdk/index.js";
 import anthropic from "./targets/anthropic/index.js";
 import anthropicHelpers from "./targets/anthropic-helpers/index.js";
 import gemini from "./targets/gemini/index.js";
@@ -40,7 +41,7 @@ export { BASE_RULES };
 export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
-const TARGET_TUPLE = [anthropic, openai, gemini, mcp, openaiAgents, anthropicHelpers, mastra] as const;
+const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk, openaiAgents, anthropicHelpers, mastra] as const;
 export const TARGETS: readonly Target[] = TARGET_TUPLE;
 
 /** `targets` when the config says nothing. */

@@ -46,6 +46,11 @@ export class ToolCallFailed extends Error {
     super(message);
     this.name = "ToolCallFailed";
   }
+
+  /** The message alone: frameworks that send `String(error)` (the AI SDK) then send toolgen's message as it is. */
+  override toString(): string {
+    return this.message;
+  }
 }
 
 let calls = 0;

@@ -51,7 +51,7 @@ describe("runFrameworkCall", () => {
     const unknown = await runFrameworkCall(dispatcher, { toolName: "dubble", input: { n: 1 } });
     expect(unknown).toEqual({ ok: false, message: "Error: Unknown tool 'dubble'. Available tools: double, boom, wait, picture" });
     const failed = new ToolCallFailed("Error: Missing required parameter 'n'");
-    expect([failed instanceof Error, failed.name, failed.message]).toEqual([true, "ToolCallFailed", "Error: Missing required parameter 'n'"]);
+    expect([failed instanceof Error, failed.name, failed.message, String(failed)]).toEqual([true, "ToolCallFailed", "Error: Missing required parameter 'n'", "Error: Missing required parameter 'n'"]);
   });
 
   it("passes the framework's abort signal to the handler, and a timeout", async () => {

@@ -1,0 +1,125 @@
+/**
+ * The `ai-sdk` output: `ai-sdk.ts`, a `tools` record of the AI SDK's `tool()`s, one per tool, for
+ * `generateText({ model, tools, prompt })`, `streamText` and `ToolLoopAgent`. Each tool's
+ * `inputSchema` is its Standard Schema (standard-schema.ts: the build-time validator, dispatch's repair
+ * and messages; the AI SDK reads its draft-07 JSON Schema), `outputSchema` its output schema where the
+ * tool file has one, and `execute` runs the handler file through the ready `dispatcher` of index.ts
+ * (runtime/framework.ts), with the AI SDK's call id, abort signal and context. `description`,
+ * `strict`, `inputExamples` and `deferLoading` come from the tool file's fields (tools.ts). A failed
+ * call throws toolgen's message, which the AI SDK sends back to the model as the call's error.
+ * Only this file imports `ai`.
+ */
+import type { BundledTool, GeneratedFile } from "../../model.js";
+import { tsString } from "../../emit/names.js";
+import { GENERATED_HEADER } from "../../emit/literal.js";
+import { outputSchemaOf } from "../../outputs/standard-schema-emit.js";
+
+/** An object literal's key for a tool name: `"__proto__"` written plainly would set the prototype. */
+function propKey(name: string): string {
+  return name === "__proto__" ? `["__proto__"]` : tsString(name);
+}
+
+export function emitAiSdk(tools: readonly BundledTool[]): GeneratedFile {
+  const withOutput = tools.filter((t) => outputSchemaOf(t) !== undefined);
+  const entry = (t: BundledTool): string[] => {
+    const name = tsString(t.name);
+    const hasOutput = withOutput.includes(t);
+    return [
+      `  ${propKey(t.name)}: tool({`,
+      `    ...fieldsOf(${name}),`,
+      `    inputSchema: standardSchemas[${name}],`,
+      ...(hasOutput
+        ? [`    outputSchema: standardOutputSchemas[${name}],`, `    execute: (input, options) => runValue<ToolOutputs[${name}]>(${name}, input, options),`]
+        : [`    execute: (input, options) => run(${name}, input, options),`]),
+      `    toModelOutput,`,
+      `  }),`,
+    ];
+  };
+  const lines = [
+    `// ${GENERATED_HEADER}`,
+    `// The tools for the AI SDK (\`ai\` 7): \`generateText({ model, tools, prompt })\`. Each tool's input schema is its`,
+    `// Standard Schema (standard-schema.ts), and \`execute\` runs its handler file through the ready dispatcher.`,
+    `import { tool, type Tool } from "ai";`,
+    `import { dispatcher } from "./index.js";`,
+    `import type { AbortSignalLike, ToolResultContent } from "./runtime/dispatch.js";`,
+    `import { runFrameworkCall, ToolCallFailed } from "./runtime/framework.js";`,
+    `import { standardOutputSchemas, standardSchemas${withOutput.length > 0 ? ", type ToolOutputs" : ""} } from "./standard-schema.js";`,
+    `import { tools as definitions } from "./tools.js";`,
+    `import type { ToolInputs, ToolName } from "./types.js";`,
+    ``,
+    `/** What the model reads of a tool's result (the AI SDK's \`ToolResultOutput\`). */`,
+    `type ModelOutput = Awaited<ReturnType<NonNullable<Tool["toModelOutput"]>>>;`,
+    ``,
+    `/** What the AI SDK hands \`execute\` besides the input (its \`ToolExecutionOptions\`), as far as a handler sees it. */`,
+    `export interface AiSdkCallOptions {`,
+    `  /** The handler's \`context.toolUseId\`. */`,
+    `  toolCallId: string;`,
+    `  /** Aborts the handler's \`context.signal\`; the call is answered "aborted". */`,
+    `  abortSignal?: AbortSignalLike | undefined;`,
+    `  /** The handler's \`context.context\`: the AI SDK's tool context. */`,
+    `  context?: unknown;`,
+    `}`,
+    ``,
+    `/** The fields of a tool file the AI SDK's \`tool()\` takes: the description, \`strict\`, the input examples, \`deferLoading\`. */`,
+    `interface ToolFields<N extends ToolName> {`,
+    `  description?: string;`,
+    `  strict?: boolean;`,
+    `  inputExamples?: Array<{ input: ToolInputs[N] }>;`,
+    `  deferLoading?: boolean;`,
+    `}`,
+    ``,
+    `const byName = new Map(definitions.map((d) => [d.name, d]));`,
+    ``,
+    `/** A tool's fields as tools.ts has them (its examples were checked against its schema by toolgen's lint). */`,
+    `function fieldsOf<N extends ToolName>(name: N): ToolFields<N> {`,
+    `  const d = byName.get(name);`,
+    `  const fields: ToolFields<N> = {};`,
+    `  if (d === undefined) return fields;`,
+    `  if (d.description !== undefined) fields.description = d.description;`,
+    `  if (d.strict !== undefined) fields.strict = d.strict;`,
+    `  if (d.input_examples !== undefined) fields.inputExamples = d.input_examples.map((input: unknown) => ({ input: input as ToolInputs[N] }));`,
+    `  if (d.defer_loading !== undefined) fields.deferLoading = d.defer_loading;`,
+    `  return fields;`,
+    `}`,
+    ``,
+    `/** Runs one call through the dispatcher: the handler's content, or toolgen's message thrown for the AI SDK to send back. */`,
+    `async function run(name: ToolName, input: unknown, options: AiSdkCallOptions): Promise<ToolResultContent> {`,
+    `  const call = { toolName: name, input, callId: options.toolCallId, signal: options.abortSignal, context: options.context };`,
+    `  const outcome = await runFrameworkCall(dispatcher, call);`,
+    `  if (!outcome.ok) throw new ToolCallFailed(outcome.message);`,
+    `  return outcome.content ?? "";`,
+    `}`,
+    ``,
+    `/** A tool with an output schema: its handler's value (dispatch's JSON text of it, read back), typed by the schema. */`,
+    `async function runValue<O>(name: ToolName, input: unknown, options: AiSdkCallOptions): Promise<O> {`,
+    `  const content = await run(name, input, options);`,
+    `  return (typeof content === "string" ? JSON.parse(content) : content) as O;`,
+    `}`,
+    ``,
+    `/** What the model reads of a result: text as text, a handler's text and image blocks as content, a value as JSON. */`,
+    `function toModelOutput({ output }: { output: unknown }): ModelOutput {`,
+    `  if (typeof output === "string") return { type: "text", value: output };`,
+    `  if (isBlocks(output)) {`,
+    `    return {`,
+    `      type: "content",`,
+    `      value: output.map((b) =>`,
+    `        b.type === "text"`,
+    `          ? { type: "text" as const, text: b.text }`,
+    `          : { type: "file" as const, mediaType: b.source.media_type, data: { type: "data" as const, data: b.source.data } },`,
+    `      ),`,
+    `    };`,
+    `  }`,
+    `  return { type: "json", value: JSON.parse(JSON.stringify(output ?? null)) };`,
+    `}`,
+    ``,
+    `function isBlocks(output: unknown): output is Exclude<ToolResultContent, string> {`,
+    `  return Array.isArray(output) && output.length > 0 && typeof output[0] === "object" && output[0] !== null && "type" in output[0];`,
+    `}`,
+    ``,
+    `/** Pass as \`tools\` to \`generateText\`, \`streamText\` or \`new ToolLoopAgent\`. */`,
+    `export const tools = {`,
+    ...tools.flatMap(entry),
+    `};`,
+  ];
+  return { root: "out", path: "ai-sdk.ts", contents: lines.join("\n") + "\n", ownership: "generated" };
+}
