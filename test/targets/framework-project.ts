@@ -42,8 +42,9 @@ export async function recordingHandlers(handlers: string): Promise<void> {
 }
 
 /**
- * Two tools besides the seed ones: `find_city`, strict (its optional `country` is nullable when
- * lowered for OpenAI), and `delete_note`, whose file says `"needs_approval": true`.
+ * Three tools besides the seed ones: `find_city`, strict (its optional `country` is nullable when
+ * lowered for OpenAI); `delete_note`, whose file says `"needs_approval": true`; and `look-up-note`,
+ * whose name the OpenAI Agents SDK sends as `look_up_note`.
  */
 export const EXTRA_TOOLS: Record<string, object> = {
   "find_city.json": {
@@ -64,6 +65,11 @@ export const EXTRA_TOOLS: Record<string, object> = {
     name: "delete_note",
     description: "Deletes one of the user's notes. Use it only when the user asks to delete a note. It returns nothing, and fails when there is no such note.",
     needs_approval: true,
+    input_schema: { type: "object", properties: { id: { type: "string", description: "The note's id." } }, required: ["id"] },
+  },
+  "look-up-note.json": {
+    name: "look-up-note",
+    description: "Looks up one of the user's notes by its id. Use it when the user asks what a note says. It returns the note, and fails when there is no such note.",
     input_schema: { type: "object", properties: { id: { type: "string", description: "The note's id." } }, required: ["id"] },
   },
 };

@@ -97,7 +97,7 @@ it("returns a handler's error to the model as Mastra's error result, with toolge
 });
 
 it("carries the tool file's strict and needs_approval (requireApproval)", () => {
-  expect(Object.keys(tools).sort()).toEqual(["delete_note", "find_city", "get_current_stock_price", "get_stock_price", "get_ticker_symbol", "get_weather"]);
+  expect(Object.keys(tools).sort()).toEqual(["delete_note", "find_city", "get_current_stock_price", "get_stock_price", "get_ticker_symbol", "get_weather", "look-up-note"]);
   expect(tools["find_city"]!.strict).toBe(true);
   expect(tools["get_weather"]!.strict).toBeUndefined();
   expect(tools["delete_note"]!.requireApproval).toBe(true);

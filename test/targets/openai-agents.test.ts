@@ -11,6 +11,7 @@ import OpenAI from "openai";
 import { Agent, OpenAIProvider, Runner, setTracingDisabled, type Tool } from "@openai/agents";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
+import { agentsToolName } from "../../src/targets/openai-agents/facts.js";
 import { frameworkProject, seedAndExtraTools, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 import { startResponsesServer, type InputItem, type ResponsesServer } from "./responses-server.js";
 
@@ -93,10 +94,10 @@ describe("Runner.run against a fake Responses API", () => {
     server.script([{ text: "Hello." }]);
     await runner.run(agent, "Hi");
     const sent = server.requests[0]!.tools!;
-    expect(sent.map((t) => t.name)).toEqual(responsesTools.map((t) => t.name));
+    expect(sent.map((t) => t.name)).toEqual(responsesTools.map((t) => agentsToolName(t.name)));
     for (const tool of sent) {
-      const own = responsesTools.find((t) => t.name === tool.name)!;
-      expect({ name: tool.name, parameters: tool.parameters, strict: tool.strict }).toEqual({ name: own.name, parameters: own.parameters, strict: own.strict });
+      const own = responsesTools.find((t) => agentsToolName(t.name) === tool.name)!;
+      expect({ parameters: tool.parameters, strict: tool.strict }).toEqual({ parameters: own.parameters, strict: own.strict });
     }
     expect(sent.find((t) => t.name === "find_city")?.strict).toBe(true);
     expect(sent.find((t) => t.name === "get_weather")?.strict).toBe(false);
@@ -118,6 +119,14 @@ describe("Runner.run against a fake Responses API", () => {
     const resumed = await runner.run(agent, first.state);
     expect(resumed.finalOutput).toBe("Deleted.");
     expect(calls().map((c) => [c.tool, c.input])).toEqual([["delete_note", { id: "n1" }]]);
+  });
+
+  it("dispatches a call of a tool the SDK renamed under the tool's own name, and the build says so", async () => {
+    expect(project.notes).toContain("openai-agents: the tool 'look-up-note' reaches the model as 'look_up_note' (the OpenAI Agents SDK's tool() turns every character but a-z A-Z 0-9 into _)");
+    server.script([{ calls: [{ name: "look_up_note", arguments: JSON.stringify({ id: "n1" }) }] }, { text: "It says hello." }]);
+    const result = await runner.run(agent, "What does note n1 say?");
+    expect(result.finalOutput).toBe("It says hello.");
+    expect(calls().map((c) => [c.tool, c.input])).toEqual([["look-up-note", { id: "n1" }]]);
   });
 
   it("sends a handler's error back with toolgen's message", async () => {
