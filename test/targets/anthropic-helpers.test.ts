@@ -12,6 +12,7 @@ import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableT
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
 import { message, startMessagesServer, type MessagesServer } from "../runtime/messages-server.js";
+import { fixture } from "../helpers.js";
 import { frameworkProject, seedAndExtraTools, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 
 const USER = `import Anthropic from "@anthropic-ai/sdk";
@@ -53,6 +54,10 @@ beforeEach(() => {
 
 it("compiles as a user's project, with the user's toolRunner({ tools })", () => {
   expect(project.diagnostics).toEqual([]);
+});
+
+it("writes anthropic-helpers.ts as the golden file shows (the seed tools and the extra ones)", async () => {
+  await expect(await readFile(path.join(project.out, "anthropic-helpers.ts"), "utf8")).toMatchFileSnapshot(fixture("frameworks", "expected", "anthropic-helpers.ts"));
 });
 
 it("runs a call through toolgen's validator to the handler, and sends an invalid one back with toolgen's message", async () => {

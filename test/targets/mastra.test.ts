@@ -4,6 +4,7 @@
  * `agent.generate` with Mastra's model router pointed at a fake OpenAI Responses API on 127.0.0.1. The fake asks for tool calls, then answers in text; the tests read what
  * it received and what the handlers ran.
  */
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Agent } from "@mastra/core/agent";
@@ -11,6 +12,7 @@ import type { ToolAction } from "@mastra/core/tools";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
 import { INPUT_VALIDATION } from "../../src/targets/mastra/facts.js";
+import { fixture } from "../helpers.js";
 import { frameworkProject, seedAndExtraTools, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 import { startResponsesServer, type InputItem, type ResponsesServer } from "./responses-server.js";
 
@@ -59,6 +61,10 @@ beforeEach(() => {
 
 it("compiles as a user's project, with the user's new Agent({ tools })", () => {
   expect(project.diagnostics).toEqual([]);
+});
+
+it("writes mastra.ts as the golden file shows (the seed tools and the extra ones)", async () => {
+  await expect(await readFile(path.join(project.out, "mastra.ts"), "utf8")).toMatchFileSnapshot(fixture("frameworks", "expected", "mastra.ts"));
 });
 
 it("runs a call through toolgen's validator to the handler, and sends an invalid one back with toolgen's messages", async () => {

@@ -5,6 +5,7 @@
  * client over real HTTP). The fake asks for tool calls, then answers in text; the tests read what it
  * received and what the handlers ran.
  */
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import OpenAI from "openai";
@@ -12,6 +13,7 @@ import { Agent, OpenAIProvider, Runner, setTracingDisabled, type Tool } from "@o
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
 import { agentsToolName } from "../../src/targets/openai-agents/facts.js";
+import { fixture } from "../helpers.js";
 import { frameworkProject, seedAndExtraTools, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 import { startResponsesServer, type InputItem, type ResponsesServer } from "./responses-server.js";
 
@@ -55,6 +57,10 @@ beforeEach(() => {
 
 it("compiles as a user's project, with the user's new Agent({ tools })", () => {
   expect(project.diagnostics).toEqual([]);
+});
+
+it("writes openai-agents.ts as the golden file shows (the seed tools and the extra ones)", async () => {
+  await expect(await readFile(path.join(project.out, "openai-agents.ts"), "utf8")).toMatchFileSnapshot(fixture("frameworks", "expected", "openai-agents.ts"));
 });
 
 describe("Runner.run against a fake Responses API", () => {
