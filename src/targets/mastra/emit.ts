@@ -15,7 +15,8 @@ export function emitMastra(tools: readonly BundledTool[]): GeneratedFile[] {
   const approval = tools.filter((t) => t.fields?.needs_approval === true).map((t) => `  ${tsString(t.name)},`);
   const lines = [
     `// ${GENERATED_HEADER}`,
-    `// Mastra's tools (@mastra/core createTool()), keyed by tool name: \`new Agent({ id, name, instructions, model, tools })\`.`,
+    `// Mastra's tools (@mastra/core createTool()), keyed by tool name:`,
+    `// \`new Agent({ id, name, instructions, model, tools })\`.`,
     `import { createTool } from "@mastra/core/tools";`,
     `import { dispatcher } from "./index.js";`,
     `import type { Dispatcher } from "./runtime/dispatch.js";`,
@@ -53,7 +54,8 @@ export function emitMastra(tools: readonly BundledTool[]): GeneratedFile[] {
     `    },`,
     `  });`,
     `  if (definition.strict !== undefined) tool.strict = definition.strict;`,
-    `  if (definition.input_examples !== undefined) tool.inputExamples = definition.input_examples.map((input) => ({ input }));`,
+    `  const examples = definition.input_examples;`,
+    `  if (examples !== undefined) tool.inputExamples = examples.map((input) => ({ input }));`,
     `  return tool;`,
     `}`,
     ``,
