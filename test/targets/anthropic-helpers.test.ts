@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
 import { message, startMessagesServer, type MessagesServer } from "../runtime/messages-server.js";
 import { fixture } from "../helpers.js";
-import { frameworkProject, seedAndExtraTools, type FrameworkProject, type RecordedCall } from "./framework-project.js";
+import { frameworkProject, seedAndExtraTools, until, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 
 const USER = `import Anthropic from "@anthropic-ai/sdk";
 import { tools } from "../generated/anthropic-helpers.js";
@@ -95,4 +95,19 @@ it("hands a handler the context given to createRunnableTools, and sends its erro
   const native_ = await native.dispatch({ type: "tool_use", id: "toolu_y", name: "find_city", input: { name: "boom" } });
   expect(native_.content).toContain("boom: the handler failed");
   expect(server.requests[1]!.body.messages).toEqual([{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_3", content: native_.content, is_error: true }] }]);
+});
+
+it("aborts a running handler's signal when the runner's signal aborts", async () => {
+  server.script([use("toolu_4", "get_weather", { location: "wait" }), answer("Stopped.")]);
+  const controller = new AbortController();
+  const runner = server.client.beta.messages.toolRunner(
+    { model: "claude-test", max_tokens: 1024, messages: [{ role: "user", content: "Weather at wait?" }], tools: generated.tools },
+    { signal: controller.signal },
+  );
+  const running = runner.runUntilDone().catch((e: unknown) => e);
+  await until(() => calls().length === 1);
+  controller.abort();
+  await running;
+  await until(() => calls()[0]?.aborted !== undefined);
+  expect(calls()).toMatchObject([{ tool: "get_weather", toolUseId: "toolu_4", aborted: true }]);
 });

@@ -20,11 +20,14 @@ export interface RecordedCall {
   toolUseId: string;
   context: unknown;
   signal: boolean;
+  /** For an input whose JSON says "wait": whether the handler's signal aborted (within 5 s). */
+  aborted?: boolean;
 }
 
 /**
  * Each stub records its call (tool, input, the context it got) on `globalThis.toolgenCalls` and
- * returns `{ tool, input }`; an input whose JSON says "boom" throws.
+ * returns `{ tool, input }`; an input whose JSON says "boom" throws, one that says "wait" waits for
+ * its abort signal (at most 5 s) and records whether it aborted.
  */
 export async function recordingHandlers(handlers: string): Promise<void> {
   for (const file of await readdir(handlers)) {
@@ -32,7 +35,15 @@ export async function recordingHandlers(handlers: string): Promise<void> {
     const text = await readFile(full, "utf8");
     const body = [
       `  const calls = ((globalThis as { toolgenCalls?: unknown[] }).toolgenCalls ??= []);`,
-      `  calls.push({ tool: _context.toolName, input, toolUseId: _context.toolUseId, context: _context.context, signal: typeof _context.signal.aborted === "boolean" });`,
+      `  const call: { [key: string]: unknown } = { tool: _context.toolName, input, toolUseId: _context.toolUseId, context: _context.context, signal: typeof _context.signal.aborted === "boolean" };`,
+      `  calls.push(call);`,
+      `  if (JSON.stringify(input).includes("wait")) {`,
+      `    await new Promise<void>((resolve) => {`,
+      `      _context.signal.addEventListener("abort", () => resolve(), { once: true });`,
+      `      setTimeout(resolve, 5000);`,
+      `    });`,
+      `    call.aborted = _context.signal.aborted;`,
+      `  }`,
       `  if (JSON.stringify(input).includes("boom")) throw new Error("boom: the handler failed");`,
       `  return { tool: _context.toolName, input };`,
       ``,
@@ -91,6 +102,11 @@ export interface FrameworkProject {
   notes: string[];
   /** tsc's diagnostics over the project (empty: it compiled). */
   diagnostics: string[];
+}
+
+/** Resolves once `check` holds (polled every 10 ms, at most 5 s). */
+export async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** The tsconfig.json of the user's project: strict, NodeNext, Node's types, emitting to dist/. */

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
 import { agentsToolName } from "../../src/targets/openai-agents/facts.js";
 import { fixture } from "../helpers.js";
-import { frameworkProject, seedAndExtraTools, type FrameworkProject, type RecordedCall } from "./framework-project.js";
+import { frameworkProject, seedAndExtraTools, until, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 import { startResponsesServer, type InputItem, type ResponsesServer } from "./responses-server.js";
 
 const USER = `import { Agent } from "@openai/agents";
@@ -133,6 +133,17 @@ describe("Runner.run against a fake Responses API", () => {
     const result = await runner.run(agent, "What does note n1 say?");
     expect(result.finalOutput).toBe("It says hello.");
     expect(calls().map((c) => [c.tool, c.input])).toEqual([["look-up-note", { id: "n1" }]]);
+  });
+
+  it("aborts a running handler's signal when the run's signal aborts", async () => {
+    server.script([{ calls: [{ name: "get_weather", arguments: JSON.stringify({ location: "wait" }) }] }, { text: "Stopped." }]);
+    const controller = new AbortController();
+    const running = runner.run(agent, "Weather at wait?", { signal: controller.signal }).catch((e: unknown) => e);
+    await until(() => calls().length === 1);
+    controller.abort();
+    await running;
+    await until(() => calls()[0]?.aborted !== undefined);
+    expect(calls()).toMatchObject([{ tool: "get_weather", aborted: true }]);
   });
 
   it("sends a handler's error back with toolgen's message", async () => {
