@@ -71,6 +71,31 @@ const TUPLE_TOOL = {
   },
 };
 
+/** Written for 2020-12: one with no keyword the drafts read differently, one with `prefixItems`, one recursive. */
+const DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema";
+const DIALECT_TOOLS = {
+  tag_note: {
+    name: "tag_note",
+    description: "Adds a tag to a note and returns the note's tags. Use it when the user asks to label a note. It does not create notes.",
+    input_schema: { $schema: DRAFT_2020, type: "object", properties: { tag: { type: "string", description: "The tag to add." } }, required: ["tag"] },
+  },
+  move_piece: {
+    name: "move_piece",
+    description: "Moves a piece to a square given as [file, rank] and returns the new position. Use it when the user says where a piece goes.",
+    input_schema: { $schema: DRAFT_2020, type: "object", properties: { to: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], description: "The square as [file, rank]." } }, required: ["to"] },
+  },
+  walk_tree: {
+    name: "walk_tree",
+    description: "Walks a tree of named nodes and returns their names in order. Use it when the user gives a nested outline. It does not sort the names.",
+    input_schema: {
+      type: "object",
+      properties: { root: { $ref: "#/$defs/node", description: "The tree's root." } },
+      required: ["root"],
+      $defs: { node: { type: "object", properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/node" } } } } },
+    },
+  },
+};
+
 describe("the standard-schema output", () => {
   it("is not built by default, and its run-time files are not copied then", async () => {
     const dir = await tempDir();
@@ -211,4 +236,43 @@ describe("the standard-schema output", () => {
       ],
     });
   });
+
+  it("gives a schema written for one draft to the other only where it means the same, and says why not otherwise", async () => {
+    const p = await buildInto(await repoTempDir(), DIALECT_TOOLS);
+    const std = (await import(path.join(p.out, "standard-schema.ts"))) as StandardModule;
+    const tools = JSON.parse(await readFile(path.join(p.out, "tools.json"), "utf8")) as Array<{ name: string; input_schema: Record<string, unknown> }>;
+    const schemaOf = (name: string) => tools.find((t) => t.name === name)!.input_schema;
+    const tag = std.standardSchemas["tag_note"]!["~standard"].jsonSchema;
+    expect(tag.input({ target: "draft-2020-12" })).toEqual(schemaOf("tag_note"));
+    expect(tag.input({ target: "draft-07" })).toEqual({ ...schemaOf("tag_note"), $schema: "http://json-schema.org/draft-07/schema#" });
+    const move = std.standardSchemas["move_piece"]!["~standard"];
+    expect(move.jsonSchema.input({ target: "draft-2020-12" })).toEqual(schemaOf("move_piece"));
+    expect(() => move.jsonSchema.input({ target: "draft-07" })).toThrow(
+      "toolgen: the input schema of tool 'move_piece' has no draft-07 form: it is written for draft-2020-12 and uses `prefixItems` (2020-12; draft-07 ignores it) at /properties/to",
+    );
+    // Its validator reads `prefixItems` as 2020-12 does (repair leaves tuples alone, as dispatch's does).
+    expect(move.validate({ to: ["e", "4"] })).toEqual({ issues: [{ message: "Parameter 'to[1]' must be an integer", path: ["to", 1] }] });
+    expect(move.validate({ to: ["e", 4] })).toEqual({ value: { to: ["e", 4] } });
+    const walk = std.standardSchemas["walk_tree"]!["~standard"].jsonSchema;
+    expect(walk.input({ target: "draft-07" })).toEqual(schemaOf("walk_tree"));
+    expect(() => walk.input({ target: "openapi-3.0" })).toThrow(/^toolgen: the input schema of tool 'walk_tree' has no openapi-3.0 form: .*\$defs\/node/);
+  });
+
+  it("builds, type-checks and answers for awkward tool names (__proto__, constructor, toString, 3d_render) and the hostile fixture", async () => {
+    for (const name of ["awkward", "hostile"]) {
+      const dir = await repoTempDir();
+      const p = await buildInto(dir, fixture(name, "schemas"), [...OUTPUTS, "ai-sdk"]);
+      await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+      expect(typecheck([path.join(p.out, "standard-schema.ts"), path.join(p.out, "ai-sdk.ts")], "nodenext"), name).toEqual([]);
+      const std = (await import(path.join(p.out, "standard-schema.ts"))) as StandardModule;
+      const ai = (await import(path.join(p.out, "ai-sdk.ts"))) as { tools: Record<string, { inputSchema: unknown }> };
+      const tools = JSON.parse(await readFile(path.join(p.out, "tools.json"), "utf8")) as Array<{ name: string; input_schema: unknown }>;
+      for (const tool of tools) {
+        expect(Object.prototype.hasOwnProperty.call(std.standardSchemas, tool.name), tool.name).toBe(true);
+        expect(std.standardSchemas[tool.name]!["~standard"].jsonSchema.input({ target: "draft-07" }), tool.name).toEqual(tool.input_schema);
+        expect(ai.tools[tool.name]!.inputSchema, tool.name).toBe(std.standardSchemas[tool.name]);
+      }
+      expect(Object.keys(ai.tools).sort()).toEqual(tools.map((t) => t.name).sort());
+    }
+  }, 120_000);
 });

@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+/**
+ * The framework outputs against what users write instead: for each framework (a row of CASES),
+ * validation plus execute per call, the way the framework runs a tool call, of the tool toolgen
+ * generates and of a hand-written Zod tool, on the same four seed tools, the same inputs and the
+ * same handler bodies, in the same run, alternating rounds; printed as µs/call and the ratio
+ * (toolgen / Zod: the aim is ≤ 1.0). Then the cost of the `standard-schema` output's eager load:
+ * importing `standard-schema.js` (every validator, so that `validate` is synchronous) against
+ * `index.js` (validators loaded on first use) for a folder of --import-tools tools (bench/corpus.mjs).
+ *
+ *   node bench/frameworks.mjs [--calls 20000] [--rounds 7] [--import-tools 1000] [--import-runs 7]
+ *
+ * Needs dist/ (npm run build). To add a framework: a row in CASES (its outputs, how the framework
+ * runs one call of a tool, and the hand-written Zod tools).
+ */
+import { spawnSync } from "node:child_process";
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build as esbuild } from "esbuild";
+import { z } from "zod";
+
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const CALLS = arg("calls", 20_000);
+const ROUNDS = arg("rounds", 7);
+const IMPORT_TOOLS = arg("import-tools", 1000);
+const IMPORT_RUNS = arg("import-runs", 7);
+
+/** The four seed tools' inputs, cycled through by every case. */
+const INPUTS = [
+  ["get_weather", { location: "San Francisco, CA", unit: "celsius" }],
+  ["get_ticker_symbol", { company_name: "General Motors" }],
+  ["get_stock_price", { ticker: "GM" }],
+  ["get_current_stock_price", { symbol: "GM" }],
+];
+
+/** The handler body of every tool, toolgen's and hand-written: what dispatch sends for it is the same text. */
+const answer = (tool, input) => JSON.stringify({ tool, input });
+
+/** The seed tools as a Zod user writes them (descriptions as in schemas/). */
+async function zodShapes() {
+  const doc = async (name) => JSON.parse(await readFile(path.join(ROOT, "schemas", `${name}.json`), "utf8"));
+  const d = async (name, key) => (await doc(name)).input_schema.properties[key].description;
+  return {
+    get_weather: z.object({ location: z.string().describe(await d("get_weather", "location")), unit: z.enum(["celsius", "fahrenheit"]).describe(await d("get_weather", "unit")).optional() }),
+    get_ticker_symbol: z.object({ company_name: z.string().describe(await d("get_ticker_symbol", "company_name")) }),
+    get_stock_price: z.object({ ticker: z.string().describe(await d("get_stock_price", "ticker")) }),
+    get_current_stock_price: z.object({ symbol: z.string().describe(await d("get_current_stock_price", "symbol")) }),
+  };
+}
+
+/**
+ * One row per framework output. `outputs`: what the build adds to the neutral outputs. `load(out)`:
+ * the generated tools' `call(name, input, i)`, one call as the framework runs it (its validation, then
+ * execute). `zod()`: the same over hand-written Zod tools.
+ */
+const CASES = [
+  {
+    name: "ai-sdk",
+    outputs: ["standard-schema", "ai-sdk"],
+    async load(out) {
+      const { tools } = await import(pathToFileURL(path.join(out, "ai-sdk.js")).href);
+      return aiSdkCall(tools);
+    },
+    async zod() {
+      const { tool } = await import("ai");
+      const shapes = await zodShapes();
+      const tools = Object.fromEntries(Object.entries(shapes).map(([name, inputSchema]) => [name, tool({ inputSchema, execute: async (input) => answer(name, input) })]));
+      return aiSdkCall(tools);
+    },
+  },
+];
+
+/** The AI SDK's path for one call: `safeValidateTypes` over the tool's `inputSchema` (as generateText parses a call), then `execute`. */
+async function aiSdkCall(tools) {
+  const { asSchema, safeValidateTypes } = await import("@ai-sdk/provider-utils");
+  const schemas = Object.fromEntries(Object.entries(tools).map(([name, t]) => [name, asSchema(t.inputSchema)]));
+  return async (name, input, i) => {
+    const parsed = await safeValidateTypes({ value: input, schema: schemas[name] });
+    if (!parsed.success) throw parsed.error;
+    return tools[name].execute(parsed.value, { toolCallId: `call_${i}`, messages: [] });
+  };
+}
+
+/** Builds `schemasDir` with the neutral outputs and `outputs` into a temp folder, handlers filled, transpiled to JS; returns the JS generated folder. */
+async function prepare(schemasDir, outputs) {
+  const dir = await mkdtemp(path.join(ROOT, "bench", ".frameworks-"));
+  const { build } = await import(pathToFileURL(path.join(ROOT, "dist", "src", "index.js")).href);
+  const neutral = ["native", "types", "validators", "handlers", "runtime", "index"];
+  await build({ schemas: schemasDir, out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), outputs: [...neutral, ...outputs], cache: false, lint: false });
+  for (const file of await readdir(path.join(dir, "handlers"))) {
+    const full = path.join(dir, "handlers", file);
+    const text = await readFile(full, "utf8");
+    await writeFile(full, text.replace("_context:", "context:").replace(/  void input;.*\n/, "").replace(/  throw new Error\(.*\);\n/, "  return { tool: context.toolName, input };\n"));
+  }
+  const files = [];
+  const walk = async (sub) => {
+    for (const e of await readdir(path.join(dir, sub), { withFileTypes: true })) {
+      if (e.isDirectory()) await walk(path.join(sub, e.name));
+      else if (e.name.endsWith(".ts")) files.push(path.join(dir, sub, e.name));
+    }
+  };
+  await walk("generated");
+  await walk("handlers");
+  await esbuild({ entryPoints: files, outdir: path.join(dir, "js"), outbase: dir, format: "esm", platform: "node", logLevel: "error" });
+  await writeFile(path.join(dir, "js", "package.json"), JSON.stringify({ type: "module" }));
+  return { dir, out: path.join(dir, "js", "generated") };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** µs per call of `call` over CALLS calls (sequential, awaited). */
+async function timeCalls(call) {
+  const start = performance.now();
+  for (let i = 0; i < CALLS; i++) {
+    const [name, input] = INPUTS[i % INPUTS.length];
+    await call(name, input, i);
+  }
+  return ((performance.now() - start) * 1000) / CALLS;
+}
+
+/** Import time (ms) of `module` in a fresh Node process. */
+function importMs(module) {
+  const code = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(module).href)}); console.log(performance.now() - t);`;
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return Number(run.stdout);
+}
+
+async function main() {
+  const lines = [`Framework outputs, per call: validation + execute as the framework runs a call, on the four seed tools (${CALLS} calls a round, ${ROUNDS} alternating rounds, median µs/call):`, ""];
+  lines.push("| framework | toolgen µs/call | hand-written Zod µs/call | ratio (toolgen / Zod) |", "|---|---|---|---|");
+  const made = [];
+  try {
+    for (const c of CASES) {
+      const { dir, out } = await prepare(path.join(ROOT, "schemas"), c.outputs);
+      made.push(dir);
+      const ours = await c.load(out);
+      const theirs = await c.zod();
+      // Both must answer alike before they are timed.
+      for (const [name, input] of INPUTS) {
+        const [a, b] = [await ours(name, input, 0), await theirs(name, input, 0)];
+        if (a !== b) throw new Error(`${c.name}: ${name} answers ${JSON.stringify(a)}, the Zod tool ${JSON.stringify(b)}`);
+      }
+      await timeCalls(ours);
+      await timeCalls(theirs);
+      const a = [];
+      const b = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        a.push(await timeCalls(ours));
+        b.push(await timeCalls(theirs));
+      }
+      const [ma, mb] = [median(a), median(b)];
+      lines.push(`| ${c.name} | ${ma.toFixed(2)} | ${mb.toFixed(2)} | ${(ma / mb).toFixed(2)}x |`);
+    }
+    if (IMPORT_TOOLS > 0) {
+      const corpus = await mkdtemp(path.join(tmpdir(), "toolgen-frameworks-corpus-"));
+      made.push(corpus);
+      const run = spawnSync(process.execPath, [path.join(ROOT, "bench", "corpus.mjs"), corpus, String(IMPORT_TOOLS)], { encoding: "utf8" });
+      if (run.status !== 0) throw new Error(run.stderr);
+      const { dir, out } = await prepare(corpus, ["standard-schema"]);
+      made.push(dir);
+      const index = [];
+      const std = [];
+      for (let r = 0; r < IMPORT_RUNS; r++) {
+        index.push(importMs(path.join(out, "index.js")));
+        std.push(importMs(path.join(out, "standard-schema.js")));
+      }
+      lines.push(
+        "",
+        `Importing the generated folder of ${IMPORT_TOOLS} tools (bench/corpus.mjs; fresh process, ${IMPORT_RUNS} alternating runs, median ms):`,
+        `index.js (validators on first use) ${median(index).toFixed(0)} ms; standard-schema.js (every validator, so validate is synchronous) ${median(std).toFixed(0)} ms.`,
+      );
+    }
+  } finally {
+    if (process.env.KEEP !== "1") await Promise.all(made.map((d) => rm(d, { recursive: true, force: true })));
+  }
+  process.stdout.write(lines.join("\n") + "\n");
+}
+
+await main();
