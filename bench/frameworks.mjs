@@ -102,6 +102,47 @@ const CASES = [
       return (name, input) => tools[name].invoke(input);
     },
   },
+  {
+    name: "openai-agents",
+    outputs: ["openai", "openai-agents"],
+    async load(out) {
+      const { tools } = await import(pathToFileURL(path.join(out, "openai-agents.js")).href);
+      return agentsCall(Object.fromEntries(tools.map((t) => [t.name, t])));
+    },
+    async zod() {
+      const { tool } = await import("@openai/agents");
+      const shapes = await zodShapes();
+      return agentsCall(Object.fromEntries(Object.entries(shapes).map(([name, parameters]) => [name, tool({ name, description: name, parameters, execute: async (input) => answer(name, input) })])));
+    },
+  },
+  {
+    name: "anthropic-helpers",
+    outputs: ["standard-schema", "anthropic-helpers"],
+    async load(out) {
+      const { tools } = await import(pathToFileURL(path.join(out, "anthropic-helpers.js")).href);
+      return runnerCall(Object.fromEntries(tools.map((t) => [t.name, t])));
+    },
+    async zod() {
+      const { betaZodTool } = await import("@anthropic-ai/sdk/helpers/beta/zod");
+      const shapes = await zodShapes();
+      return runnerCall(Object.fromEntries(Object.entries(shapes).map(([name, inputSchema]) => [name, betaZodTool({ name, description: name, inputSchema, run: async (input) => answer(name, input) })])));
+    },
+  },
+  {
+    name: "mastra",
+    outputs: ["standard-schema", "mastra"],
+    async load(out) {
+      const { tools } = await import(pathToFileURL(path.join(out, "mastra.js")).href);
+      return (name, input) => tools[name].execute(input);
+    },
+    async zod() {
+      const { createTool } = await import("@mastra/core/tools");
+      const shapes = await zodShapes();
+      const tools = Object.fromEntries(Object.entries(shapes).map(([name, inputSchema]) => [name, createTool({ id: name, description: name, inputSchema, execute: async (input) => answer(name, input) })]));
+      // Mastra's Tool.execute: its validation with inputSchema, then execute.
+      return (name, input) => tools[name].execute(input);
+    },
+  },
 ];
 
 /**
@@ -116,6 +157,21 @@ function claudeAgentCall(tools) {
     if (!parsed.success) throw parsed.error;
     const result = await t.handler(parsed.data, { requestId: i, signal: undefined });
     return result.content.map((c) => c.text).join("");
+  };
+}
+
+/** The OpenAI Agents SDK's path for one call: `invoke` with the arguments' JSON text (the SDK parses, validates, executes). */
+async function agentsCall(tools) {
+  const { RunContext, setTracingDisabled } = await import("@openai/agents");
+  setTracingDisabled(true);
+  return (name, input, i) => tools[name].invoke(new RunContext({}), JSON.stringify(input), { toolCall: { type: "function_call", callId: `call_${i}`, name, arguments: "" } });
+}
+
+/** The Anthropic SDK tool runner's path for one call (runRunnableTool): `parse`, then `run`. */
+function runnerCall(tools) {
+  return (name, input, i) => {
+    const t = tools[name];
+    return t.run(t.parse(input), { toolUse: { type: "tool_use", id: `toolu_${i}`, name, input } });
   };
 }
 

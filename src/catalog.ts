@@ -22,11 +22,14 @@ import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
 import aiSdk from "./targets/ai-sdk/index.js";
 import anthropic from "./targets/anthropic/index.js";
+import anthropicHelpers from "./targets/anthropic-helpers/index.js";
 import claudeAgentSdk from "./targets/claude-agent-sdk/index.js";
 import gemini from "./targets/gemini/index.js";
 import langchain from "./targets/langchain/index.js";
+import mastra from "./targets/mastra/index.js";
 import mcp from "./targets/mcp/index.js";
 import openai from "./targets/openai/index.js";
+import openaiAgents from "./targets/openai-agents/index.js";
 import type { Target } from "./targets/target.js";
 
 // `toolgen/outputs` (package.json "exports") is this module: the catalogue's lists, and what a library user needs to add an output.
@@ -40,7 +43,7 @@ export { BASE_RULES };
 export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
-const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk, claudeAgentSdk, langchain] as const;
+const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk, openaiAgents, anthropicHelpers, mastra, claudeAgentSdk, langchain] as const;
 export const TARGETS: readonly Target[] = TARGET_TUPLE;
 
 /** `targets` when the config says nothing. */

@@ -68,6 +68,8 @@ export interface ToolFields {
   defer_loading?: boolean;
   allowed_callers?: AllowedCaller[];
   eager_input_streaming?: boolean | null;
+  /** toolgen's own (not sent to the API): each call needs a person's approval (the openai-agents output's `needsApproval`). */
+  needs_approval?: boolean;
 }
 
 /** A tool whose external references have been bundled into `$defs`: self-contained. */

@@ -7,6 +7,10 @@
  * (`CacheControlEphemeral | null`), `defer_loading`, `eager_input_streaming` (`boolean | null`),
  * `input_examples` (`Array<{ [key: string]: unknown }>`), `strict` and `type` (`'custom' | null`).
  * They pass through to `tools.json` and `tools.ts`; the legacy prompt and the MCP server ignore them.
+ *
+ * toolgen's own `needs_approval` (`true`/`false`) says a person must approve each call before it runs:
+ * the framework outputs that can ask pass it on (the openai-agents output's `needsApproval`). It is
+ * type-checked here and kept out of `tools.json`, which the API would reject it in.
  */
 import type { AllowedCaller, JsonObject, JsonValue, ToolFields } from "../model.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
@@ -23,7 +27,7 @@ export const PASS_THROUGH_FIELDS = ["type", "strict", "input_examples", "cache_c
 /**
  * Every top-level field a tool file may hold: the API's, then toolgen's own. `original_name` is
  * written by `toolgen import`; `title`, `annotations`, `output_schema`/`outputSchema`, `execution`,
- * `icons` and `_meta` are read by the MCP output (src/targets/mcp/emit.ts), and only by it. Keys starting `x-` (e.g. `x-imported-from`) are
+ * `icons` and `_meta` are read by the MCP output (src/targets/mcp/emit.ts), and only by it; `needs_approval` by the framework outputs. Keys starting `x-` (e.g. `x-imported-from`) are
  * extensions, always allowed; `$schema` and `$comment` are too.
  */
 export const KNOWN_TOOL_FIELDS: readonly string[] = [
@@ -39,6 +43,7 @@ export const KNOWN_TOOL_FIELDS: readonly string[] = [
   "execution",
   "icons",
   "_meta",
+  "needs_approval",
   "$schema",
   "$comment",
 ];
@@ -68,7 +73,7 @@ export function readToolFields(data: Record<string, unknown>): { fields: ToolFie
     if (data.type === "custom") fields.type = "custom";
     else wrong("type", `"custom"`);
   }
-  for (const key of ["strict", "defer_loading"] as const) {
+  for (const key of ["strict", "defer_loading", "needs_approval"] as const) {
     if (!has(key)) continue;
     const value = data[key];
     if (isBoolean(value)) fields[key] = value;

@@ -102,7 +102,8 @@ export async function startMessagesServer(): Promise<MessagesServer> {
   const requests: RecordedRequest[] = [];
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const text = await readBody(req);
-    if (req.method !== "POST" || req.url !== "/v1/messages") {
+    // The SDK's beta helpers (the tool runner) add `?beta=true`.
+    if (req.method !== "POST" || req.url?.split("?")[0] !== "/v1/messages") {
       res.writeHead(404, { "content-type": "application/json" });
       res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: `${req.method} ${req.url}` } }));
       return;

@@ -6,6 +6,7 @@ testRule("tool-field-known", {
   valid: [
     { name: "the API's fields", files: tool({ strict: true, input_examples: [], defer_loading: false, allowed_callers: ["direct"], eager_input_streaming: true, cache_control: null, type: "custom" }) },
     { name: "toolgen's own fields (import, MCP)", files: tool({ original_name: "a.b", title: "A", annotations: {}, output_schema: {}, execution: {} }) },
+    { name: "toolgen's needs_approval (the openai-agents output)", files: tool({ needs_approval: true }) },
     { name: "x- extensions, $schema and $comment", files: tool({ "x-imported-from": "mcp", "x-team": "core", $comment: "c" }) },
     { name: "a schema fragment is not a tool", files: toolJson({ type: "object", properties: {}, whatever: 1 }) },
   ],

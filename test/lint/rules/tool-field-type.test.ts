@@ -25,6 +25,8 @@ testRule("tool-field-type", {
         _meta: { "anthropic/alwaysLoad": true, ui: { resourceUri: "ui://a" }, "com.example.tools/v1.x": 1, "example.com/": 0 },
       }),
     },
+
+    { name: "toolgen's needs_approval (the openai-agents output's needsApproval)", files: tool({ needs_approval: true }) },
   ],
   invalid: [
     {
@@ -39,6 +41,11 @@ testRule("tool-field-type", {
         { message: "`input_examples` must be an array of objects (example inputs), not an object", pointer: "/input_examples", line: 7, column: 3 },
         { message: "`defer_loading` must be true or false, not 1", pointer: "/defer_loading", line: 10, column: 3 },
       ],
+    },
+    {
+      name: "needs_approval as a string",
+      files: tool({ needs_approval: "yes" }),
+      errors: [{ message: '`needs_approval` must be true or false, not "yes"', pointer: "/needs_approval", line: 7, column: 3, tool: "a" }],
     },
     {
       name: "an input example that is not an object",

@@ -1,0 +1,19 @@
+/** The `openai-agents` output (openai-agents.ts: the OpenAI Agents SDK's `tool()`s over the handler files). */
+import { defineOutput } from "../../outputs/output.js";
+
+/**
+ * Opt-in: the generated module imports `@openai/agents`. It needs the `openai` output, whose strict
+ * lowering, `openaiStrict` setting and lint rules it shares (the tools reach OpenAI's Responses API).
+ */
+export default defineOutput({
+  id: "openai-agents",
+  description: "openai-agents.ts: the OpenAI Agents SDK's tool()s (@openai/agents) over the handler files, strict where the openai output is (opt-in)",
+  optIn: true,
+  needs: ["index", "native", "types", "validators", "runtime", "openai"],
+  runtime: ["framework.ts", "openai.ts"],
+  emit: async (ctx) => {
+    const { agentsNameNotes, emitOpenAIAgents } = await import("./emit.js");
+    for (const note of agentsNameNotes(ctx.tools)) ctx.note(note);
+    return emitOpenAIAgents(ctx.tools);
+  },
+});
