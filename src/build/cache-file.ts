@@ -31,6 +31,20 @@ export function userKeyFile(): string {
   return path.join(base, "toolgen", "cache-key");
 }
 
+/**
+ * The user's cache folder for toolgen, for a project with no node_modules folder (a Python project
+ * that runs toolgen with npx, say): `$XDG_CACHE_HOME/toolgen`, `~/Library/Caches/toolgen` on macOS,
+ * `%LOCALAPPDATA%\toolgen\cache` on Windows, else `~/.cache/toolgen`. Where other command-line tools keep
+ * caches, so nothing appears in the user's repository to ignore; the cache already keeps each project
+ * apart (by its output folders), and drops its oldest entries past its size bound.
+ */
+export function userCacheDir(): string {
+  if (process.env.XDG_CACHE_HOME) return path.join(process.env.XDG_CACHE_HOME, "toolgen");
+  if (process.platform === "darwin") return path.join(os.homedir(), "Library", "Caches", "toolgen");
+  if (process.platform === "win32" && process.env.LOCALAPPDATA) return path.join(process.env.LOCALAPPDATA, "toolgen", "cache");
+  return path.join(os.homedir(), ".cache", "toolgen");
+}
+
 /** The key that seals cache files: `TOOLGEN_CACHE_KEY`, else the user's key file (made on first use), else this process's. */
 export function cacheKey(): string {
   const fromEnv = process.env.TOOLGEN_CACHE_KEY;

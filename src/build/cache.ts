@@ -1,5 +1,6 @@
 /**
- * The build cache, in `node_modules/.cache/toolgen` where users expect caches to live. It wraps the
+ * The build cache, in `node_modules/.cache/toolgen` where users expect caches to live (with no
+ * node_modules, in the user's cache folder: cache-file.ts `userCacheDir`). It wraps the
  * build (`cachedBuild`) and is never woven through it:
  * - a record of the last build per pair of output folders: a hash of everything the build read (the
  *   whole normalised options object, toolgen's version, templates and run-time sources, every schema
