@@ -122,9 +122,14 @@ class Parser {
     const t = this.peek(ahead);
     return t !== undefined && t.kind !== "string" && t.kind !== "comment" && t.text === text;
   }
-  private expect(text: string): void {
-    if (!this.is(text)) throw new Unsupported();
+  /** Takes the token `text` if it comes next. */
+  private eat(text: string): boolean {
+    if (!this.is(text)) return false;
     this.at++;
+    return true;
+  }
+  private expect(text: string): void {
+    if (!this.eat(text)) throw new Unsupported();
   }
   private name(): string {
     const t = this.next();
@@ -147,21 +152,15 @@ class Parser {
       const blankBefore = this.peek()!.blankBefore;
       const comment = this.comment();
       this.expect("export");
-      if (this.is("interface")) {
-        this.at++;
+      if (this.eat("interface")) {
         let head = `export interface ${this.name()}`;
-        if (this.is("extends")) {
-          this.at++;
+        if (this.eat("extends")) {
           const supers = [this.name()];
-          while (this.is(",")) {
-            this.at++;
-            supers.push(this.name());
-          }
+          while (this.eat(",")) supers.push(this.name());
           head += ` extends ${supers.join(", ")}`;
         }
         decls.push({ comment, blankBefore, head, kind: "interface", type: this.object() });
-      } else if (this.is("type")) {
-        this.at++;
+      } else if (this.eat("type")) {
         const head = `export type ${this.name()}`;
         this.expect("=");
         decls.push({ comment, blankBefore, head, kind: "type", type: unparen(this.type()) });
@@ -172,10 +171,7 @@ class Parser {
 
   private type(): TypeNode {
     const items = [this.intersection()];
-    while (this.is("|")) {
-      this.at++;
-      items.push(this.intersection());
-    }
+    while (this.eat("|")) items.push(this.intersection());
     // Prettier puts an intersection inside a union in parentheses.
     const wrap = (t: TypeNode): TypeNode => (t.k === "inter" ? { k: "paren", of: t } : t);
     return items.length === 1 ? items[0]! : { k: "union", items: items.map(wrap) };
@@ -183,10 +179,7 @@ class Parser {
 
   private intersection(): TypeNode {
     const items = [this.postfix()];
-    while (this.is("&")) {
-      this.at++;
-      items.push(this.postfix());
-    }
+    while (this.eat("&")) items.push(this.postfix());
     return items.length === 1 ? items[0]! : { k: "inter", items };
   }
 
@@ -210,24 +203,18 @@ class Parser {
       this.at++;
       return { k: "name", text: t.text };
     }
-    if (this.is("(")) {
-      this.at++;
+    if (this.eat("(")) {
       const inner = this.type();
       this.expect(")");
       return inner.k === "union" || inner.k === "inter" ? { k: "paren", of: inner } : inner;
     }
     if (this.is("{")) return this.object();
-    if (this.is("[")) {
-      this.at++;
+    if (this.eat("[")) {
       const items: TypeNode[] = [];
-      while (!this.is("]")) {
+      while (!this.eat("]")) {
         if (items.length > 0) this.expect(",");
-        if (this.is("...")) {
-          this.at++;
-          items.push({ k: "spread", of: this.postfix() });
-        } else items.push(this.type());
+        items.push(this.eat("...") ? { k: "spread", of: this.postfix() } : this.type());
       }
-      this.at++;
       return { k: "tuple", items };
     }
     throw new Unsupported();
@@ -254,10 +241,7 @@ class Parser {
         this.expect("]");
         key = `[${index}: ${keyType}]`;
       } else throw new Unsupported();
-      if (this.is("?")) {
-        this.at++;
-        key += "?";
-      }
+      if (this.eat("?")) key += "?";
       this.expect(":");
       members.push({ comment, key, type: unparen(this.type()) });
     }
