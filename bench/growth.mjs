@@ -12,7 +12,7 @@
  *
  *   nice node bench/growth.mjs [--sizes 1000,2500,5000,10000] [--keep]
  *
- * One run per size (a few minutes on 2 cores): times are CPU (user + sys from /usr/bin/time), which
+ * `--tsc-max N` skips tsc above N tools. One run per size (a few minutes on 2 cores): times are CPU (user + sys from /usr/bin/time), which
  * another process's load disturbs less than wall time; the load average is printed. Needs dist/.
  */
 import { spawnSync } from "node:child_process";
@@ -35,6 +35,8 @@ function option(name, fallback) {
 }
 const sizes = option("sizes", "1000,2500,5000,10000").split(",").map(Number);
 const keep = process.argv.includes("--keep");
+/** Above this N, tsc is not run (at 10,000 tools it ran out of Node's default 4 GB heap: see RESULTS.md). */
+const tscMax = Number(option("tsc-max", "Infinity"));
 
 const COMPILER_OPTIONS = { strict: true, noEmit: true, target: "ES2022", lib: ["ES2022"], module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: [] };
 
@@ -76,13 +78,18 @@ async function measure(base, n) {
   const cacheEnv = { ...process.env, XDG_CACHE_HOME: path.join(dir, "user-cache") };
   const cached = timed([CLI, "build", "--schemas", schemas, "--out", path.join(dir, "generated-cached"), "--handlers", path.join(dir, "handlers-cached"), "--no-lint"], dir, cacheEnv);
   const lint = timed([CLI, "lint", "--schemas", schemas], dir);
-  await tsProject(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
-  const tscGenerated = timed([TSC, "-p", dir], dir);
-  const alone = path.join(dir, "types-alone");
-  await mkdir(alone, { recursive: true });
-  timed([JSON2TS, "-i", `${standalone}/*.json`, "-o", alone, "--no-format"], dir);
-  await tsProject(alone, ["*.ts"]);
-  const tscAlone = timed([TSC, "-p", alone], alone);
+  const skipped = { cpu: NaN, maxRssMb: NaN, wall: NaN };
+  let tscGenerated = skipped;
+  let tscAlone = skipped;
+  if (n <= tscMax) {
+    await tsProject(dir, ["generated/**/*.ts", "handlers/**/*.ts"]);
+    tscGenerated = timed([TSC, "-p", dir], dir);
+    const alone = path.join(dir, "types-alone");
+    await mkdir(alone, { recursive: true });
+    timed([JSON2TS, "-i", `${standalone}/*.json`, "-o", alone, "--no-format"], dir);
+    await tsProject(alone, ["*.ts"]);
+    tscAlone = timed([TSC, "-p", alone], alone);
+  }
   const sizes = {
     schemas: await bytes(schemas),
     validators: await bytes(path.join(dir, "generated", "validators")),
@@ -92,7 +99,7 @@ async function measure(base, n) {
   return { n, build, cached, lint, tscGenerated, tscAlone, sizes };
 }
 
-const f = (x, d = 2) => x.toFixed(d);
+const f = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : "—");
 
 async function main() {
   if (!existsSync(CLI)) throw new Error("dist/bin/toolgen.cjs is missing: run `npm run build` first");
@@ -103,7 +110,8 @@ async function main() {
     for (const n of sizes) {
       const r = await measure(base, n);
       rows.push(r);
-      process.stderr.write(`N=${n}: build ${f(r.build.cpu)} s CPU, ${f(r.build.maxRssMb, 0)} MB peak\n`);
+      // Each size's figures as soon as they are measured: a later size that fails loses nothing.
+      process.stderr.write(`N=${n}: ${JSON.stringify(r)}\n`);
     }
   } finally {
     if (keep) process.stdout.write(`kept ${base}\n`);
@@ -137,8 +145,9 @@ async function main() {
     "tsc generated peak MB": rows.map((r) => r.tscGenerated.maxRssMb),
   };
   if (rows.length > 1) {
-    for (const [name, ys] of Object.entries(series)) {
-      const l = fit(xs, ys);
+    for (const [name, all] of Object.entries(series)) {
+      const ys = all.filter(Number.isFinite);
+      const l = fit(xs.slice(0, ys.length), ys);
       out.push(`| ${name} | ${f(l.a)} | ${f(l.per1000)} | ${f(l.r2, 3)} |`);
     }
   }
