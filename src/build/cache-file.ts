@@ -31,6 +31,20 @@ export function userKeyFile(): string {
   return path.join(base, "toolgen", "cache-key");
 }
 
+/**
+ * The user's cache folder for toolgen, for a project with no node_modules folder (a Python project
+ * that runs toolgen with npx, say): `$XDG_CACHE_HOME/toolgen`, `~/Library/Caches/toolgen` on macOS,
+ * `%LOCALAPPDATA%\toolgen\cache` on Windows, else `~/.cache/toolgen`. Where other command-line tools keep
+ * caches, so nothing appears in the user's repository to ignore; the cache already keeps each project
+ * apart (by its output folders), and drops its oldest entries past its size bound.
+ */
+export function userCacheDir(): string {
+  if (process.env.XDG_CACHE_HOME) return path.join(process.env.XDG_CACHE_HOME, "toolgen");
+  if (process.platform === "darwin") return path.join(os.homedir(), "Library", "Caches", "toolgen");
+  if (process.platform === "win32" && process.env.LOCALAPPDATA) return path.join(process.env.LOCALAPPDATA, "toolgen", "cache");
+  return path.join(os.homedir(), ".cache", "toolgen");
+}
+
 /** The key that seals cache files: `TOOLGEN_CACHE_KEY`, else the user's key file (made on first use), else this process's. */
 export function cacheKey(): string {
   const fromEnv = process.env.TOOLGEN_CACHE_KEY;
@@ -120,6 +134,47 @@ export async function writeSealed(file: string, body: string): Promise<void> {
     await mkdir(path.dirname(file), { recursive: true });
     await rm(temp, { force: true });
     await writeFile(temp, sealCacheText(path.basename(file), body), { flag: "wx" });
+    await rename(temp, file);
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined);
+  }
+}
+
+/**
+ * As `writeSealed` with `parts.join("")` as the body, without ever holding that body whole (at 10,000
+ * tools the artifact cache is over a hundred MB of text, and the joined body, the sealed text and its
+ * bytes were three more copies of it at the build's peak): the parts are written, a MB or so at a time,
+ * after room left for the seal line while the HMAC runs over them; then the seal line goes at the start.
+ */
+export async function writeSealedParts(file: string, parts: Iterable<string>): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await rm(temp, { force: true });
+    const handle = await open(temp, "wx");
+    try {
+      const hmac = createHmac("sha256", cacheKey()).update(`${path.basename(file)}\0`);
+      let position = Buffer.byteLength(`${SEAL}${"0".repeat(64)}\n`);
+      let batch: string[] = [];
+      let size = 0;
+      const flush = async (): Promise<void> => {
+        const bytes = Buffer.from(batch.join(""));
+        hmac.update(bytes);
+        await handle.write(bytes, 0, bytes.length, position);
+        position += bytes.length;
+        batch = [];
+        size = 0;
+      };
+      for (const part of parts) {
+        batch.push(part);
+        size += part.length;
+        if (size >= 1 << 20) await flush();
+      }
+      await flush();
+      await handle.write(`${SEAL}${hmac.digest("hex")}\n`, 0);
+    } finally {
+      await handle.close();
+    }
     await rename(temp, file);
   } catch {
     await rm(temp, { force: true }).catch(() => undefined);

@@ -1,5 +1,6 @@
 /**
- * The build cache, in `node_modules/.cache/toolgen` where users expect caches to live. It wraps the
+ * The build cache, in `node_modules/.cache/toolgen` where users expect caches to live (with no
+ * node_modules, in the user's cache folder: cache-file.ts `userCacheDir`). It wraps the
  * build (`cachedBuild`) and is never woven through it:
  * - a record of the last build per pair of output folders: a hash of everything the build read (the
  *   whole normalised options object, toolgen's version, templates and run-time sources, every schema
@@ -16,7 +17,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { readRegularFileSync, readSealed, writeSealed } from "./cache-file.js";
+import { readRegularFileSync, readSealed, writeSealed, writeSealedParts } from "./cache-file.js";
 import type { ArtifactStore } from "../emit/artifacts.js";
 import { textHash } from "../emit/hash-memo.js";
 import { sha256 } from "../emit/hash.js";
@@ -272,8 +273,16 @@ class BuildCache implements ArtifactStore {
     const entries = Object.entries(this.used);
     remembered.set(this.toolsFile(), new Map(entries));
     // The same text as JSON.stringify(this.used), each entry's part made once per entry object (an
-    // entry kept from the last build in memory is not serialised again).
-    await writeSealed(this.toolsFile(), `{${entries.map(([key, entry]) => entryJson(key, entry)).join(",")}}`);
+    // entry kept from the last build in memory is not serialised again), written part by part.
+    function* body(): Generator<string> {
+      yield "{";
+      for (const [i, [key, entry]] of entries.entries()) {
+        if (i > 0) yield ",";
+        yield entryJson(key, entry);
+      }
+      yield "}";
+    }
+    await writeSealedParts(this.toolsFile(), body());
   }
 
   /** The last build's record, if its inputs match and every file it owns still has the contents it left. */

@@ -4,6 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { userCacheDir } from "./cache-file.js";
 import { composeRules, OUTPUTS, parseSettings, parseTargets, settingValues, type SettingValues } from "../catalog.js";
 import type { RuleSetting } from "../lint/settings.js";
 import { UsageError } from "../errors.js";
@@ -32,7 +33,7 @@ interface OwnBuildOptions {
   lint?: boolean;
   /** Compare instead of writing; throws StaleOutputError listing what differs. */
   check?: boolean;
-  /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen. */
+  /** Use the build cache (default true); `cacheDir` overrides node_modules/.cache/toolgen (or, with no node_modules, the user's cache folder). */
   cache?: boolean;
   cacheDir?: string;
   /** Told each stage as it starts (`toolgen build` draws it on a terminal: progress.ts); not part of the cache key. */
@@ -103,10 +104,10 @@ export function selectOutputs(list: readonly Output[], ids: readonly string[] | 
   return selected;
 }
 
-/** The nearest `node_modules/.cache/toolgen` at or above `from`, or undefined (no node_modules). */
-export function defaultCacheDir(from: string = process.cwd()): string | undefined {
+/** The nearest `node_modules/.cache/toolgen` at or above `from`, else (no node_modules) the user's cache folder. */
+export function defaultCacheDir(from: string = process.cwd()): string {
   for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, "node_modules"))) return path.join(dir, "node_modules", ".cache", "toolgen");
-    if (path.dirname(dir) === dir) return undefined;
+    if (path.dirname(dir) === dir) return userCacheDir();
   }
 }

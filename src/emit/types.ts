@@ -1,8 +1,9 @@
 /**
  * Input types with json-schema-to-typescript: one file per tool (`types/<file>.ts`, so types that two
- * tools name alike never clash), formatted by json-schema-to-typescript (Prettier, 120 columns), with
- * doc-comment lines wrapped to 120 columns too. Formatting is the slow part of a type; the build
- * cache keeps each tool's result, so it is paid once per changed tool.
+ * tools name alike never clash), compiled unformatted and laid out by type-layout.ts (as Prettier
+ * would, 120 columns), with doc-comment lines wrapped to 120 columns too. Prettier itself (through
+ * json-schema-to-typescript's `format`) cost more CPU than the rest of a cold build (issue 28); it
+ * formats only a file that type-layout.ts does not read (a schema's `tsType`, say).
  */
 import { compile } from "json-schema-to-typescript";
 import type { GeneratedFile, JsonObject } from "../model.js";
@@ -11,6 +12,7 @@ import type { ToolSource } from "./artifacts.js";
 import { tsString } from "./names.js";
 import { wrapDocComments } from "./code-lines.js";
 import { GENERATED_HEADER } from "./literal.js";
+import { layoutTypes } from "./type-layout.js";
 import { SchemaCompileError } from "../load/compile-error.js";
 import { hideShadowingKeys } from "./shadowing-keys.js";
 import { isDataRefPath } from "../schema/keywords.js";
@@ -20,19 +22,21 @@ export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<
   const schema: JsonObject = { ...tool.bundledSchema, title: names.type };
   if (tool.description !== undefined && typeof schema.description !== "string") schema.description = tool.description;
   const hidden = hideShadowingKeys(schema);
-  const compiled = await compile(hidden.schema, names.type, {
-    bannerComment: "",
-    format: true,
-    style: { printWidth: 120, trailingComma: "all", bracketSpacing: true },
-    additionalProperties: false,
-    declareExternallyReferenced: true,
-    unknownAny: true,
-    // Everything is bundled: never read files or the network. `external: false`: the parser's first
-    // crawl would try to resolve a `$ref`-shaped object inside data (`const`, `enum`, `default`,
-    // `examples`) that names a file; data is not a reference (the dereference step skips it too).
-    $refOptions: { resolve: { external: false, file: false, http: false }, dereference: { excludedPathMatcher: isDataRefPath } },
-  }).catch((error: unknown) => Promise.reject(new SchemaCompileError(tool.name, "json-schema-to-typescript", error)));
-  const code = hidden.restore(compiled);
+  const compileWith = (format: boolean): Promise<string> =>
+    compile(hidden.schema, names.type, {
+      bannerComment: "",
+      format,
+      style: { printWidth: 120, trailingComma: "all", bracketSpacing: true },
+      additionalProperties: false,
+      declareExternallyReferenced: true,
+      unknownAny: true,
+      // Everything is bundled: never read files or the network. `external: false`: the parser's first
+      // crawl would try to resolve a `$ref`-shaped object inside data (`const`, `enum`, `default`,
+      // `examples`) that names a file; data is not a reference (the dereference step skips it too).
+      $refOptions: { resolve: { external: false, file: false, http: false }, dereference: { excludedPathMatcher: isDataRefPath } },
+    }).catch((error: unknown) => Promise.reject(new SchemaCompileError(tool.name, "json-schema-to-typescript", error)));
+  const unformatted = await compileWith(false);
+  const code = hidden.restore(layoutTypes(unformatted) ?? (await compileWith(true)));
   if (!new RegExp(`^export (interface|type) ${names.type}\\b`, "m").test(code)) {
     throw new Error(`json-schema-to-typescript did not name the input type of ${tool.name} ${names.type}`);
   }
