@@ -175,8 +175,8 @@ describe("the import graph of src/", () => {
 export const LAYERS: readonly (readonly [layer: string, paths: readonly string[]])[] = [
   // The library API and the commands: options in, report out.
   ["commands", ["index.ts", "commands/"]],
-  // The build's stages in order, its options and cache, the writer, and what reports to the terminal.
-  ["pipeline", ["pipeline.ts", "build/", "report/", "write.ts"]],
+  // The build's stages in order, its options and cache, the writer, what reports to the terminal; `toolgen diff`'s engine.
+  ["pipeline", ["pipeline.ts", "build/", "report/", "write.ts", "diff/"]],
   // The one list of base rules, neutral outputs and targets.
   ["catalog", ["catalog.ts"]],
   // What each provider means, and the neutral outputs; the emit stage runs the outputs a build chose.
