@@ -22,6 +22,8 @@ export interface RawChange {
   directions: Direction[];
   /** Where the changed node's instances sit inside the tool's input. */
   path: DataStep[];
+  /** Where a witness's rejection must be (default: at or under `path`). */
+  focus?: DataStep[];
   base: unknown;
   head: unknown;
 }
@@ -234,14 +236,16 @@ function compareObjects(w: Walk, b: Record<string, unknown>, h: Record<string, u
   if (!equal(common, hOrder)) add("diff/property-order-changed", `${hp}/properties`, `properties reordered: ${common.join(", ")} -> ${hOrder.join(", ")}`, []);
   const br = required(b);
   const hr = required(h);
-  for (const name of hr) if (!br.has(name)) add("diff/param-required-added", `${hp}/required`, `property '${name}' is now required`, dirs("callers", polarity));
-  for (const name of br) if (!hr.has(name)) add("diff/param-required-removed", `${hp}/required`, `property '${name}' is no longer required`, dirs("handlers", polarity));
+  // Placed at the object (the candidates leave each property out), proved by an error about that property.
+  const focus = (name: string) => w.out[w.out.length - 1]!.focus = [...path, { prop: name }];
+  for (const name of hr) if (!br.has(name)) add("diff/param-required-added", `${hp}/required`, `property '${name}' is now required`, dirs("callers", polarity)), focus(name);
+  for (const name of br) if (!hr.has(name)) add("diff/param-required-removed", `${hp}/required`, `property '${name}' is no longer required`, dirs("handlers", polarity)), focus(name);
   const ba = additional(b);
   const ha = additional(h);
   if (!equal(ba, ha)) {
     const at = [...path, { prop: EXTRA_KEY }];
-    if (ha === false || ba === true) add("diff/additional-properties-closed", `${hp}/additionalProperties`, `additionalProperties: ${show(ba)} -> ${show(ha)}`, dirs("callers", polarity));
-    else if (ba === false || ha === true) add("diff/additional-properties-opened", `${hp}/additionalProperties`, `additionalProperties: ${show(ba)} -> ${show(ha)}`, dirs("handlers", polarity));
+    if (ha === false || ba === true) add("diff/additional-properties-closed", `${hp}/additionalProperties`, `additionalProperties: ${show(ba)} -> ${show(ha)}`, dirs("callers", polarity), ba, ha, at);
+    else if (ba === false || ha === true) add("diff/additional-properties-opened", `${hp}/additionalProperties`, `additionalProperties: ${show(ba)} -> ${show(ha)}`, dirs("handlers", polarity), ba, ha, at);
     else compareNode(w, ba, ha, `${bp}/additionalProperties`, `${hp}/additionalProperties`, at, polarity);
   }
 }

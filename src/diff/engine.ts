@@ -95,7 +95,7 @@ export function diffTool(b: BundledTool, h: BundledTool): DiffFinding[] {
       continue;
     }
     for (const d of c.directions) {
-      const input = findWitness(sidesNow(), c.path, c.base, c.head, d);
+      const input = findWitness(sidesNow(), c.path, c.base, c.head, d, c.focus);
       const cls = CLASS_OF[d];
       const who = d === "callers" ? "callers" : "handlers";
       out.push({

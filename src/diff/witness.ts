@@ -5,27 +5,36 @@
  */
 import { Ajv, type Options, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { JsonValue } from "../model.js";
+import type { JsonObject, JsonValue } from "../model.js";
 import { formats } from "../runtime/formats.js";
 import type { Direction } from "./compare.js";
-import { candidates, place, type DataStep } from "./sample.js";
+import { escapeToken, isPlainObject } from "../schema/pointer.js";
+import { candidates, place, sample, type DataStep } from "./sample.js";
 
-const OPTIONS: Options = { strict: false, allErrors: false, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, addUsedSchema: false };
+const OPTIONS: Options = { strict: false, allErrors: true, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, addUsedSchema: false };
 
-export type Validate = (value: unknown) => boolean;
+/** Whether a value is valid, and the instance paths (JSON pointers) of the errors when it is not. */
+export type Validate = (value: unknown) => { valid: boolean; errorPaths: string[] };
 
 /** A validator for one bundled input schema; a schema Ajv cannot compile accepts nothing (and says why). */
 export function validatorFor(schema: unknown): { validate: Validate; error?: string } {
-  if (schema === undefined) return { validate: () => false };
+  const none = () => ({ valid: false, errorPaths: [""] });
+  if (schema === undefined) return { validate: none };
   const s = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : {};
   const { $id: _id, $schema, ...rest } = s;
   const ajv = typeof $schema === "string" && /2020-12|2019-09/.test($schema) ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
   try {
     const fn: ValidateFunction = ajv.compile(typeof schema === "boolean" ? schema : rest);
-    return { validate: (v) => fn(v) === true };
+    return { validate: (v) => (fn(v) === true ? { valid: true, errorPaths: [] } : { valid: false, errorPaths: (fn.errors ?? []).map(errorPath) }) };
   } catch (error) {
-    return { validate: () => false, error: (error as Error).message };
+    return { validate: none, error: (error as Error).message };
   }
+}
+
+/** Where an error is: its instance path, down to the property for `required` and `additionalProperties` (whose errors Ajv puts on the object). */
+function errorPath(e: { instancePath: string; params: Record<string, unknown> }): string {
+  const name = e.params.missingProperty ?? e.params.additionalProperty ?? e.params.unevaluatedProperty;
+  return typeof name === "string" ? `${e.instancePath}/${escapeToken(name)}` : e.instancePath;
 }
 
 export interface Sides {
@@ -40,30 +49,40 @@ const BUDGET = 400;
 
 /**
  * An input showing the change breaks `direction` (callers: the base accepts it, the head rejects it;
- * handlers: the reverse), or undefined when none of the inputs tried does.
+ * handlers: the reverse), rejected only for what is at or under the changed node (every error of the
+ * rejecting side is there: a witness proves this change, not another); undefined when none of the
+ * inputs tried does.
  */
-export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, extra: readonly JsonValue[] = []): JsonValue | undefined {
-  const values: JsonValue[] = [...extra];
+export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, focus: readonly DataStep[] = path): JsonValue | undefined {
+  const values: JsonValue[] = [];
   candidates(baseNode, sides.baseSchema, values);
   candidates(headNode, sides.headSchema, values);
+  const at = focus.map((s) => `/${escapeToken("prop" in s ? s.prop : String(s.index))}`).join("");
+  const under = (p: string) => p === at || p.startsWith(`${at}/`);
+  // Objects are also tried over each side's sample of the node: what the other side requires there is then present.
+  const fills = [sample(headNode, sides.headSchema), sample(baseNode, sides.baseSchema)].filter((v): v is JsonObject => isPlainObject(v));
   const seen = new Set<string>();
   let tried = 0;
   const [accepts, rejects] = direction === "callers" ? [sides.base, sides.head] : [sides.head, sides.base];
-  const contexts = direction === "callers" ? [sides.baseSchema, sides.headSchema] : [sides.headSchema, sides.baseSchema];
-  for (const value of values) {
-    for (let c = 0; c < contexts.length; c++) {
-      const root = contexts[c]!;
-      let input: JsonValue;
-      try {
-        input = place(root, root, path, value);
-      } catch {
-        continue;
+  const contexts = direction === "callers" ? [sides.headSchema, sides.baseSchema] : [sides.baseSchema, sides.headSchema];
+  for (const raw of values) {
+    const variants = isPlainObject(raw) ? [...fills.map((f) => ({ ...f, ...raw })), ...fills.map((f) => ({ ...raw, ...f })), raw] : [raw];
+    for (const value of variants) {
+      for (const root of contexts) {
+        let input: JsonValue;
+        try {
+          input = place(root, root, path, value);
+        } catch {
+          continue;
+        }
+        const key = JSON.stringify(input);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (++tried > BUDGET) return undefined;
+        if (!accepts(input).valid) continue;
+        const r = rejects(input);
+        if (!r.valid && r.errorPaths.every(under)) return input;
       }
-      const key = JSON.stringify(input);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (++tried > BUDGET) return undefined;
-      if (accepts(input) && !rejects(input)) return input;
     }
   }
   return undefined;
