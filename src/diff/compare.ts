@@ -277,8 +277,14 @@ function compareArrays(w: Walk, b: Record<string, unknown>, h: Record<string, un
 function compareBranches(w: Walk, b: Record<string, unknown>, h: Record<string, unknown>, bp: string, hp: string, path: DataStep[], polarity: Polarity, add: Add): void {
   for (const k of ["anyOf", "oneOf", "allOf"] as const) {
     if (equal(b[k], h[k])) continue;
-    const bl = Array.isArray(b[k]) ? (b[k] as unknown[]) : [];
-    const hl = Array.isArray(h[k]) ? (h[k] as unknown[]) : [];
+    if (!Array.isArray(b[k]) || !Array.isArray(h[k])) {
+      // The keyword itself added (it constrains what was free) or removed.
+      const added = !Array.isArray(b[k]);
+      add("diff/keyword-changed", `${hp}/${k}`, `'${k}' ${added ? "added" : "removed"}`, k === "oneOf" ? BOTH : dirs(added ? "callers" : "handlers", polarity));
+      continue;
+    }
+    const bl = b[k] as unknown[];
+    const hl = h[k] as unknown[];
     const inner: Polarity = k === "oneOf" ? "both" : polarity;
     // Identical branches pair first (a branch removed from the middle is that one, not a shift), then by position.
     const hUsed = new Set<number>();
