@@ -125,16 +125,59 @@ function sampleString(n: Record<string, unknown>): string {
   return "a".repeat(Math.max(min, 1 > (typeof n.maxLength === "number" ? n.maxLength : 1) ? 0 : 1));
 }
 
-/** A string matching a simple pattern (a literal, a class, `^...$` anchors); undefined when not simple. */
+/** A string matching a pattern (checked with RegExp): read as a sequence of atoms and quantifiers, or one of a few tries; undefined when neither matches. */
 function stringForPattern(pattern: string, min: number): string | undefined {
-  const literal = pattern.replace(/^\^/, "").replace(/\$$/, "");
-  const tries = [literal.replace(/\\(.)/g, "$1"), "a", "A", "0", "a1", "aaaa", "0000", "a".repeat(min), "0".repeat(Math.max(min, 1))];
+  let re: RegExp;
   try {
-    const re = new RegExp(pattern, "u");
-    return tries.find((t) => t.length >= min && re.test(t));
+    re = new RegExp(pattern, "u");
   } catch {
     return undefined;
   }
+  const built = buildFromPattern(pattern);
+  const tries = [built, built?.padEnd(min, built.at(-1) ?? "a"), "a", "A", "0", "a1", "aaaa", "0000", "a".repeat(min), "0".repeat(Math.max(min, 1))];
+  return tries.find((t): t is string => t !== undefined && t.length >= min && re.test(t));
+}
+
+/** The shortest string a simple pattern (atoms, classes, `{n,m}`, `+`, `*`, `?`, groups without `|`) matches; undefined for anything else. */
+function buildFromPattern(pattern: string): string | undefined {
+  if (pattern.includes("|") || pattern.includes("(?=") || pattern.includes("(?!")) return undefined;
+  let out = "";
+  for (let i = 0; i < pattern.length; ) {
+    const c = pattern[i]!;
+    if (c === "^" || c === "$" || c === "(" || c === ")") {
+      i += c === "(" && pattern.startsWith("(?:", i) ? 3 : 1;
+      continue;
+    }
+    let atom: string;
+    if (c === "[") {
+      const end = pattern.indexOf("]", i + 2);
+      if (end < 0 || pattern[i + 1] === "^") return undefined;
+      const body = pattern.slice(i + 1, end);
+      atom = body.startsWith("\\") ? (({ d: "0", w: "a", s: " " }) as Record<string, string>)[body[1]!] ?? body[1]! : body[0]!;
+      i = end + 1;
+    } else if (c === "\\") {
+      const e = pattern[i + 1] ?? "";
+      atom = (({ d: "0", w: "a", s: " " }) as Record<string, string>)[e] ?? (/[A-Za-z]/.test(e) ? "" : e);
+      if (atom === "" && e !== "") return undefined;
+      i += 2;
+    } else if (c === ".") {
+      atom = "a";
+      i++;
+    } else if ("*+?{".includes(c)) {
+      return undefined;
+    } else {
+      atom = c;
+      i++;
+    }
+    const q = /^(\{(\d+)(,\d*)?\}|[*+?])/.exec(pattern.slice(i));
+    let count = 1;
+    if (q) {
+      count = q[2] !== undefined ? Number(q[2]) : q[1] === "+" ? 1 : 0;
+      i += q[1]!.length;
+    }
+    out += atom.repeat(count);
+  }
+  return out;
 }
 
 function sampleObject(n: Record<string, unknown>, root: unknown, depth: number, extra: (name: string) => boolean): JsonObject {

@@ -119,7 +119,7 @@ function mutate(r: Rand, schema: JsonObject): void {
 
 /** A random value, mostly shaped by the schema (near its bounds, with and without each property), sometimes anything. */
 function randomValue(r: Rand, s: JsonValue | undefined, depth = 0): JsonValue {
-  const any = (): JsonValue => pick(r, [null, true, false, 0, 1, -1, 2.5, 7, 12, ...STRINGS, [], ["a"], [1, 1], {}, { a: "a" }]);
+  const any = (): JsonValue => pick<JsonValue>(r, [null, true, false, 0, 1, -1, 2.5, 7, 12, ...STRINGS, [], ["a"], [1, 1], {}, { a: "a" }]);
   if (r() < 0.1 || depth > 5 || s === null || typeof s !== "object" || Array.isArray(s)) return any();
   if (Array.isArray(s.enum)) return r() < 0.8 ? pick(r, s.enum as JsonValue[]) : any();
   if (Array.isArray(s.anyOf)) return randomValue(r, pick(r, s.anyOf as JsonValue[]), depth + 1);
