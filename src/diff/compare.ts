@@ -138,7 +138,12 @@ function compareNode(w: Walk, b0: unknown, h0: unknown, bp0: string, hp0: string
     if (b.not !== undefined && h.not !== undefined) compareNode(w, b.not, h.not, `${bp}/not`, `${hp}/not`, path, polarity === "pos" ? "neg" : polarity === "neg" ? "pos" : "both");
     else add("diff/keyword-changed", `${hp}/not`, h.not === undefined ? "'not' removed" : "'not' added", dirs(h.not === undefined ? "handlers" : "callers", polarity));
   }
-  if (!equal(b.$schema, h.$schema)) add("diff/keyword-changed", `${hp}/$schema`, `the dialect changed from ${show(b.$schema)} to ${show(h.$schema)}`, BOTH);
+  if (!equal(b.$schema, h.$schema)) {
+    // No $schema is draft-07 to the validators a build generates (emit/validators.ts): only 2019-09 and 2020-12 change them.
+    const dialect = (v: unknown) => (typeof v === "string" && /2020-12|2019-09/.test(v) ? v : "draft-07");
+    if (dialect(b.$schema) === dialect(h.$schema)) add("diff/examples-changed", `${hp}/$schema`, `'$schema' ${show(b.$schema ?? null)} -> ${show(h.$schema ?? null)} (the same dialect to the validators)`, []);
+    else add("diff/keyword-changed", `${hp}/$schema`, `the dialect changed from ${show(b.$schema ?? null)} to ${show(h.$schema ?? null)}`, BOTH);
+  }
   for (const k of new Set([...Object.keys(b), ...Object.keys(h)])) {
     if (HANDLED.has(k) || equal(b[k], h[k])) continue;
     add("diff/keyword-changed", `${hp}/${escapeToken(k)}`, `'${k}' ${k in b ? (k in h ? "changed" : "removed") : "added"}`, BOTH);

@@ -4,6 +4,7 @@
  * change proved by a witness (witness.ts) or reported as possibly breaking, never as safe.
  */
 import type { BundledTool, JsonValue } from "../model.js";
+import { isPlainObject } from "../schema/pointer.js";
 import { lowerStrict } from "../targets/openai/strict.js";
 import { compareSchemas, equal, type Direction } from "./compare.js";
 import { DIFF_RULE_BY_ID, type DiffClass } from "./rules.js";
@@ -77,12 +78,28 @@ export function diffTools(base: readonly BundledTool[], head: readonly BundledTo
   return { findings, tools: { base: base.length, head: head.length } };
 }
 
+/** The tool's own document (its file's top level), for the fields beside name, description and input schema. */
+function toolDocument(t: BundledTool): Record<string, unknown> {
+  const data = t.source.data;
+  return isPlainObject(data) && data.name === t.name ? data : {};
+}
+
 /** The changes to one tool present on both sides. */
 export function diffTool(b: BundledTool, h: BundledTool): DiffFinding[] {
   const out: DiffFinding[] = [];
   const at = (pointer: string) => ({ tool: h.name, file: h.source.displayPath, pointer });
   if (b.description !== h.description) out.push({ rule: "diff/description-changed", class: "prompt", verdict: "changed", ...at("/description"), message: `the tool's description changed` });
-  if (!equal(b.fields?.input_examples, h.fields?.input_examples)) out.push({ rule: "diff/examples-changed", class: "prompt", verdict: "changed", ...at("/input_examples"), message: "input_examples changed" });
+  const bDoc = toolDocument(b);
+  const hDoc = toolDocument(h);
+  for (const key of new Set([...Object.keys(bDoc), ...Object.keys(hDoc)])) {
+    if (key === "name" || key === "description" || key === "input_schema" || equal(bDoc[key], hDoc[key])) continue;
+    const how = key in bDoc ? (key in hDoc ? "changed" : "removed") : "added";
+    if (key === "output_schema" || key === "outputSchema") {
+      out.push({ rule: "diff/output-schema-changed", class: "breaking-handlers", verdict: "possibly-breaking", ...at(`/${key}`), message: `the MCP output schema was ${how}: the handler's structured results are checked against it (possibly breaking for handlers: no witness is looked for)` });
+    } else {
+      out.push({ rule: key === "input_examples" ? "diff/examples-changed" : key === "title" ? "diff/title-changed" : "diff/tool-field-changed", class: "prompt", verdict: "changed", ...at(`/${key}`), message: `the tool's '${key}' was ${how}` });
+    }
+  }
   if (equal(b.bundledSchema, h.bundledSchema)) return out;
   const changes = compareSchemas(b.bundledSchema, h.bundledSchema);
   let sides: Sides | undefined;

@@ -43,6 +43,8 @@ export const DIFF_RULES: readonly DiffRule[] = [
   rule("title-changed", "prompt", "A title changed."),
   rule("examples-changed", "prompt", "examples, default, input_examples or another annotation changed."),
   rule("property-order-changed", "prompt", "The properties of an object are in another order: the prompt cache misses."),
+  rule("output-schema-changed", "breaking-handlers", "The MCP output schema was added, removed or changed: what the handler returns is checked against it (no witness: reported as possibly breaking)."),
+  rule("tool-field-changed", "prompt", "Another field of the tool file changed (title, annotations, execution, strict, cache_control, ...)."),
   rule("openai-strict-lost", "target", "The tool was lowerable to OpenAI strict mode and no longer is."),
 ];
 

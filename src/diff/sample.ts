@@ -66,7 +66,8 @@ function sampleNumber(node: Record<string, unknown>, integer: boolean): number {
 /** One instance of `node` (a subschema of `root`); `depth` bounds recursion through `$ref`s. */
 export function sample(node: unknown, root: unknown, depth = 0): JsonValue {
   const n = deref(node, root);
-  if (n === false || n === true || !isPlainObject(n) || depth > 12) return null;
+  if (n === true) return "x";
+  if (n === false || !isPlainObject(n) || depth > 12) return null;
   if (n.const !== undefined) return n.const as JsonValue;
   if (Array.isArray(n.enum) && n.enum.length > 0) return n.enum[0] as JsonValue;
   if (Array.isArray(n.allOf) && n.allOf.length > 0) {
@@ -205,6 +206,7 @@ function mergeSchemas(a: Record<string, unknown>, b: Record<string, unknown>): R
 /** Values worth trying where `node` (of `root`) stands: its sample, boundaries, members, other types. */
 export function candidates(node: unknown, root: unknown, out: JsonValue[] = []): JsonValue[] {
   const n = deref(node, root);
+  if (n === false) return out;
   out.push(sample(n, root));
   if (!isPlainObject(n)) return out;
   if (n.const !== undefined) out.push(n.const as JsonValue);

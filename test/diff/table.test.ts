@@ -59,6 +59,7 @@ const KINDS: Kind[] = [
   { name: "if/then changed", base: { type: "string", if: { const: "a" }, then: { minLength: 1 } }, head: { type: "string", if: { const: "a" }, then: { minLength: 5 } }, expect: ["keyword-changed callers B", "keyword-changed handlers P"] },
   { name: "anyOf added", base: { type: "string" }, head: { type: "string", anyOf: [{ minLength: 2 }, { const: "a" }] }, expect: ["keyword-changed callers B", "openai-strict-lost target C"] },
   { name: "param removed (open, a patterned sibling required)", base: obj({ id: { type: "string", pattern: "^[A-Z]{3}-[0-9]{6}$" }, x: { type: "string" } }, { required: ["id"] }), head: obj({ id: { type: "string", pattern: "^[A-Z]{3}-[0-9]{6}$" } }, { required: ["id"] }), expect: ["param-removed handlers B"] },
+  { name: "$schema added, the same dialect", base: { type: "string" }, head: { $schema: "http://json-schema.org/draft-07/schema#", type: "string" }, expect: ["examples-changed prompt C"] },
   { name: "description changed", base: { type: "string", description: "A." }, head: { type: "string", description: "B." }, expect: ["description-changed prompt C"] },
   { name: "title changed", base: { type: "string", title: "A" }, head: { type: "string", title: "B" }, expect: ["title-changed prompt C"] },
   { name: "examples changed", base: { type: "string", examples: ["a"] }, head: { type: "string", examples: ["b"] }, expect: ["examples-changed prompt C"] },
@@ -114,6 +115,16 @@ describe("toolgen diff: tools", () => {
     expect(diffTools([tool("a", s)], [tool("a", s)]).findings).toEqual([]);
     const { findings } = diffTools([tool("a", s, "Old.")], [tool("a", s, "New.")]);
     expect(findings.map((f) => [f.rule, f.class, f.pointer])).toEqual([["diff/description-changed", "prompt", "/description"]]);
+  });
+  it("reports the tool file's other fields: a title as a prompt change, an MCP output schema as possibly breaking for handlers", () => {
+    const withDoc = (t: ReturnType<typeof tool>, doc: JsonObject) => ({ ...t, source: { ...t.source, data: { name: t.name, ...doc } } });
+    const b = withDoc(tool("a", s), { input_schema: s });
+    const h = withDoc(tool("a", s), { title: "A", input_schema: s, output_schema: { type: "object" } });
+    const { findings } = diffTools([b], [h]);
+    expect(findings.map((f) => [f.rule, f.class, f.verdict, f.pointer])).toEqual([
+      ["diff/title-changed", "prompt", "changed", "/title"],
+      ["diff/output-schema-changed", "breaking-handlers", "possibly-breaking", "/output_schema"],
+    ]);
   });
   it("reports a tool that stops being strict-lowerable for OpenAI as a target change", () => {
     const head: JsonObject = { type: "object", properties: { q: { type: "string" }, list: { type: "array" } }, required: ["q"], additionalProperties: false };
