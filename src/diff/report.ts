@@ -109,7 +109,7 @@ function markdown(result: DiffResult, options: ReportOptions): string {
     out += `\n### ${CLASS_TITLES[cls]}\n\n| tool | change | where | rule | witness |\n|---|---|---|---|---|\n`;
     for (const f of list) {
       const w = f.witness ? `\`${cell(JSON.stringify(f.witness.input))}\` (base ${f.witness.base}, head ${f.witness.head})` : f.verdict === "possibly-breaking" ? "none found: **possibly breaking**" : "";
-      out += `| \`${cell(f.tool)}\` | ${cell(f.message)} | \`${cell(f.pointer)}\` | [${f.rule}](docs/diff.md#${f.rule.replace("/", "")}) | ${w} |\n`;
+      out += `| \`${cell(f.tool)}\` | ${cell(f.message)} | \`${cell(f.pointer)}\` | [${f.rule}](docs/diff.md#the-rules) | ${w} |\n`;
     }
   }
   return out;
