@@ -11,9 +11,12 @@ import type { Direction } from "./compare.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
 import { candidates, place, sample, type DataStep } from "./sample.js";
 
-const OPTIONS: Options = { strict: false, allErrors: true, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, addUsedSchema: false };
+const OPTIONS: Options = { code: { optimize: false }, strict: false, allErrors: true, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, addUsedSchema: false };
 
 /** Whether a value is valid, and the instance paths (JSON pointers) of the errors when it is not. */
+let ajv07: Ajv | undefined;
+let ajv2020: Ajv2020 | undefined;
+
 export type Validate = (value: unknown) => { valid: boolean; errorPaths: string[] };
 
 /** A validator for one bundled input schema; a schema Ajv cannot compile accepts nothing (and says why). */
@@ -22,7 +25,8 @@ export function validatorFor(schema: unknown): { validate: Validate; error?: str
   if (schema === undefined) return { validate: none };
   const s = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : {};
   const { $id: _id, $schema, ...rest } = s;
-  const ajv = typeof $schema === "string" && /2020-12|2019-09/.test($schema) ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
+  // One instance per dialect for every tool (making one costs more than compiling a tool's schema); no schema is added to it by name.
+  const ajv = typeof $schema === "string" && /2020-12|2019-09/.test($schema) ? (ajv2020 ??= new Ajv2020(OPTIONS)) : (ajv07 ??= new Ajv(OPTIONS));
   try {
     const fn: ValidateFunction = ajv.compile(typeof schema === "boolean" ? schema : rest);
     return { validate: (v) => (fn(v) === true ? { valid: true, errorPaths: [] } : { valid: false, errorPaths: (fn.errors ?? []).map(errorPath) }) };
