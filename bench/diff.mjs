@@ -98,6 +98,7 @@ async function main() {
     console.log(`  diff base head:        ${(median(diffs) / 1000).toFixed(3)} s  (${report.findings.length} findings: ${breaking} breaking with a witness, ${possibly} possibly breaking)`);
     console.log(`  build --no-cache base: ${(median(builds) / 1000).toFixed(3)} s`);
     console.log(`  ratio diff / build:    ${(median(diffs) / median(builds)).toFixed(2)}`);
+    for (const f of report.findings.filter((x) => x.verdict === "possibly-breaking")) console.log(`  possibly: ${f.tool} ${f.rule} ${f.message}`);
     if (missed.length > 0) {
       console.log(`  MISSED: ${missed.join(", ")}`);
       process.exitCode = 1;
