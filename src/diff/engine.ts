@@ -47,10 +47,14 @@ export function diffTools(base: readonly BundledTool[], head: readonly BundledTo
   const headByName = new Map(head.map((t) => [t.name, t]));
   const removed = base.filter((t) => !headByName.has(t.name));
   const added = head.filter((t) => !baseByName.has(t.name));
+  // A rename: the same name spelt another way (getTinyImage -> get-tiny-image), else the same input schema.
   const renamedTo = new Map<string, BundledTool>();
-  for (const r of removed) {
-    const a = added.find((t) => !renamedTo.has(t.name) && equal(t.bundledSchema, r.bundledSchema));
-    if (a) renamedTo.set(a.name, r);
+  for (const same of [(a: BundledTool, r: BundledTool) => spelling(a.name) === spelling(r.name), (a: BundledTool, r: BundledTool) => equal(a.bundledSchema, r.bundledSchema)]) {
+    for (const r of removed) {
+      if ([...renamedTo.values()].includes(r)) continue;
+      const a = added.find((t) => !renamedTo.has(t.name) && same(t, r));
+      if (a) renamedTo.set(a.name, r);
+    }
   }
   for (const t of removed) {
     const input = sample(t.bundledSchema, t.bundledSchema);
@@ -72,10 +76,15 @@ export function diffTools(base: readonly BundledTool[], head: readonly BundledTo
     findings.push({ rule: "diff/tool-added", class: "breaking-handlers", verdict: "breaking", tool: t.name, file: t.source.displayPath, pointer: "/name", message: `tool '${t.name}' was added`, witness: { input, base: "rejects", head: "accepts" } });
   }
   for (const h of head) {
-    const b = baseByName.get(h.name);
+    const b = baseByName.get(h.name) ?? renamedTo.get(h.name);
     if (b !== undefined) findings.push(...diffTool(b, h));
   }
   return { findings, tools: { base: base.length, head: head.length } };
+}
+
+/** A name without case, separators or a leading "get": how a rename that only respells a name is recognised. */
+function spelling(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/^get/, "");
 }
 
 /** The tool's own document (its file's top level), for the fields beside name, description and input schema. */

@@ -17,7 +17,7 @@ const rule = (id: string, cls: DiffClass, description: string): DiffRule => ({ i
 
 export const DIFF_RULES: readonly DiffRule[] = [
   rule("tool-removed", "breaking-callers", "A tool is gone: every call to it is now rejected."),
-  rule("tool-renamed", "breaking-callers", "A tool has a new name and the same input schema: calls by the old name are now rejected."),
+  rule("tool-renamed", "breaking-callers", "A tool has a new name (the same name spelt another way, or the same input schema): calls by the old name are now rejected; its other changes are reported under the new name."),
   rule("tool-added", "breaking-handlers", "A new tool: calls to it, rejected before, now reach a handler."),
   rule("param-removed", "breaking-callers", "A property is no longer declared."),
   rule("param-added", "breaking-handlers", "A property is newly declared."),

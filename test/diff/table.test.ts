@@ -104,12 +104,17 @@ describe("toolgen diff: tools", () => {
   const s: JsonObject = { type: "object", properties: { q: { type: "string" } }, required: ["q"] };
   const other: JsonObject = { type: "object", properties: { n: { type: "integer" } } };
   it("reports a removed tool, a renamed one and an added one, each with a witness input", () => {
-    const { findings } = diffTools([tool("a", s), tool("gone", other)], [tool("b", s), tool("new", { ...other, required: ["n"] })]);
+    const { findings } = diffTools([tool("a", s, "Same."), tool("gone", other)], [tool("b", s, "Same."), tool("new", { ...other, required: ["n"] })]);
     expect(findings.map((f) => `${f.rule} ${f.tool}`).sort()).toEqual(["diff/tool-added new", "diff/tool-removed gone", "diff/tool-renamed a"]);
     const renamed = findings.find((f) => f.rule === "diff/tool-renamed")!;
     expect(renamed.message).toBe("tool 'a' was renamed to 'b'");
     expect(witnessHolds(renamed, s, undefined)).toBe(true);
     expect(witnessHolds(findings.find((f) => f.rule === "diff/tool-added")!, undefined, { ...other, required: ["n"] })).toBe(true);
+  });
+  it("recognises a respelt name as a rename, and reports the renamed tool's own changes under its new name", () => {
+    const { findings } = diffTools([tool("getTinyImage", s, "Tiny.")], [tool("get-tiny-image", { ...s, required: [] }, "Tiny.")]);
+    expect(findings.map((f) => `${f.rule} ${f.tool}`)).toEqual(["diff/tool-renamed getTinyImage", "diff/param-required-removed get-tiny-image"]);
+    expect(findings[0]!.message).toBe("tool 'getTinyImage' was renamed to 'get-tiny-image'");
   });
   it("reports a tool description change as a prompt change, and nothing for identical tools", () => {
     expect(diffTools([tool("a", s)], [tool("a", s)]).findings).toEqual([]);
