@@ -82,6 +82,16 @@ export function diffTools(base: readonly BundledTool[], head: readonly BundledTo
   return { findings, tools: { base: base.length, head: head.length } };
 }
 
+/** Keywords whose change a witness must be rejected by (Ajv names its errors by keyword). */
+const WITNESS_KEYWORDS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties", "multipleOf", "pattern", "format", "enum", "const", "type", "uniqueItems", "required"]);
+
+function keywordOf(pointer: string): string | undefined {
+  // Under not, oneOf and conditionals Ajv reports the combinator, not the keyword inside it.
+  if (/\/(not|oneOf|if|then|else)(\/|$)/.test(pointer)) return undefined;
+  const last = pointer.slice(pointer.lastIndexOf("/") + 1);
+  return WITNESS_KEYWORDS.has(last) ? last : undefined;
+}
+
 /** A name without case, separators or a leading "get": how a rename that only respells a name is recognised. */
 function spelling(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/^get/, "");
@@ -121,7 +131,7 @@ export function diffTool(b: BundledTool, h: BundledTool): DiffFinding[] {
       continue;
     }
     for (const d of c.directions) {
-      const input = findWitness(sidesNow(), c.path, c.base, c.head, d, c.focus);
+      const input = findWitness(sidesNow(), c.path, c.base, c.head, d, c.focus, keywordOf(c.pointer));
       const cls = CLASS_OF[d];
       const who = d === "callers" ? "callers" : "handlers";
       out.push({

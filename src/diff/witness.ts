@@ -17,11 +17,11 @@ const OPTIONS: Options = { code: { optimize: false }, strict: false, allErrors: 
 let ajv07: Ajv | undefined;
 let ajv2020: Ajv2020 | undefined;
 
-export type Validate = (value: unknown) => { valid: boolean; errorPaths: string[] };
+export type Validate = (value: unknown) => { valid: boolean; errorPaths: string[]; keywords: string[] };
 
 /** A validator for one bundled input schema; a schema Ajv cannot compile accepts nothing (and says why). */
 export function validatorFor(schema: unknown): { validate: Validate; error?: string } {
-  const none = () => ({ valid: false, errorPaths: [""] });
+  const none = () => ({ valid: false, errorPaths: [""], keywords: [] });
   if (schema === undefined) return { validate: none };
   const s = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : {};
   const { $id: _id, $schema, ...rest } = s;
@@ -29,7 +29,7 @@ export function validatorFor(schema: unknown): { validate: Validate; error?: str
   const ajv = typeof $schema === "string" && /2020-12|2019-09/.test($schema) ? (ajv2020 ??= new Ajv2020(OPTIONS)) : (ajv07 ??= new Ajv(OPTIONS));
   try {
     const fn: ValidateFunction = ajv.compile(typeof schema === "boolean" ? schema : rest);
-    return { validate: (v) => (fn(v) === true ? { valid: true, errorPaths: [] } : { valid: false, errorPaths: (fn.errors ?? []).map(errorPath) }) };
+    return { validate: (v) => (fn(v) === true ? { valid: true, errorPaths: [], keywords: [] } : { valid: false, errorPaths: (fn.errors ?? []).map(errorPath), keywords: (fn.errors ?? []).map((e) => e.keyword) }) };
   } catch (error) {
     return { validate: none, error: (error as Error).message };
   }
@@ -54,10 +54,11 @@ const BUDGET = 400;
 /**
  * An input showing the change breaks `direction` (callers: the base accepts it, the head rejects it;
  * handlers: the reverse), rejected only for what is at or under the changed node (every error of the
- * rejecting side is there: a witness proves this change, not another); undefined when none of the
+ * rejecting side is there, and when the change is to one keyword, one of them is that keyword's: a
+ * witness proves this change, not another); undefined when none of the
  * inputs tried does.
  */
-export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, focus: readonly DataStep[] = path): JsonValue | undefined {
+export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, focus: readonly DataStep[] = path, keyword?: string): JsonValue | undefined {
   const values: JsonValue[] = [];
   candidates(baseNode, sides.baseSchema, values);
   candidates(headNode, sides.headSchema, values);
@@ -85,7 +86,7 @@ export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: u
         if (++tried > BUDGET) return undefined;
         if (!accepts(input).valid) continue;
         const r = rejects(input);
-        if (!r.valid && r.errorPaths.every(under)) return input;
+        if (!r.valid && r.errorPaths.every(under) && (keyword === undefined || r.keywords.includes(keyword))) return input;
       }
     }
   }

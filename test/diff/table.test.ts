@@ -116,6 +116,14 @@ describe("toolgen diff: tools", () => {
     expect(findings.map((f) => `${f.rule} ${f.tool}`)).toEqual(["diff/tool-renamed getTinyImage", "diff/param-required-removed get-tiny-image"]);
     expect(findings[0]!.message).toBe("tool 'getTinyImage' was renamed to 'get-tiny-image'");
   });
+  it("proves each keyword's change by its own witness (both bounds removed: one input below, one above)", () => {
+    const base: JsonObject = { type: "object", properties: { n: { type: "integer", minimum: 1, maximum: 100 } }, required: ["n"] };
+    const head: JsonObject = { type: "object", properties: { n: { type: "integer" } }, required: ["n"] };
+    const { findings } = diffTools([tool("t", base)], [tool("t", head)]);
+    const n = (keyword: string) => (findings.find((f) => f.pointer.endsWith(keyword))!.witness!.input as { n: number }).n;
+    expect(n("/minimum")).toBeLessThan(1);
+    expect(n("/maximum")).toBeGreaterThan(100);
+  });
   it("reports a tool description change as a prompt change, and nothing for identical tools", () => {
     expect(diffTools([tool("a", s)], [tool("a", s)]).findings).toEqual([]);
     const { findings } = diffTools([tool("a", s, "Old.")], [tool("a", s, "New.")]);
