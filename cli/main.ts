@@ -11,14 +11,15 @@ import type { Command } from "./command.js";
 import { importCommand, IMPORT_OPTIONS } from "./import.js";
 import { initCommand, INIT_OPTIONS } from "./init.js";
 import { lintCommand } from "./lint.js";
+import { diffCommand, DIFF_OPTIONS } from "./diff.js";
 import { statsCommand, STATS_OPTIONS } from "./stats.js";
 import { BUILD_OPTIONS, flagNames, LINT_OPTIONS, type OptionSpec } from "./options.js";
 import { commandParser, topParser, type FailHandler } from "./parse.js";
 import { exitWithUsageError, runAndExit } from "./run.js";
 import { didYouMean } from "./suggest.js";
 
-const COMMANDS: readonly Command[] = [initCommand, buildCommand, lintCommand, importCommand, statsCommand];
-const OPTIONS: Record<string, Readonly<Record<string, OptionSpec>>> = { init: INIT_OPTIONS, build: BUILD_OPTIONS, lint: LINT_OPTIONS, import: IMPORT_OPTIONS, stats: STATS_OPTIONS };
+const COMMANDS: readonly Command[] = [initCommand, buildCommand, lintCommand, importCommand, statsCommand, diffCommand];
+const OPTIONS: Record<string, Readonly<Record<string, OptionSpec>>> = { init: INIT_OPTIONS, build: BUILD_OPTIONS, lint: LINT_OPTIONS, import: IMPORT_OPTIONS, stats: STATS_OPTIONS, diff: DIFF_OPTIONS };
 
 const argv = process.argv.slice(2);
 const command = COMMANDS.find((c) => c.name === argv[0]);

@@ -3,6 +3,7 @@
  * - `build(options)`: what `toolgen build` does, returning what it wrote (throws a UserError subclass
  *   for bad input or options, with `exitCode` and `diagnostics`).
  * - `lint(options)`: the linter's findings for a schemas folder, printing nothing.
+ * - `diff(base, head)`: what `toolgen diff` finds between two folders or git revisions (docs/diff.md).
  * - `loadFolder(dir)`: the tool files of a folder, parsed, with the loader's diagnostics.
  */
 import { describeLoadProblems, describeRefProblems } from "./lint/load-problems.js";
@@ -11,6 +12,9 @@ import type { BundledTool, Diagnostic } from "./model.js";
 
 export { build, type BuildOptions, type BuildResult } from "./pipeline.js";
 export { lintFolder as lint } from "./commands/lint-folder.js";
+export { diff } from "./commands/diff.js";
+export type { DiffFinding, DiffResult, Witness } from "./diff/engine.js";
+export type { DiffClass } from "./diff/rules.js";
 export { defineOutput, type Output, type OutputContext } from "./outputs/output.js";
 export { UserError, UsageError, InputError, StaleOutputError } from "./errors.js";
 export type { RuleSetting } from "./commands/config.js";

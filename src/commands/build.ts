@@ -1,4 +1,5 @@
 /** The `toolgen build` command: config + flags -> build -> report. */
+import path from "node:path";
 import { loadConfig } from "./config.js";
 import { build } from "../pipeline.js";
 import { progressWanted, terminalProgress } from "../report/progress.js";
@@ -32,6 +33,10 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
   const config = await loadConfig(flags);
   const check = flags.check ?? config.check ?? false;
   const lint = flags.lint ?? config.lint ?? true;
+  // The lock is checked first: its message names the tools that changed without review.
+  const lock = config.lock === true ? await import("../diff/lock.js") : undefined;
+  const lockArgs = [config.configPath ? path.dirname(config.configPath) : process.cwd(), path.resolve(config.schemas), config.refRoots ?? [process.cwd()]] as const;
+  if (lock && check) await lock.updateLock(...lockArgs, true);
   const progress = progressWanted(standardError) ? terminalProgress(standardError) : undefined;
   let result: Awaited<ReturnType<typeof build>>;
   try {
@@ -39,6 +44,7 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
   } finally {
     progress?.end();
   }
+  if (lock && !check) await lock.updateLock(...lockArgs, false);
   const { formatDiagnosticsPlain } = await import("../report/plain.js");
   const warnings = result.diagnostics.length;
   if (warnings > 0 && flags.quiet !== true) {

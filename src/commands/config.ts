@@ -23,6 +23,8 @@ interface OwnConfig {
   /** `build --check` and `build --no-lint`, when set in the file (flags win). */
   check?: boolean;
   lint?: boolean;
+  /** Write `toolgen.lock.json` beside the config on build, check it on `build --check` (src/diff/lock.ts). */
+  lock?: boolean;
   /** The config's own "rules", as written (the catalogue's composeRules adds the targets' and settings' part). */
   rules: Record<string, RuleSetting>;
   /** Ids of the outputs to build (default: all); the build checks them against its list of outputs. */
@@ -46,7 +48,7 @@ export const CONFIG_FILES = ["toolgen.config.json", "toolgen.config.yaml", "tool
 const CODE_CONFIGS = ["toolgen.config.js", "toolgen.config.mjs", "toolgen.config.cjs", "toolgen.config.ts"] as const;
 
 /** toolgen's own keys, then every setting the catalogue declares. */
-const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "rules", "outputs", "refRoots", "targets", ...SETTING_KEYS]);
+const KEYS = new Set(["$schema", "schemas", "out", "handlers", "templates", "check", "lint", "lock", "rules", "outputs", "refRoots", "targets", ...SETTING_KEYS]);
 
 /** A config file found by the search: its path, and for package.json, that the config is its "toolgen" key. */
 export interface FoundConfig {
@@ -280,7 +282,7 @@ function applyFile(config: Config, record: Record<string, unknown>, display: str
     if (typeof value !== "string" || value === "") throw new UsageError(`${display}: '${key}' must be a non-empty string`);
     config[key] = path.relative(cwd, path.resolve(base, value)) || ".";
   }
-  for (const key of ["check", "lint"] as const) {
+  for (const key of ["check", "lint", "lock"] as const) {
     const value = record[key];
     if (value === undefined) continue;
     if (typeof value !== "boolean") throw new UsageError(`${display}: '${key}' must be true or false`);

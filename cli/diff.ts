@@ -1,0 +1,55 @@
+/** `toolgen diff`: its flags and help for yargs; the diff itself is src/commands/diff.ts. */
+import { UsageError } from "../src/errors.js";
+import type { Command } from "./command.js";
+
+/** The flags of `toolgen diff` (main.ts also reads their names for "did you mean"). */
+export const DIFF_OPTIONS = {
+  format: { type: "string", alias: "f", choices: ["stylish", "json", "sarif", "github", "markdown"], default: "stylish", describe: "report format" },
+  "fail-on": { type: "string", choices: ["breaking", "handlers", "prompt", "none"], default: "breaking", describe: "exit 1 when a change of this class (or a worse one) is found" },
+  "output-file": { type: "string", alias: "o", describe: "write the report to this file instead of stdout" },
+  color: { type: "boolean", describe: "colors in the stylish report [default: on for a terminal, FORCE_COLOR / NO_COLOR]" },
+} as const;
+
+export const diffCommand: Command = {
+  name: "diff",
+  usage: "diff <base> [head]",
+  endsWhenDone: true,
+  describe: "Show what a change to the tool definitions breaks, for callers, handlers, the prompt and targets, with a witness input for each breaking change",
+  options: (yargs) => yargs.options(DIFF_OPTIONS),
+  help: (yargs) =>
+    yargs
+      .usage(
+        "$0 diff <base> [head] [options]\n\n" +
+          "Compares the tools of BASE with those of HEAD (default: the working tree). Each side is a folder (a project\n" +
+          "with a toolgen config, or a schemas folder) or a git revision (read from the repository; the work tree is not\n" +
+          "touched, and the revision's own config says where its schemas are). Both sides are loaded and bundled as a\n" +
+          "build would ($refs, YAML, the config's schemas folder).\n\n" +
+          "Every change is classified by rule (docs/diff.md):\n" +
+          "  breaking-callers   an input valid before is now rejected (a parameter removed or newly required, a narrower type, enum, bound...)\n" +
+          "  breaking-handlers  an input rejected before is now accepted (an optional parameter added, a wider type, a looser bound...)\n" +
+          "  prompt             descriptions, titles, examples, property order: what the model reads\n" +
+          "  target             a tool that stops being strict-lowerable for OpenAI\n" +
+          "A breaking change carries a witness: an input one side accepts and the other rejects, checked with Ajv.\n" +
+          "Where no witness is found, the change is reported as possibly breaking, never as safe.\n\n" +
+          "--fail-on: breaking (default: breaking-callers and target), handlers (also breaking-handlers), prompt (any change), none.\n\n" +
+          "Exit codes: 0 no change of the --fail-on classes, 1 such a change, 2 usage error (a bad flag, a side that is neither\n" +
+          "a folder nor a revision, a side whose schemas do not load).",
+      )
+      .example("$0 diff origin/main", "what the working tree changes against origin/main")
+      .example("$0 diff v1.2.0 HEAD --format markdown", "a pull-request comment for the commits since v1.2.0")
+      .example("$0 diff old/schemas new/schemas --fail-on handlers", "two folders; exit 1 on anything breaking"),
+  run: async (argv) => {
+    const [base, head, ...extra] = argv._.map(String);
+    if (base === undefined) throw new UsageError("diff needs a base: a folder or a git revision (see toolgen diff --help)");
+    if (extra.length > 0) throw new UsageError(`diff takes two sides at most (unexpected '${extra[0]}'; see toolgen diff --help)`);
+    const { runDiff } = await import("../src/commands/diff.js");
+    return runDiff({
+      base,
+      ...(head !== undefined ? { head } : {}),
+      format: argv.format as string,
+      failOn: argv.failOn as string,
+      ...(argv.outputFile !== undefined ? { outputFile: argv.outputFile as string } : {}),
+      ...(argv.color !== undefined ? { color: argv.color as boolean } : {}),
+    });
+  },
+};

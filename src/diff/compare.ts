@@ -1,0 +1,313 @@
+/**
+ * The structural comparison of two bundled input schemas of one tool, keyword by keyword, following
+ * `$ref`s on both sides. Every difference that can change what validates becomes a change with the
+ * direction(s) it can break (callers: narrower; handlers: wider), turned by `not` and made both ways
+ * under `oneOf` and conditionals; differences only the model reads become prompt changes. A keyword
+ * no rule knows falls to `diff/keyword-changed`, both ways: nothing that differs is passed over.
+ */
+import type { JsonValue } from "../model.js";
+import { escapeToken, isPlainObject, localRefPointer } from "../schema/pointer.js";
+import { resolveLocal } from "../schema/pointer.js";
+import type { DataStep } from "./sample.js";
+
+export type Direction = "callers" | "handlers";
+type Polarity = "pos" | "neg" | "both";
+
+export interface RawChange {
+  rule: string;
+  /** Pointer into the head schema (the base one when the node is gone from the head). */
+  pointer: string;
+  message: string;
+  /** For validation changes: who it can break, before any witness is looked for; empty: a prompt or target change. */
+  directions: Direction[];
+  /** Where the changed node's instances sit inside the tool's input. */
+  path: DataStep[];
+  /** Where a witness's rejection must be (default: at or under `path`). */
+  focus?: DataStep[];
+  base: unknown;
+  head: unknown;
+}
+
+const ANNOTATIONS: Record<string, string> = {
+  description: "diff/description-changed",
+  title: "diff/title-changed",
+  examples: "diff/examples-changed",
+  example: "diff/examples-changed",
+  default: "diff/examples-changed",
+  deprecated: "diff/examples-changed",
+  readOnly: "diff/examples-changed",
+  writeOnly: "diff/examples-changed",
+  $comment: "diff/examples-changed",
+};
+const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
+const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"];
+/** Keywords handled below (anything else falls to keyword-changed). */
+const HANDLED = new Set([
+  ...Object.keys(ANNOTATIONS), ...LOWER, ...UPPER, "type", "enum", "const", "multipleOf", "pattern", "format", "required", "properties",
+  "additionalProperties", "items", "prefixItems", "uniqueItems", "anyOf", "oneOf", "allOf", "not", "$defs", "definitions", "$ref", "$schema", "$id",
+]);
+const EXTRA_KEY = "x_extra";
+
+export function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((v, i) => equal(v, (b as unknown[])[i]));
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  // Key order counts: it is what the model reads (and what the prompt cache keys on).
+  return ka.length === kb.length && ka.every((k, i) => kb[i] === k && equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+interface Walk {
+  baseRoot: unknown;
+  headRoot: unknown;
+  out: RawChange[];
+  seen: Set<string>;
+}
+
+/** The changes between two bundled input schemas of one tool. */
+export function compareSchemas(base: unknown, head: unknown): RawChange[] {
+  const w: Walk = { baseRoot: base, headRoot: head, out: [], seen: new Set() };
+  compareNode(w, base, head, "", "", [], "pos");
+  return w.out;
+}
+
+/** A node with its `$ref`s followed (siblings kept), and the pointer of where it now stands. */
+function follow(node: unknown, pointer: string, root: unknown): { node: unknown; pointer: string } {
+  let current = node;
+  let at = pointer;
+  for (let i = 0; i < 8 && isPlainObject(current) && typeof current.$ref === "string"; i++) {
+    const target = resolveLocal(root, current.$ref);
+    const targetPointer = localRefPointer(current.$ref);
+    if (target === undefined || targetPointer === undefined) break;
+    const { $ref: _ref, ...rest } = current;
+    if (Object.keys(rest).length > 0) {
+      if (!isPlainObject(target)) break;
+      current = { ...target, ...rest };
+    } else current = target;
+    at = targetPointer;
+  }
+  return { node: current, pointer: at };
+}
+
+function dirs(native: Direction, polarity: Polarity): Direction[] {
+  if (polarity === "both") return ["callers", "handlers"];
+  if (polarity === "neg") return [native === "callers" ? "handlers" : "callers"];
+  return [native];
+}
+
+const BOTH: Direction[] = ["callers", "handlers"];
+
+function types(node: Record<string, unknown>): Set<string> | undefined {
+  if (typeof node.type === "string") return new Set([node.type]);
+  if (Array.isArray(node.type)) return new Set(node.type.filter((t): t is string => typeof t === "string"));
+  return undefined;
+}
+
+function covers(set: Set<string> | undefined, type: string): boolean {
+  return set === undefined || set.has(type) || (type === "integer" && set.has("number"));
+}
+
+const show = (v: unknown) => JSON.stringify(v);
+
+function compareNode(w: Walk, b0: unknown, h0: unknown, bp0: string, hp0: string, path: DataStep[], polarity: Polarity): void {
+  const { node: b, pointer: bp } = follow(b0, bp0, w.baseRoot);
+  const { node: h, pointer: hp } = follow(h0, hp0, w.headRoot);
+  if (equal(b, h)) return;
+  const key = `${bp}\0${hp}\0${polarity}\0${path.length}`;
+  if (w.seen.has(key) || path.length > 40) return;
+  w.seen.add(key);
+  const add = (rule: string, pointer: string, message: string, directions: Direction[], base: unknown = b, head: unknown = h, at: DataStep[] = path) =>
+    w.out.push({ rule, pointer, message, directions, path: at, base, head });
+  if (!isPlainObject(b) || !isPlainObject(h)) {
+    // Boolean schemas (or anything not an object): true accepts all, false nothing.
+    const native: Direction[] = h === false || b === true ? ["callers"] : b === false || h === true ? ["handlers"] : BOTH;
+    add("diff/keyword-changed", hp, `the schema changed from ${show(b)} to ${show(h)}`, native.flatMap((d) => dirs(d, polarity)));
+    return;
+  }
+  for (const [k, rule] of Object.entries(ANNOTATIONS)) {
+    if (!equal(b[k], h[k])) add(rule, `${hp}/${escapeToken(k)}`, k in h ? (k in b ? `'${k}' changed` : `'${k}' added`) : `'${k}' removed`, []);
+  }
+  compareTypes(w, b, h, hp, polarity, add);
+  compareValues(b, h, hp, polarity, add);
+  compareObjects(w, b, h, bp, hp, path, polarity, add);
+  compareArrays(w, b, h, bp, hp, path, polarity, add);
+  compareBranches(w, b, h, bp, hp, path, polarity, add);
+  if (!equal(b.not, h.not)) {
+    if (b.not !== undefined && h.not !== undefined) compareNode(w, b.not, h.not, `${bp}/not`, `${hp}/not`, path, polarity === "pos" ? "neg" : polarity === "neg" ? "pos" : "both");
+    else add("diff/keyword-changed", `${hp}/not`, h.not === undefined ? "'not' removed" : "'not' added", dirs(h.not === undefined ? "handlers" : "callers", polarity));
+  }
+  if (!equal(b.$schema, h.$schema)) {
+    // No $schema is draft-07 to the validators a build generates (emit/validators.ts): only 2019-09 and 2020-12 change them.
+    const dialect = (v: unknown) => (typeof v === "string" && /2020-12|2019-09/.test(v) ? v : "draft-07");
+    if (dialect(b.$schema) === dialect(h.$schema)) add("diff/examples-changed", `${hp}/$schema`, `'$schema' ${show(b.$schema ?? null)} -> ${show(h.$schema ?? null)} (the same dialect to the validators)`, []);
+    else add("diff/keyword-changed", `${hp}/$schema`, `the dialect changed from ${show(b.$schema ?? null)} to ${show(h.$schema ?? null)}`, BOTH);
+  }
+  for (const k of new Set([...Object.keys(b), ...Object.keys(h)])) {
+    if (HANDLED.has(k) || equal(b[k], h[k])) continue;
+    add("diff/keyword-changed", `${hp}/${escapeToken(k)}`, `'${k}' ${k in b ? (k in h ? "changed" : "removed") : "added"}`, BOTH);
+  }
+}
+
+type Add = (rule: string, pointer: string, message: string, directions: Direction[], base?: unknown, head?: unknown, at?: DataStep[]) => void;
+
+function compareTypes(_w: Walk, b: Record<string, unknown>, h: Record<string, unknown>, hp: string, polarity: Polarity, add: Add): void {
+  if (equal(b.type, h.type)) return;
+  const bt = types(b);
+  const ht = types(h);
+  const all = ["string", "number", "integer", "boolean", "object", "array", "null"];
+  const lost = (bt ? [...bt] : all).filter((t) => !covers(ht, t));
+  const gained = (ht ? [...ht] : all).filter((t) => !covers(bt, t));
+  if (lost.length > 0) add("diff/type-narrowed", `${hp}/type`, `type no longer accepts ${lost.join(", ")} (was ${show(b.type ?? "any")}, now ${show(h.type ?? "any")})`, dirs("callers", polarity));
+  if (gained.length > 0) add("diff/type-widened", `${hp}/type`, `type now accepts ${gained.join(", ")} (was ${show(b.type ?? "any")}, now ${show(h.type ?? "any")})`, dirs("handlers", polarity));
+  if (lost.length === 0 && gained.length === 0) add("diff/keyword-changed", `${hp}/type`, `type changed from ${show(b.type)} to ${show(h.type)}`, BOTH);
+}
+
+function compareValues(b: Record<string, unknown>, h: Record<string, unknown>, hp: string, polarity: Polarity, add: Add): void {
+  if (!equal(b.enum, h.enum)) {
+    const be = Array.isArray(b.enum) ? b.enum : undefined;
+    const he = Array.isArray(h.enum) ? h.enum : undefined;
+    const removed = be === undefined ? undefined : be.filter((v) => !he?.some((x) => equal(x, v)));
+    const added = he === undefined ? undefined : he.filter((v) => !be?.some((x) => equal(x, v)));
+    if (be === undefined) add("diff/enum-narrowed", `${hp}/enum`, `an enum was added: ${show(he)}`, dirs("callers", polarity));
+    else if (he === undefined) add("diff/enum-widened", `${hp}/enum`, `the enum ${show(be)} was removed`, dirs("handlers", polarity));
+    else {
+      if (removed!.length > 0) add("diff/enum-narrowed", `${hp}/enum`, `enum value(s) removed: ${removed!.map(show).join(", ")}`, dirs("callers", polarity));
+      if (added!.length > 0) add("diff/enum-widened", `${hp}/enum`, `enum value(s) added: ${added!.map(show).join(", ")}`, dirs("handlers", polarity));
+    }
+  }
+  if (!equal(b.const, h.const)) {
+    const native: Direction[] = b.const === undefined ? ["callers"] : h.const === undefined ? ["handlers"] : BOTH;
+    add("diff/const-changed", `${hp}/const`, `const ${b.const === undefined ? "added" : h.const === undefined ? "removed" : "changed"}: ${show(b.const ?? null)} -> ${show(h.const ?? null)}`, native.flatMap((d) => dirs(d, polarity)));
+  }
+  for (const [list, lower] of [[LOWER, true], [UPPER, false]] as const) {
+    for (const k of list) {
+      const bv = b[k];
+      const hv = h[k];
+      if (equal(bv, hv)) continue;
+      if ((bv !== undefined && typeof bv !== "number") || (hv !== undefined && typeof hv !== "number")) {
+        add("diff/keyword-changed", `${hp}/${k}`, `'${k}' changed from ${show(bv)} to ${show(hv)}`, BOTH);
+        continue;
+      }
+      const tighter = bv === undefined ? true : hv === undefined ? false : lower ? hv > bv : hv < bv;
+      add(tighter ? "diff/bound-tightened" : "diff/bound-loosened", `${hp}/${k}`, `${k} ${bv === undefined ? "added" : hv === undefined ? "removed" : "changed"}: ${show(bv ?? null)} -> ${show(hv ?? null)}`, dirs(tighter ? "callers" : "handlers", polarity));
+    }
+  }
+  if (!equal(b.multipleOf, h.multipleOf)) {
+    const bv = b.multipleOf;
+    const hv = h.multipleOf;
+    const divides = (x: unknown, y: unknown) => typeof x === "number" && typeof y === "number" && Number.isInteger(y / x);
+    const native: Direction[] = bv === undefined ? ["callers"] : hv === undefined ? ["handlers"] : divides(bv, hv) ? ["callers"] : divides(hv, bv) ? ["handlers"] : BOTH;
+    add("diff/multiple-of-changed", `${hp}/multipleOf`, `multipleOf: ${show(bv ?? null)} -> ${show(hv ?? null)}`, native.flatMap((d) => dirs(d, polarity)));
+  }
+  for (const k of ["pattern", "format"] as const) {
+    if (equal(b[k], h[k])) continue;
+    const native: Direction[] = b[k] === undefined ? ["callers"] : h[k] === undefined ? ["handlers"] : BOTH;
+    add(`diff/${k}-changed`, `${hp}/${k}`, `${k}: ${show(b[k] ?? null)} -> ${show(h[k] ?? null)}`, native.flatMap((d) => dirs(d, polarity)));
+  }
+  if (!equal(b.uniqueItems === true, h.uniqueItems === true)) {
+    add("diff/unique-items-changed", `${hp}/uniqueItems`, h.uniqueItems === true ? "items must now be unique" : "items need no longer be unique", dirs(h.uniqueItems === true ? "callers" : "handlers", polarity));
+  }
+}
+
+/** What governs a property an object does not declare: additionalProperties (absent: anything). */
+function additional(node: Record<string, unknown>): unknown {
+  return node.additionalProperties ?? true;
+}
+
+function compareObjects(w: Walk, b: Record<string, unknown>, h: Record<string, unknown>, bp: string, hp: string, path: DataStep[], polarity: Polarity, add: Add): void {
+  const bProps = isPlainObject(b.properties) ? b.properties : {};
+  const hProps = isPlainObject(h.properties) ? h.properties : {};
+  const patterns = b.patternProperties !== undefined || h.patternProperties !== undefined;
+  for (const name of Object.keys(bProps)) {
+    const at = [...path, { prop: name }];
+    const ptr = (p: string) => `${p}/properties/${escapeToken(name)}`;
+    if (Object.hasOwn(hProps, name)) compareNode(w, bProps[name], hProps[name], ptr(bp), ptr(hp), at, polarity);
+    else {
+      const open = additional(h);
+      const native: Direction[] = patterns ? BOTH : open === false ? ["callers"] : open === true ? ["handlers"] : BOTH;
+      add("diff/param-removed", ptr(bp), `property '${name}' was removed`, native.flatMap((d) => dirs(d, polarity)), bProps[name], open, at);
+    }
+  }
+  for (const name of Object.keys(hProps)) {
+    if (Object.hasOwn(bProps, name)) continue;
+    const open = additional(b);
+    const native: Direction[] = patterns ? BOTH : open === false ? ["handlers"] : open === true ? ["callers"] : BOTH;
+    add("diff/param-added", `${hp}/properties/${escapeToken(name)}`, `property '${name}' was added${required(h).has(name) ? " (required)" : " (optional)"}`, native.flatMap((d) => dirs(d, polarity)), open, hProps[name], [...path, { prop: name }]);
+  }
+  const common = Object.keys(bProps).filter((n) => Object.hasOwn(hProps, n));
+  const hOrder = Object.keys(hProps).filter((n) => Object.hasOwn(bProps, n));
+  if (!equal(common, hOrder)) add("diff/property-order-changed", `${hp}/properties`, `properties reordered: ${common.join(", ")} -> ${hOrder.join(", ")}`, []);
+  const br = required(b);
+  const hr = required(h);
+  // Placed at the object (the candidates leave each property out), proved by an error about that property.
+  const focus = (name: string) => w.out[w.out.length - 1]!.focus = [...path, { prop: name }];
+  for (const name of hr) if (!br.has(name)) add("diff/param-required-added", `${hp}/required`, `property '${name}' is now required`, dirs("callers", polarity)), focus(name);
+  for (const name of br) if (!hr.has(name)) add("diff/param-required-removed", `${hp}/required`, `property '${name}' is no longer required`, dirs("handlers", polarity)), focus(name);
+  const ba = additional(b);
+  const ha = additional(h);
+  if (!equal(ba, ha)) {
+    const at = [...path, { prop: EXTRA_KEY }];
+    if (ha === false || ba === true) add("diff/additional-properties-closed", `${hp}/additionalProperties`, `additionalProperties: ${show(ba)} -> ${show(ha)}`, dirs("callers", polarity), ba, ha, at);
+    else if (ba === false || ha === true) add("diff/additional-properties-opened", `${hp}/additionalProperties`, `additionalProperties: ${show(ba)} -> ${show(ha)}`, dirs("handlers", polarity), ba, ha, at);
+    else compareNode(w, ba, ha, `${bp}/additionalProperties`, `${hp}/additionalProperties`, at, polarity);
+  }
+}
+
+function required(node: Record<string, unknown>): Set<string> {
+  return new Set(Array.isArray(node.required) ? node.required.filter((r): r is string => typeof r === "string") : []);
+}
+
+function compareArrays(w: Walk, b: Record<string, unknown>, h: Record<string, unknown>, bp: string, hp: string, path: DataStep[], polarity: Polarity, add: Add): void {
+  const tuple = (n: Record<string, unknown>) => (Array.isArray(n.prefixItems) ? n.prefixItems : Array.isArray(n.items) ? n.items : []);
+  const rest = (n: Record<string, unknown>) => (Array.isArray(n.items) ? n.additionalItems : n.items);
+  const bt = tuple(b);
+  const ht = tuple(h);
+  const tupleKey = (n: Record<string, unknown>) => (Array.isArray(n.prefixItems) ? "prefixItems" : "items");
+  for (let i = 0; i < Math.min(bt.length, ht.length); i++) {
+    compareNode(w, bt[i], ht[i], `${bp}/${tupleKey(b)}/${i}`, `${hp}/${tupleKey(h)}/${i}`, [...path, { index: i }], polarity);
+  }
+  if (bt.length !== ht.length) add("diff/keyword-changed", `${hp}/${tupleKey(h)}`, `the tuple has ${ht.length} item schema(s), was ${bt.length}`, BOTH);
+  const br = rest(b);
+  const hr = rest(h);
+  if (equal(br, hr)) return;
+  const at = [...path, { index: Math.max(bt.length, ht.length) }];
+  const key = (n: Record<string, unknown>) => (Array.isArray(n.items) ? "additionalItems" : "items");
+  if (br === undefined || hr === undefined) {
+    add("diff/keyword-changed", `${hp}/${key(h)}`, `'${key(h)}' ${br === undefined ? "added" : "removed"}`, dirs(br === undefined ? "callers" : "handlers", polarity), br ?? true, hr ?? true, at);
+  } else compareNode(w, br, hr, `${bp}/${key(b)}`, `${hp}/${key(h)}`, at, polarity);
+}
+
+function compareBranches(w: Walk, b: Record<string, unknown>, h: Record<string, unknown>, bp: string, hp: string, path: DataStep[], polarity: Polarity, add: Add): void {
+  for (const k of ["anyOf", "oneOf", "allOf"] as const) {
+    if (equal(b[k], h[k])) continue;
+    if (!Array.isArray(b[k]) || !Array.isArray(h[k])) {
+      // The keyword itself added (it constrains what was free) or removed.
+      const added = !Array.isArray(b[k]);
+      add("diff/keyword-changed", `${hp}/${k}`, `'${k}' ${added ? "added" : "removed"}`, k === "oneOf" ? BOTH : dirs(added ? "callers" : "handlers", polarity));
+      continue;
+    }
+    const bl = b[k] as unknown[];
+    const hl = h[k] as unknown[];
+    const inner: Polarity = k === "oneOf" ? "both" : polarity;
+    // Identical branches pair first (a branch removed from the middle is that one, not a shift), then by position.
+    const hUsed = new Set<number>();
+    const pairs: [number, number | undefined][] = bl.map((branch, i) => {
+      const j = hl.findIndex((x, jj) => !hUsed.has(jj) && equal(x, branch));
+      if (j >= 0) hUsed.add(j);
+      return [i, j >= 0 ? j : undefined];
+    });
+    const free = hl.map((_, j) => j).filter((j) => !hUsed.has(j));
+    for (const pair of pairs) if (pair[1] === undefined && free.length > 0) pair[1] = free.shift();
+    const narrowWhenRemoved: Direction = k === "allOf" ? "handlers" : "callers";
+    const widen: Direction = narrowWhenRemoved === "callers" ? "handlers" : "callers";
+    for (const [i, j] of pairs) {
+      if (j === undefined) add(narrowWhenRemoved === "callers" ? "diff/branch-removed" : "diff/branch-added", `${bp}/${k}/${i}`, `${k} branch ${i} was removed`, k === "oneOf" ? BOTH : dirs(narrowWhenRemoved, polarity), bl[i], undefined);
+      else compareNode(w, bl[i], hl[j], `${bp}/${k}/${i}`, `${hp}/${k}/${j}`, path, inner);
+    }
+    for (const j of free) add(widen === "handlers" ? "diff/branch-added" : "diff/branch-removed", `${hp}/${k}/${j}`, `${k} branch ${j} was added`, k === "oneOf" ? BOTH : dirs(widen, polarity), undefined, hl[j]);
+  }
+}
+
+export type { JsonValue };

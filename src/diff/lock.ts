@@ -1,0 +1,63 @@
+/**
+ * `toolgen.lock.json` (opt-in with `"lock": true` in the config): a fingerprint of each tool as sent
+ * (name, description, bundled input schema and the tool's other fields), written by `toolgen build`
+ * beside the config and checked by `build --check`, so a change to a tool that nobody accepted with
+ * a build (after reading `toolgen diff`) fails CI.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { UserError } from "../errors.js";
+import { bundleTools, loadFolder } from "../load/index.js";
+import type { BundledTool } from "../model.js";
+import { sha256, writeUserFiles } from "../write.js";
+
+export const LOCK_FILE = "toolgen.lock.json";
+
+interface LockData {
+  version: 1;
+  tools: Record<string, string>;
+}
+
+/** The lock for these tools: one sha256 per tool name, in name order. */
+export function lockFor(tools: readonly BundledTool[]): LockData {
+  const entries = tools.map((t): [string, string] => [t.name, sha256(JSON.stringify({ name: t.name, description: t.description ?? null, input_schema: t.bundledSchema, ...t.fields }))]);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { version: 1, tools: Object.fromEntries(entries) };
+}
+
+/** Tools whose fingerprint differs from the lock's (changed, added or removed), worded; empty: the lock holds. */
+export function lockDifferences(lock: LockData, current: LockData): string[] {
+  const out: string[] = [];
+  for (const [name, hash] of Object.entries(current.tools)) {
+    if (!Object.hasOwn(lock.tools, name)) out.push(`'${name}' added`);
+    else if (lock.tools[name] !== hash) out.push(`'${name}' changed`);
+  }
+  for (const name of Object.keys(lock.tools)) if (!Object.hasOwn(current.tools, name)) out.push(`'${name}' removed`);
+  return out;
+}
+
+/**
+ * After a build with `"lock": true`: writes the lock into `dir`, or with `check` compares it and
+ * throws (exit 1) naming every tool that changed since it was written.
+ */
+export async function updateLock(dir: string, schemas: string, refRoots: readonly string[], check: boolean): Promise<void> {
+  const { tools } = await bundleTools(await loadFolder(schemas, { refRoots }));
+  const current = lockFor(tools);
+  const file = path.join(dir, LOCK_FILE);
+  const shown = path.relative(process.cwd(), file) || LOCK_FILE;
+  if (!check) {
+    writeUserFiles(dir, [{ path: LOCK_FILE, contents: JSON.stringify(current, null, 2) + "\n" }]);
+    return;
+  }
+  let lock: LockData;
+  try {
+    lock = JSON.parse(readFileSync(file, "utf8")) as LockData;
+  } catch (error) {
+    throw new UserError(`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); run \`toolgen build\` to write it`, 1);
+  }
+  if (lock === null || typeof lock !== "object" || typeof lock.tools !== "object" || lock.tools === null) throw new UserError(`${shown}: not a toolgen lock file; run \`toolgen build\` to write it`, 1);
+  const differences = lockDifferences(lock, current);
+  if (differences.length > 0) {
+    throw new UserError(`${shown}: ${differences.length} tool(s) differ from the lock: ${differences.join(", ")}; review them with \`toolgen diff\`, then run \`toolgen build\` to accept`, 1);
+  }
+}

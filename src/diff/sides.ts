@@ -1,0 +1,112 @@
+/**
+ * The two sides of `toolgen diff`, each loaded and bundled as a build would: the working tree (the
+ * config found from the working directory), a folder (a project holding a toolgen config, or a
+ * schemas folder), or a git revision. A revision's files are read with `git ls-tree` and
+ * `git cat-file` into a scratch folder (the work tree and the index are never touched), and its own
+ * config says where its schemas are, so a moved `schemas` folder is followed.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { configFor, CONFIG_FILES, findConfig } from "../commands/config.js";
+import { UsageError, UserError } from "../errors.js";
+import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
+import { bundleTools, loadFolder } from "../load/index.js";
+import type { BundledTool } from "../model.js";
+
+export interface Side {
+  /** How reports name it: a folder path, `rev` for a revision, or "working tree". */
+  label: string;
+  tools: BundledTool[];
+}
+
+/** Loads one side: `spec` undefined means the working tree at `cwd`. Throws UsageError for what is neither a folder nor a revision. */
+export async function loadSide(spec: string | undefined, cwd: string): Promise<Side> {
+  if (spec === undefined) return { label: "working tree", tools: await loadProject(cwd, cwd, undefined) };
+  const abs = path.resolve(cwd, spec);
+  if (statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
+    const isProject = CONFIG_FILES.some((f) => existsSync(path.join(abs, f)));
+    return { label: spec, tools: isProject ? await loadProject(abs, cwd, undefined) : await loadSchemas(abs, [abs, cwd], undefined) };
+  }
+  const commit = git(cwd, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
+  if (commit === undefined) throw new UsageError(`'${spec}' is neither a folder nor a git revision (from ${cwd})`);
+  return { label: spec, tools: await loadRevision(spec, commit.trim(), cwd) };
+}
+
+function git(cwd: string, args: string[], input?: string): string | undefined {
+  try {
+    return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["pipe", "pipe", "ignore"], maxBuffer: 1 << 30, ...(input === undefined ? {} : { input }) });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The schemas of the project at `dir` (its config found from there, upward); paths shown through `rename`. */
+async function loadProject(dir: string, cwd: string, rename: ((abs: string) => string) | undefined): Promise<BundledTool[]> {
+  const config = configFor(dir, {}, dir);
+  const schemas = path.resolve(dir, config.schemas);
+  if (!statSync(schemas, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`schemas folder not found: ${rename ? rename(schemas) : path.relative(cwd, schemas) || "."}`);
+  }
+  return loadSchemas(schemas, config.refRoots ?? [dir], rename);
+}
+
+async function loadSchemas(schemas: string, refRoots: readonly string[], rename: ((abs: string) => string) | undefined): Promise<BundledTool[]> {
+  const loaded = await loadFolder(schemas, { refRoots });
+  const bundled = await bundleTools(loaded);
+  const problems = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");
+  const shown = (file: string) => (rename ? rename(path.resolve(file)) : file);
+  if (problems.length > 0) {
+    const first = problems[0]!;
+    throw new UserError(`${shown(first.file)}${first.line ? `:${first.line}:${first.column ?? 1}` : ""}: ${first.message}${first.tool ? ` (tool '${first.tool}', #${first.pointer})` : ""}; fix the side's schemas before diffing`, 2, problems);
+  }
+  if (!rename) return bundled.tools;
+  return bundled.tools.map((t) => ({ ...t, source: { ...t.source, displayPath: rename(t.source.absPath) } }));
+}
+
+const WANTED = /\.(json|ya?ml)$/i;
+
+/** A revision's files under the working directory's folder, written to a scratch folder, loaded there. */
+async function loadRevision(spec: string, commit: string, cwd: string): Promise<BundledTool[]> {
+  const top = git(cwd, ["rev-parse", "--show-toplevel"])?.trim();
+  const prefix = git(cwd, ["rev-parse", "--show-prefix"])?.trim() ?? "";
+  if (top === undefined) throw new UsageError(`${cwd} is not in a git repository`);
+  const listing = git(top, ["ls-tree", "-r", "-z", "--full-tree", commit]) ?? "";
+  const entries = listing
+    .split("\0")
+    .filter((e) => e !== "")
+    .map((e) => {
+      const tab = e.indexOf("\t");
+      const [mode, type, hash] = e.slice(0, tab).split(" ");
+      return { mode: mode!, type: type!, hash: hash!, file: e.slice(tab + 1) };
+    })
+    .filter((e) => e.type === "blob" && e.mode !== "120000" && e.file.startsWith(prefix) && WANTED.test(e.file) && !e.file.split("/").includes("node_modules"));
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "toolgen-diff-"));
+  try {
+    // A `.git` marks the scratch folder as the repository root: the config search stops there.
+    mkdirSync(path.join(scratch, ".git"));
+    if (entries.length > 0) {
+      const out = execFileSync("git", ["cat-file", "--batch"], { cwd: top, input: entries.map((e) => e.hash).join("\n") + "\n", maxBuffer: 1 << 30 });
+      let at = 0;
+      for (const e of entries) {
+        const nl = out.indexOf(10, at);
+        const size = Number(out.subarray(at, nl).toString("utf8").split(" ")[2]);
+        const body = out.subarray(nl + 1, nl + 1 + size);
+        at = nl + 1 + size + 1;
+        const dest = path.join(scratch, ...e.file.split("/"));
+        mkdirSync(path.dirname(dest), { recursive: true });
+        writeFileSync(dest, body);
+      }
+    }
+    const dir = path.join(scratch, ...prefix.split("/").filter(Boolean));
+    mkdirSync(dir, { recursive: true });
+    const rename = (abs: string) => `${spec}:${path.relative(scratch, abs).split(path.sep).join("/")}`;
+    if (findConfig(dir) === undefined && !existsSync(path.join(dir, "schemas"))) {
+      throw new UsageError(`${spec}: no toolgen config and no schemas folder at ${prefix || "the repository root"}`);
+    }
+    return await loadProject(dir, cwd, rename);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Witnesses for `toolgen diff`: a concrete tool input that one side accepts and the other rejects,
+ * checked with Ajv (the validator a build generates, same options and formats). The inputs tried are
+ * the base's and the head's sample inputs with candidate values (sample.ts) put where the change is.
+ */
+import { Ajv, type Options, type ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { JsonObject, JsonValue } from "../model.js";
+import { formats } from "../runtime/formats.js";
+import type { Direction } from "./compare.js";
+import { escapeToken, isPlainObject } from "../schema/pointer.js";
+import { candidates, place, sample, type DataStep } from "./sample.js";
+
+const OPTIONS: Options = { code: { optimize: false }, strict: false, allErrors: true, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, addUsedSchema: false };
+
+/** Whether a value is valid, and the instance paths (JSON pointers) of the errors when it is not. */
+let ajv07: Ajv | undefined;
+let ajv2020: Ajv2020 | undefined;
+
+export type Validate = (value: unknown) => { valid: boolean; errorPaths: string[]; keywords: string[] };
+
+/** A validator for one bundled input schema; a schema Ajv cannot compile accepts nothing (and says why). */
+export function validatorFor(schema: unknown): { validate: Validate; error?: string } {
+  const none = () => ({ valid: false, errorPaths: [""], keywords: [] });
+  if (schema === undefined) return { validate: none };
+  const s = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : {};
+  const { $id: _id, $schema, ...rest } = s;
+  // One instance per dialect for every tool (making one costs more than compiling a tool's schema); no schema is added to it by name.
+  const ajv = typeof $schema === "string" && /2020-12|2019-09/.test($schema) ? (ajv2020 ??= new Ajv2020(OPTIONS)) : (ajv07 ??= new Ajv(OPTIONS));
+  try {
+    const fn: ValidateFunction = ajv.compile(typeof schema === "boolean" ? schema : rest);
+    return { validate: (v) => (fn(v) === true ? { valid: true, errorPaths: [], keywords: [] } : { valid: false, errorPaths: (fn.errors ?? []).map(errorPath), keywords: (fn.errors ?? []).map((e) => e.keyword) }) };
+  } catch (error) {
+    return { validate: none, error: (error as Error).message };
+  }
+}
+
+/** Where an error is: its instance path, down to the property for `required` and `additionalProperties` (whose errors Ajv puts on the object). */
+function errorPath(e: { instancePath: string; params: Record<string, unknown> }): string {
+  const name = e.params.missingProperty ?? e.params.additionalProperty ?? e.params.unevaluatedProperty;
+  return typeof name === "string" ? `${e.instancePath}/${escapeToken(name)}` : e.instancePath;
+}
+
+export interface Sides {
+  baseSchema: unknown;
+  headSchema: unknown;
+  base: Validate;
+  head: Validate;
+}
+
+/** Most inputs tried for one change. */
+const BUDGET = 400;
+
+/**
+ * An input showing the change breaks `direction` (callers: the base accepts it, the head rejects it;
+ * handlers: the reverse), rejected only for what is at or under the changed node (every error of the
+ * rejecting side is there, and when the change is to one keyword, one of them is that keyword's: a
+ * witness proves this change, not another); undefined when none of the
+ * inputs tried does.
+ */
+export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, focus: readonly DataStep[] = path, keyword?: string): JsonValue | undefined {
+  const values: JsonValue[] = [];
+  candidates(baseNode, sides.baseSchema, values);
+  candidates(headNode, sides.headSchema, values);
+  const at = focus.map((s) => `/${escapeToken("prop" in s ? s.prop : String(s.index))}`).join("");
+  const under = (p: string) => p === at || p.startsWith(`${at}/`);
+  // Objects are also tried over each side's sample of the node: what the other side requires there is then present.
+  const fills = [sample(headNode, sides.headSchema), sample(baseNode, sides.baseSchema)].filter((v): v is JsonObject => isPlainObject(v));
+  const seen = new Set<string>();
+  let tried = 0;
+  const [accepts, rejects] = direction === "callers" ? [sides.base, sides.head] : [sides.head, sides.base];
+  const contexts = direction === "callers" ? [sides.headSchema, sides.baseSchema] : [sides.baseSchema, sides.headSchema];
+  for (const raw of values) {
+    const variants = isPlainObject(raw) ? [...fills.map((f) => ({ ...f, ...raw })), ...fills.map((f) => ({ ...raw, ...f })), raw] : [raw];
+    for (const value of variants) {
+      for (const root of contexts) {
+        let input: JsonValue;
+        try {
+          input = place(root, root, path, value);
+        } catch {
+          continue;
+        }
+        const key = JSON.stringify(input);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (++tried > BUDGET) return undefined;
+        if (!accepts(input).valid) continue;
+        const r = rejects(input);
+        if (!r.valid && r.errorPaths.every(under) && (keyword === undefined || r.keywords.includes(keyword))) return input;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,175 @@
+/**
+ * Issue 26's property: over random schema pairs (a random base, the head one or two random edits
+ * away), whenever diff reports nothing breaking for callers (not even possibly), no generated input
+ * the base accepts is rejected by the head; and the reverse for handlers. The inputs are made here
+ * (not by diff's own generator) and judged by a separate Ajv. Fixed seed; a small budget in the
+ * quick suite, a large one with TOOLGEN_HEAVY=1 (npm run test:heavy).
+ */
+import { describe, expect, it } from "vitest";
+import { diffTools } from "../../src/diff/engine.js";
+import type { JsonObject, JsonValue } from "../../src/model.js";
+import { mulberry32 } from "../helpers.js";
+import { ajvFor, tool } from "./helpers.js";
+
+const HEAVY = process.env["TOOLGEN_HEAVY"] === "1";
+const PAIRS = HEAVY ? 1000 : 150;
+const INPUTS = HEAVY ? 200 : 60;
+
+type Rand = () => number;
+const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+const clone = <T>(v: T): T => structuredClone(v);
+
+const STRINGS = ["", "a", "ab", "abc", "abcdef", "A1", "2024-01-31", "a@example.com", "x y", "0"];
+const PATTERNS = ["^[a-z]+$", "^a", "[0-9]", "^.{0,3}$"];
+
+function randomSchema(r: Rand, depth: number): JsonObject {
+  const kind = pick(r, depth >= 3 ? ["string", "integer", "number", "boolean", "enum"] : ["string", "integer", "number", "boolean", "enum", "object", "object", "array", "anyOf", "nullable"]);
+  switch (kind) {
+    case "string": {
+      const s: JsonObject = { type: "string" };
+      if (r() < 0.3) s.minLength = Math.floor(r() * 3);
+      if (r() < 0.3) s.maxLength = 2 + Math.floor(r() * 4);
+      if (r() < 0.2) s.pattern = pick(r, PATTERNS);
+      if (r() < 0.1) s.format = pick(r, ["email", "date"]);
+      return s;
+    }
+    case "integer":
+    case "number": {
+      const s: JsonObject = { type: kind };
+      if (r() < 0.4) s.minimum = Math.floor(r() * 5) - 2;
+      if (r() < 0.4) s.maximum = 3 + Math.floor(r() * 5);
+      if (r() < 0.15) s.exclusiveMaximum = 10;
+      if (r() < 0.15) s.multipleOf = pick(r, [2, 3]);
+      return s;
+    }
+    case "boolean":
+      return { type: "boolean" };
+    case "enum":
+      return { enum: STRINGS.filter(() => r() < 0.3).concat(["a"]).filter((v, i, a) => a.indexOf(v) === i) };
+    case "nullable":
+      return { type: [pick(r, ["string", "integer"]), "null"] };
+    case "array": {
+      const s: JsonObject = { type: "array", items: randomSchema(r, depth + 1) };
+      if (r() < 0.3) s.maxItems = 1 + Math.floor(r() * 3);
+      if (r() < 0.2) s.minItems = 1;
+      if (r() < 0.15) s.uniqueItems = true;
+      return s;
+    }
+    case "anyOf":
+      return { anyOf: [randomSchema(r, depth + 1), randomSchema(r, depth + 1)] };
+    default:
+      return randomObject(r, depth);
+  }
+}
+
+function randomObject(r: Rand, depth: number): JsonObject {
+  const names = ["a", "b", "c", "d"].filter(() => r() < 0.6);
+  const properties: JsonObject = {};
+  for (const n of names) properties[n] = randomSchema(r, depth + 1);
+  const s: JsonObject = { type: "object", properties };
+  const required = names.filter(() => r() < 0.4);
+  if (required.length > 0) s.required = required;
+  if (r() < 0.5) s.additionalProperties = false;
+  return s;
+}
+
+/** Every subschema (object) of a schema, with the root. */
+function nodes(s: JsonValue, out: JsonObject[] = []): JsonObject[] {
+  if (s === null || typeof s !== "object") return out;
+  if (!Array.isArray(s)) out.push(s);
+  for (const v of Array.isArray(s) ? s : Object.values(s)) if (v !== null && typeof v === "object") nodes(v, out);
+  return out.filter((n) => !Array.isArray(n));
+}
+
+/** One random edit of a random node, in place. */
+function mutate(r: Rand, schema: JsonObject): void {
+  const n = pick(r, nodes(schema).filter((x) => "type" in x || "enum" in x || "anyOf" in x));
+  const edits: (() => void)[] = [
+    () => (n.type = pick(r, ["string", "integer", "number", "boolean", "object", "array"])),
+    () => (n.type = Array.isArray(n.type) ? n.type[0]! : [n.type ?? "string", "null"]),
+    () => (n.minimum = Math.floor(r() * 6) - 2),
+    () => (n.maximum = Math.floor(r() * 10)),
+    () => delete n.minimum,
+    () => delete n.maximum,
+    () => (n.maxLength = Math.floor(r() * 5)),
+    () => (n.minLength = Math.floor(r() * 3)),
+    () => delete n.maxLength,
+    () => (n.pattern = pick(r, PATTERNS)),
+    () => delete n.pattern,
+    () => (n.multipleOf = pick(r, [2, 3, 4])),
+    () => (n.enum = STRINGS.filter(() => r() < 0.4).concat(["abc"]).filter((v, i, a) => a.indexOf(v) === i)),
+    () => delete n.enum,
+    () => (n.additionalProperties = r() < 0.5 ? false : true),
+    () => delete n.additionalProperties,
+    () => (n.required = ["a", "b", "c", "d"].filter(() => r() < 0.4)),
+    () => delete n.required,
+    () => (n.properties = { ...(n.properties as JsonObject | undefined), [pick(r, ["a", "b", "e"])]: randomSchema(r, 2) }),
+    () => {
+      const p = n.properties as JsonObject | undefined;
+      if (p) delete p[pick(r, Object.keys(p).concat("a"))];
+    },
+    () => (n.anyOf = [randomSchema(r, 3), randomSchema(r, 3)]),
+    () => delete n.anyOf,
+    () => (n.maxItems = Math.floor(r() * 3)),
+    () => (n.uniqueItems = r() < 0.5),
+    () => (n.description = "changed"),
+  ];
+  pick(r, edits)();
+}
+
+/** A random value, mostly shaped by the schema (near its bounds, with and without each property), sometimes anything. */
+function randomValue(r: Rand, s: JsonValue | undefined, depth = 0): JsonValue {
+  const any = (): JsonValue => pick<JsonValue>(r, [null, true, false, 0, 1, -1, 2.5, 7, 12, ...STRINGS, [], ["a"], [1, 1], {}, { a: "a" }]);
+  if (r() < 0.1 || depth > 5 || s === null || typeof s !== "object" || Array.isArray(s)) return any();
+  if (Array.isArray(s.enum)) return r() < 0.8 ? pick(r, s.enum as JsonValue[]) : any();
+  if (Array.isArray(s.anyOf)) return randomValue(r, pick(r, s.anyOf as JsonValue[]), depth + 1);
+  const type = Array.isArray(s.type) ? pick(r, s.type as string[]) : (s.type as string | undefined);
+  switch (type) {
+    case "string":
+      return r() < 0.7 ? pick(r, STRINGS) : "abcdefgh".slice(0, Math.floor(r() * 8));
+    case "integer":
+    case "number":
+      return pick(r, [-3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 1.5, 2.5]);
+    case "boolean":
+      return r() < 0.5;
+    case "null":
+      return null;
+    case "array":
+      return Array.from({ length: Math.floor(r() * 4) }, () => randomValue(r, s.items, depth + 1));
+    case "object": {
+      const out: JsonObject = {};
+      const props = (s.properties ?? {}) as JsonObject;
+      for (const name of ["a", "b", "c", "d", "e"]) {
+        if (name in props ? r() < 0.7 : r() < 0.1) out[name] = randomValue(r, props[name], depth + 1);
+      }
+      return out;
+    }
+    default:
+      return any();
+  }
+}
+
+describe("toolgen diff: random schema pairs", () => {
+  it(`never calls a change safe for callers (or handlers) when an input shows otherwise (${PAIRS} pairs, ${INPUTS} inputs each)`, () => {
+    const r = mulberry32(26);
+    const misses: string[] = [];
+    for (let i = 0; i < PAIRS && misses.length < 3; i++) {
+      const base = randomObject(r, 0);
+      const head = clone(base);
+      for (let k = 0, edits = 1 + Math.floor(r() * 2); k < edits; k++) mutate(r, head);
+      const { findings } = diffTools([tool("t", base)], [tool("t", head)]);
+      const callers = findings.some((f) => f.class === "breaking-callers");
+      const handlers = findings.some((f) => f.class === "breaking-handlers");
+      const inBase = ajvFor(base);
+      const inHead = ajvFor(head);
+      for (let j = 0; j < INPUTS; j++) {
+        const input = randomValue(r, j % 2 === 0 ? base : head);
+        const [b, h] = [inBase(input), inHead(input)];
+        if (b && !h && !callers) misses.push(`callers: ${JSON.stringify({ base, head, input })}`);
+        if (h && !b && !handlers) misses.push(`handlers: ${JSON.stringify({ base, head, input })}`);
+        if (misses.length > 0) break;
+      }
+    }
+    expect(misses).toEqual([]);
+  }, HEAVY ? 900_000 : 60_000);
+});
