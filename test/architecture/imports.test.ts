@@ -180,11 +180,11 @@ export const LAYERS: readonly (readonly [layer: string, paths: readonly string[]
   // The one list of base rules, neutral outputs and targets.
   ["catalog", ["catalog.ts"]],
   // What each provider means, and the neutral outputs; the emit stage runs the outputs a build chose.
-  ["targets and outputs", ["targets/", "outputs/"]],
+  ["targets and outputs", ["targets/", "outputs/", "toolsets/"]],
   // The lint engine, its base rules and formatters.
   ["lint", ["lint/"]],
   // Code generation shared by the outputs (types, validators, literals, names, hashes).
-  ["emit", ["emit/"]],
+  ["emit", ["emit/", "search/"]],
   // A folder of schemas -> tools, with typed problems.
   ["load", ["load/"]],
   // What a JSON Schema means; what generated code imports at run time.
