@@ -6,7 +6,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** Minutes each on 2 cores: a 5,000-tool build, the benchmark harness, the type-checker's cost per tool. */
-export const HEAVY_ONLY = ["test/e2e/scale.test.ts", "test/bench.test.ts", "test/emit/typecheck-cost.test.ts"];
+export const HEAVY_ONLY = ["test/e2e/scale.test.ts", "test/bench.test.ts", "test/emit/typecheck-cost.test.ts", "test/toolsets/scale.test.ts"];
 
 export default defineConfig({
   test: {

@@ -2,7 +2,7 @@
  * A realistic synthetic tool folder for issue 28 (toolsets, tool search, `toolgen eval`): tools named
  * `<domain>_<verb>_<noun>` across real-looking product domains (orders, billing, support, CRM, code
  * hosting, calendars, files, HR, analytics, ...), each with a description and parameters written the
- * way real servers write them, and `tags` naming its domain and area. Deterministic (fixed seed:
+ * way real servers write them, and `tags` naming its domain, area and object (`["billing", "finance", "invoice"]`). Deterministic (fixed seed:
  * tool i depends on i alone). `requestsFor` writes user requests for some of the tools, phrased with
  * other words than the descriptions (synonyms, indirect asks), the expected tool and arguments.
  *
@@ -119,7 +119,7 @@ export function tool(i) {
   }
   if (verb === "delete") properties.confirm = { type: "boolean", description: "Must be true: deleting cannot be undone." };
   const input_schema = { type: "object", properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
-  return { name, description, input_schema, tags: [c.domain, c.area] };
+  return { name, description, input_schema, tags: [c.domain, c.area, noun] };
 }
 
 /** Tools 0..n-1. */

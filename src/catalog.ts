@@ -18,6 +18,7 @@ import indexModule from "./outputs/index-module.js";
 import type { Output, Setting } from "./outputs/output.js";
 import runtime from "./outputs/runtime.js";
 import toolsetsOutput from "./outputs/toolsets.js";
+import searchOutput from "./outputs/search.js";
 import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
 import anthropic from "./targets/anthropic/index.js";
@@ -35,7 +36,7 @@ export { defineTarget, type Target } from "./targets/target.js";
 export { BASE_RULES };
 
 /** The outputs that belong to no target: types, validators, handler stubs, the runtime, the index. */
-export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, toolsetsOutput];
+export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, toolsetsOutput, searchOutput];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
 const TARGET_TUPLE = [anthropic, openai, gemini, mcp] as const;

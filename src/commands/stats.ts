@@ -39,6 +39,8 @@ export interface StatsReport {
   total: Omit<SizeTotals, "loaded">;
   /** The tools that are not deferred: what every request carries. */
   notDeferred: SizeTotals["loaded"];
+  /** The config's deferLoading budget, when it has one (notDeferred's estimate fits it). */
+  budget?: { budgetTokens: number; alwaysLoad: string[] };
 }
 
 export async function runStats(flags: StatsFlags): Promise<number> {
@@ -55,9 +57,13 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   if (loaded.files.length === 0) throw new UsageError(`no schema files (*.json, *.yaml, *.yml) in the schemas folder: ${schemasShown}`);
   const bundled = await bundleTools(loaded);
   const problems: Diagnostic[] = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");
-  const sizes = bundled.tools.map((t) => toolSize(t));
+  // The deferLoading budget (issue 28) defers what the build would: the same plan (src/toolsets/defer.ts).
+  const { withDeferral } = await import("../toolsets/index.js");
+  const tools = withDeferral(bundled.tools, config);
+  const sizes = tools.map((t) => toolSize(t));
   const totals = sizeTotals(sizes);
   const report: StatsReport = { estimate: ESTIMATE_NOTE, tools: sizes, total: { tools: totals.tools, bytes: totals.bytes, estimatedTokens: totals.estimatedTokens }, notDeferred: totals.loaded };
+  if (config.deferLoading) report.budget = { budgetTokens: config.deferLoading.budgetTokens, alwaysLoad: [...config.deferLoading.alwaysLoad] };
   writeReport(stdout, format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderTable(report));
   if (problems.length === 0) return 0;
   const { compareDiagnostics, withPositions } = await import("../load/positions.js");
@@ -76,6 +82,7 @@ export function renderTable(report: StatsReport): string {
   rows.push([`total (${report.total.tools} tools)`, String(report.total.bytes), `~${report.total.estimatedTokens}`, ""]);
   const deferred = report.total.tools - report.notDeferred.tools;
   if (deferred > 0) rows.push([`not deferred (${report.notDeferred.tools} tools)`, String(report.notDeferred.bytes), `~${report.notDeferred.estimatedTokens}`, ""]);
+  if (report.budget !== undefined) rows.push([`deferLoading budget`, "", `${report.budget.budgetTokens}`, ""]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
   const line = (r: string[]) => r.map((cell, i) => (i === 0 || i === 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ").trimEnd();
   const rule = widths.map((w) => "-".repeat(w)).join("  ");

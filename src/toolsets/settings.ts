@@ -38,7 +38,12 @@ function stringList(value: unknown, where: string, key: string): string[] {
   return value;
 }
 
+/** A value parsed before (the config file's, handed on to build()): kept, with the file its messages name. */
+const isParsedToolsets = (value: unknown): value is ToolsetSpec[] =>
+  Array.isArray(value) && value.every((v) => isRecord(v) && typeof v.name === "string" && typeof v.where === "string" && Array.isArray(v.tools) && Array.isArray(v.tags));
+
 export function parseToolsets(value: unknown, where: string): ToolsetSpec[] {
+  if (isParsedToolsets(value)) return value.map((v) => parseToolsets({ [v.name]: { tools: v.tools, tags: v.tags } }, v.where)[0]!);
   if (!isRecord(value)) throw new UsageError(`${where}: 'toolsets' must be an object of toolset name -> tool names, globs or { "tools": [...], "tags": [...] }`);
   const out: ToolsetSpec[] = [];
   for (const [name, entry] of Object.entries(value)) {
@@ -83,7 +88,9 @@ export const deferLoading = defineSetting<DeferLoadingSpec | null, "deferLoading
   default: null,
   parse: (value, where) => {
     if (!isRecord(value)) throw new UsageError(`${where}: 'deferLoading' must be an object { "budgetTokens": N, "alwaysLoad": [...] }`);
-    const extra = Object.keys(value).find((k) => k !== "budgetTokens" && k !== "alwaysLoad");
+    // A value parsed before (the config file's, handed on to build()) carries the file its messages name.
+    if (typeof value.where === "string") where = value.where;
+    const extra = Object.keys(value).find((k) => k !== "budgetTokens" && k !== "alwaysLoad" && k !== "where");
     if (extra !== undefined) throw new UsageError(`${where}: 'deferLoading' has an unknown key '${extra.slice(0, 40)}' (known: budgetTokens, alwaysLoad)`);
     const budget = value.budgetTokens;
     if (typeof budget !== "number" || !Number.isInteger(budget) || budget < 1) throw new UsageError(`${where}: 'deferLoading.budgetTokens' must be a positive integer (estimated tokens)`);

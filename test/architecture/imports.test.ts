@@ -182,9 +182,9 @@ export const LAYERS: readonly (readonly [layer: string, paths: readonly string[]
   // What each provider means, and the neutral outputs; the emit stage runs the outputs a build chose.
   ["targets and outputs", ["targets/", "outputs/", "toolsets/"]],
   // The lint engine, its base rules and formatters.
-  ["lint", ["lint/"]],
+  ["lint", ["lint/", "search/"]],
   // Code generation shared by the outputs (types, validators, literals, names, hashes).
-  ["emit", ["emit/", "search/"]],
+  ["emit", ["emit/"]],
   // A folder of schemas -> tools, with typed problems.
   ["load", ["load/"]],
   // What a JSON Schema means; what generated code imports at run time.
