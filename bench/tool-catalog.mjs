@@ -6,7 +6,10 @@
  * tool i depends on i alone). `requestsFor` writes user requests for some of the tools, phrased with
  * other words than the descriptions (synonyms, indirect asks), the expected tool and arguments.
  *
- *   node bench/tool-catalog.mjs DIR N          writes DIR/<name>.json for tools 0..N-1
+ *   node bench/tool-catalog.mjs DIR N              writes DIR/<name>.json for tools 0..N-1
+ *   node bench/tool-catalog.mjs --cases N COUNT    prints COUNT eval cases (JSONL) for tools 0..N-1
+ *
+ * bench/eval-cases.jsonl is `--cases 300 220` (test/search/eval.test.ts checks it is current).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -149,7 +152,12 @@ export function requestsFor(n, count) {
     if (needsId) request = TEMPLATES[Math.floor(random() * TEMPLATES.length)](said.replace(/ the$/, ""), `the ${c.system.replace(/^the /, "")} ${word}`, idExample);
     else if (verb === "search") request = `${cap(said)} ${plural} in ${c.system} mentioning "late delivery"`;
     else if (verb === "create") request = `${cap(said)} ${word} in ${c.system} called "Q3 kickoff"`;
-    else request = PLURAL_TEMPLATES[Math.floor(random() * PLURAL_TEMPLATES.length)](said, `${word === noun ? plural : `${word}s`} in ${c.system}`);
+    else {
+      const template = PLURAL_TEMPLATES[Math.floor(random() * PLURAL_TEMPLATES.length)];
+      const things = `${word === noun ? plural : `${word}s`} in ${c.system}`;
+      // A question word ("which", "how many") makes its own question; the others go into a template.
+      request = /^(which|how many|what)/.test(said) ? `${cap(said)} ${things} ${["are still open?", "were created this month?", "does the Acme team have?"][Math.floor(random() * 3)]}` : template(said, things);
+    }
     if (seen.has(request)) continue;
     seen.add(request);
     const args = needsId ? { [idParam]: idExample, ...(verb === "assign" ? { assignee: "@maria" } : {}), ...(verb === "delete" ? { confirm: true } : {}) } : verb === "search" ? { query: "late delivery" } : verb === "create" ? { title: "Q3 kickoff" } : undefined;
@@ -159,7 +167,11 @@ export function requestsFor(n, count) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const [dir, n] = process.argv.slice(2);
+  const [dir, n, count] = process.argv.slice(2);
+  if (dir === "--cases") {
+    process.stdout.write(requestsFor(Number(n), Number(count)).map((c) => JSON.stringify(c)).join("\n") + "\n");
+    process.exit(0);
+  }
   if (!dir || !n) {
     console.error("usage: node bench/tool-catalog.mjs DIR N");
     process.exit(2);

@@ -61,18 +61,19 @@ export function buildSearchIndex(tools: readonly IndexedTool[], toolsets: readon
   const df = new Map<string, number>();
   for (const tf of docs) for (const term of tf.keys()) df.set(term, (df.get(term) ?? 0) + 1);
   const n = tools.length;
+  const idf = new Map([...df].map(([term, count]) => [term, Math.log(1 + (n - count + 0.5) / (count + 0.5))]));
+  // One pass over the documents (in order, so each list is by document number), then the terms sorted.
+  const lists = new Map<string, number[]>();
+  docs.forEach((tf, doc) => {
+    const norm = K1 * (1 - B + (B * lengths[doc]!) / (average || 1));
+    for (const [term, f] of tf) {
+      let list = lists.get(term);
+      if (list === undefined) lists.set(term, (list = []));
+      list.push(doc, Math.round(((idf.get(term)! * (f * (K1 + 1))) / (f + norm)) * 10_000) / 10_000);
+    }
+  });
   const postings: Record<string, number[]> = {};
-  for (const term of [...df.keys()].sort()) {
-    const idf = Math.log(1 + (n - df.get(term)! + 0.5) / (df.get(term)! + 0.5));
-    const list: number[] = [];
-    docs.forEach((tf, doc) => {
-      const f = tf.get(term);
-      if (f === undefined) return;
-      const weight = (idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * lengths[doc]!) / (average || 1)));
-      list.push(doc, Math.round(weight * 10_000) / 10_000);
-    });
-    postings[term] = list;
-  }
+  for (const term of [...lists.keys()].sort()) postings[term] = lists.get(term)!;
   const position = new Map(tools.map((t, i) => [t.name, i]));
   const sets: Record<string, number[]> = {};
   for (const set of toolsets) sets[set.name] = set.tools.map((name) => position.get(name)).filter((i): i is number => i !== undefined);
