@@ -1,5 +1,5 @@
 /** A scratch project of N synthetic tools (bench/tool-catalog.mjs) with a config, built by the shipped bin. */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { tools } from "../../bench/tool-catalog.mjs";
@@ -21,4 +21,18 @@ export async function catalogProject(dir: string, n: number, config: Record<stri
   await Promise.all(tools(n).map((t) => writeFile(path.join(dir, "schemas", `${t.name}.json`), JSON.stringify(t, null, 2))));
   await writeFile(path.join(dir, "toolgen.config.json"), JSON.stringify(config, null, 2));
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+}
+
+/** `toolgen` without blocking this process (a test that serves HTTP to the bin must keep its event loop running). */
+export function toolgenAsync(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const base: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", ...env };
+  delete base.FORCE_COLOR;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd, env: base });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }
