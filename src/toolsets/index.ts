@@ -21,7 +21,7 @@ interface ToolsetSettings {
 const specs = (settings: ToolsetSettings) => (settings.toolsets ?? []) as readonly ToolsetSpec[];
 
 /** The caps check over the folder and its toolsets; a UsageError for a toolset entry that finds no tool. */
-export function toolsetDiagnostics(tools: readonly BundledTool[], settings: ToolsetSettings, targets: readonly TargetCap[], where = "toolgen.config.json"): Diagnostic[] {
+export function toolsetDiagnostics(tools: readonly { name: string; tags?: readonly string[] }[], settings: ToolsetSettings, targets: readonly TargetCap[], where = "toolgen.config.json"): Diagnostic[] {
   const sets = resolveToolsets(specs(settings), tools);
   const clients = (settings.clients ?? []) as readonly ClientId[];
   const file = specs(settings)[0]?.where ?? where;

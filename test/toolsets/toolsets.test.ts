@@ -109,6 +109,10 @@ describe("toolsets (issue 28)", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/the toolset 'big' has \d+ tools, over Windsurf's cap of 50 \(source: https:\/\/docs\.windsurf\.com\/windsurf\/cascade\/mcp\)/);
     expect(r.stderr).not.toMatch(/toolset 'small'/);
+    // toolgen lint reports the same, naming the config file.
+    const lint = toolgen(dir, ["lint"]);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toMatch(/toolgen\.config\.json[\s\S]*the toolset 'big' has \d+ tools, over Windsurf's cap of 50 \(source: https:\/\/docs\.windsurf\.com/);
     const openai = await tempDir("toolgen-toolsets-");
     await catalogProject(openai, 140, { toolsets: { small: ["shop_*"] }, outputs: OUTPUTS });
     const ok = toolgen(openai, ["build"]);
