@@ -7,6 +7,7 @@
  * required only when `toolgen build` runs. See command.ts for how a command line is parsed.
  */
 import { buildCommand } from "./build.js";
+import { evalCommand, EVAL_OPTIONS } from "./eval.js";
 import type { Command } from "./command.js";
 import { importCommand, IMPORT_OPTIONS } from "./import.js";
 import { initCommand, INIT_OPTIONS } from "./init.js";
@@ -18,8 +19,16 @@ import { commandParser, topParser, type FailHandler } from "./parse.js";
 import { exitWithUsageError, runAndExit } from "./run.js";
 import { didYouMean } from "./suggest.js";
 
-const COMMANDS: readonly Command[] = [initCommand, buildCommand, lintCommand, importCommand, statsCommand, diffCommand];
-const OPTIONS: Record<string, Readonly<Record<string, OptionSpec>>> = { init: INIT_OPTIONS, build: BUILD_OPTIONS, lint: LINT_OPTIONS, import: IMPORT_OPTIONS, stats: STATS_OPTIONS, diff: DIFF_OPTIONS };
+const COMMANDS: readonly Command[] = [initCommand, buildCommand, lintCommand, importCommand, statsCommand, diffCommand, evalCommand];
+const OPTIONS: Record<string, Readonly<Record<string, OptionSpec>>> = {
+  init: INIT_OPTIONS,
+  build: BUILD_OPTIONS,
+  lint: LINT_OPTIONS,
+  import: IMPORT_OPTIONS,
+  stats: STATS_OPTIONS,
+  diff: DIFF_OPTIONS,
+  eval: EVAL_OPTIONS,
+};
 
 const argv = process.argv.slice(2);
 const command = COMMANDS.find((c) => c.name === argv[0]);

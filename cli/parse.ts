@@ -40,7 +40,7 @@ export function topParser(args: readonly string[], fail: FailHandler, commands: 
   let parser = withHelp(base(args, fail))
     .usage("$0 <command> [options]\n\nTurn a folder of Claude tool schemas into typed handlers, a dispatch table, prompt renderings and lint reports.")
     .strict()
-    .demandCommand(1, "Name a command: init, build, lint, import or stats (see --help).")
+    .demandCommand(1, "Name a command: init, build, lint, import, stats or eval (see --help).")
     .recommendCommands();
   for (const c of commands) parser = parser.command(c.usage, c.describe);
   return parser;

@@ -17,7 +17,9 @@ import handlers from "./outputs/handlers.js";
 import indexModule from "./outputs/index-module.js";
 import type { Output, Setting } from "./outputs/output.js";
 import runtime from "./outputs/runtime.js";
+import searchOutput from "./outputs/search.js";
 import standardSchema from "./outputs/standard-schema.js";
+import toolsetsOutput from "./outputs/toolsets.js";
 import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
 import aiSdk from "./targets/ai-sdk/index.js";
@@ -31,6 +33,7 @@ import mcp from "./targets/mcp/index.js";
 import openai from "./targets/openai/index.js";
 import openaiAgents from "./targets/openai-agents/index.js";
 import type { Target } from "./targets/target.js";
+import { TOOLSET_SETTINGS } from "./toolsets/settings.js";
 
 // `toolgen/outputs` (package.json "exports") is this module: the catalogue's lists, and what a library user needs to add an output.
 export { defineOutput, defineSetting, type Output, type OutputContext, type Setting } from "./outputs/output.js";
@@ -40,7 +43,7 @@ export { defineTarget, type Target } from "./targets/target.js";
 export { BASE_RULES };
 
 /** The outputs that belong to no target: types, validators, handler stubs, the runtime, the index. */
-export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema];
+export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema, toolsetsOutput, searchOutput];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
 const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk, openaiAgents, anthropicHelpers, mastra, claudeAgentSdk, langchain] as const;
@@ -65,13 +68,13 @@ export const OUTPUTS: readonly Output[] = [
   ...TARGETS.filter((t) => !DEFAULT_TARGETS.includes(t.id)).flatMap((t) => t.outputs),
 ];
 
-/** Every setting, in target order. */
-export const SETTINGS: readonly Setting[] = TARGETS.flatMap((t): readonly Setting[] => t.settings ?? []);
+/** Every setting, in target order, then toolsets', clients' and deferLoading's (src/toolsets/settings.ts). */
+export const SETTINGS: readonly Setting[] = [...TARGETS.flatMap((t): readonly Setting[] => t.settings ?? []), ...TOOLSET_SETTINGS];
 
 type SettingOf<T> = T extends { settings: readonly (infer S)[] } ? S : never;
 type ValueOf<S> = S extends Setting<infer V, string> ? V : never;
 /** Each setting's value type by its key, e.g. `{ openaiStrict: boolean; geminiSchemaField: ... }`. */
-export type SettingValues = { [S in SettingOf<(typeof TARGET_TUPLE)[number]> as S extends Setting<unknown, infer K> ? K : never]: ValueOf<S> };
+export type SettingValues = { [S in SettingOf<(typeof TARGET_TUPLE)[number]> | (typeof TOOLSET_SETTINGS)[number] as S extends Setting<unknown, infer K> ? K : never]: ValueOf<S> };
 
 /** The setting keys a config file may hold besides toolgen's own. */
 export const SETTING_KEYS: readonly string[] = SETTINGS.map((s) => s.key);

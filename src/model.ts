@@ -54,6 +54,8 @@ export interface ToolSpec {
   source: SourceFile;
   /** Claude's newer tool fields as written (types checked), passed through to tools.json (src/load/tool-fields.ts). */
   fields?: ToolFields;
+  /** The file's `tags` (toolsets select by them, the tool search indexes them); never sent to a provider. */
+  tags?: string[];
 }
 
 /** `allowed_callers` values (the SDK's `Tool` type, @anthropic-ai/sdk 1.12.0). */

@@ -9,7 +9,7 @@ import path from "node:path";
 import { resolveOptions, type BuildOptions, type ResolvedBuildOptions } from "./build/options.js";
 import { cachedBuild, warmCache } from "./build/cache.js";
 import type { BuildInput, BuildResult } from "./build/result.js";
-import { RULES } from "./catalog.js";
+import { RULES, TARGETS } from "./catalog.js";
 import { nextDiskGeneration } from "./build/disk-memo.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
 import type { EmitInput } from "./outputs/emit-stage.js";
@@ -48,13 +48,20 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
   progress({ stage: "lint", detail: `${bundled.tools.length} tool(s)` });
   const diagnostics = await lintStage(input.loaded, bundled, options);
   mark("lint");
+  // Issue 28: the toolsets' caps, and the tools the deferLoading budget defers (src/toolsets/).
+  const { toolsetDiagnostics, withDeferral } = await import("./toolsets/index.js");
+  const capped = toolsetDiagnostics(bundled.tools, options.settings, targetCaps(options));
+  if (options.lint) diagnostics.push(...capped.filter((d) => d.severity === "warning"));
+  const capErrors = capped.filter((d) => d.severity === "error");
+  if (options.lint && capErrors.length > 0) throw new InputError(capErrors, `${capErrors.length} error(s); nothing was written`);
+  const tools = withDeferral(bundled.tools, options.settings);
   if (bundled.tools.length === 0) {
     throw new InputError([], `no tools found in ${shown(options.schemas)} (toolgen reads every *.json, *.yaml and *.yml file there); nothing was written`);
   }
   const { emit } = await import("./outputs/emit-stage.js");
   const onOutput = (id: string, done: number, total: number) => progress({ stage: "emit", detail: `${id} (${bundled.tools.length} tool(s))`, step: { done, total } });
-  const emitted = await emit(options.outputs, { ...emitInput(options, input, bundled.tools, artifacts), onOutput }).catch((error: unknown) =>
-    Promise.reject(asInputError(error, bundled.tools)),
+  const emitted = await emit(options.outputs, { ...emitInput(options, input, tools, artifacts), onOutput }).catch((error: unknown) =>
+    Promise.reject(asInputError(error, tools)),
   );
   mark("emit");
   const files = [...emitted.files, manifestFile(packageVersion(), emitted.files)];
@@ -152,6 +159,13 @@ async function lintStage(
     throw new InputError(withPositions(blocking, sources).sort(compareDiagnostics), `${blocking.length} error(s); nothing was written`);
   }
   return diagnostics.filter((d) => d.severity !== "error");
+}
+
+/** The caps of the targets this build checks (their rules on: composeRules decided it), for the toolsets' check. */
+function targetCaps(options: ResolvedBuildOptions): { title: string; maxTools: { max: number; source: string } }[] {
+  return TARGETS.filter((t) => t.rules.some((r) => options.rules[r.meta.id] !== undefined && options.rules[r.meta.id] !== "off")).flatMap((t) =>
+    t.profile?.maxTools === undefined ? [] : [{ title: t.title, maxTools: t.profile.maxTools }],
+  );
 }
 
 function emitInput(options: ResolvedBuildOptions, input: BuildInput, tools: EmitInput["tools"], artifacts: ArtifactStore | undefined): EmitInput {

@@ -68,7 +68,9 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
   checkRoots({ out, handlers });
   const list = options.outputList ?? OUTPUTS;
   const given = parseSettings(options, "build options");
-  const outputs = selectOutputs(list, options.outputs);
+  // A config with "toolsets" and no "outputs" builds the opt-in toolsets output with the default ones.
+  const implied = options.outputs === undefined && (given.toolsets?.length ?? 0) > 0 && list.some((o) => o.id === "toolsets") ? [...list.filter((o) => o.optIn !== true).map((o) => o.id), "toolsets"] : undefined;
+  const outputs = selectOutputs(list, options.outputs ?? implied);
   const targets = options.targets === undefined ? undefined : parseTargets(options.targets, "targets");
   return {
     schemas: path.resolve(options.schemas),

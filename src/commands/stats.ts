@@ -16,6 +16,8 @@ import { escapeControl } from "../lint/formatters/escape.js";
 import { BYTES_PER_TOKEN, sizeTotals, toolSize, type SizeTotals, type ToolSize } from "../lint/stats.js";
 import { writeReport } from "../report/file.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
+import { defaultCacheDir } from "../build/options.js";
+import type { ExactCounts } from "./stats-exact.js";
 
 export const STATS_FORMATS = ["table", "json"] as const;
 export type StatsFormat = (typeof STATS_FORMATS)[number];
@@ -23,6 +25,10 @@ export type StatsFormat = (typeof STATS_FORMATS)[number];
 export interface StatsFlags {
   /** The schemas folder (the positional DIR, else `--schemas`, else the config's). */
   schemas?: string;
+  /** The model whose family's estimate to use (and, with `exact`, to count for). */
+  model?: string;
+  /** Count with Anthropic's count_tokens endpoint (stats-exact.ts). */
+  exact?: boolean;
   config?: string;
   format?: string;
   cwd?: string;
@@ -39,6 +45,10 @@ export interface StatsReport {
   total: Omit<SizeTotals, "loaded">;
   /** The tools that are not deferred: what every request carries. */
   notDeferred: SizeTotals["loaded"];
+  /** The config's deferLoading budget, when it has one (notDeferred's estimate fits it). */
+  budget?: { budgetTokens: number; alwaysLoad: string[] };
+  /** `--exact`: the counts of Anthropic's count_tokens endpoint. */
+  exact?: ExactCounts;
 }
 
 export async function runStats(flags: StatsFlags): Promise<number> {
@@ -47,6 +57,7 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   const stderr = flags.stderr ?? standardError;
   const format = flags.format ?? "table";
   if (!(STATS_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format '${format}' (formats: ${STATS_FORMATS.join(", ")})`);
+  if (flags.exact === true && (flags.model === undefined || flags.model === "")) throw new UsageError("stats --exact needs --model (the model to count for, e.g. claude-sonnet-4-5)");
   const config = await loadConfig({ ...(flags.schemas !== undefined ? { schemas: flags.schemas } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) }, cwd);
   const schemasShown = config.schemas;
   const root = path.resolve(cwd, schemasShown);
@@ -55,9 +66,29 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   if (loaded.files.length === 0) throw new UsageError(`no schema files (*.json, *.yaml, *.yml) in the schemas folder: ${schemasShown}`);
   const bundled = await bundleTools(loaded);
   const problems: Diagnostic[] = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");
-  const sizes = bundled.tools.map((t) => toolSize(t));
+  // The deferLoading budget (issue 28) defers what the build would: the same plan (src/toolsets/defer.ts).
+  const { withDeferral } = await import("../toolsets/index.js");
+  const tools = withDeferral(bundled.tools, config);
+  // Issue 28: the estimate per model family (token-estimate.ts), calibrated by earlier --exact runs.
+  const cacheDir = defaultCacheDir(cwd);
+  const { readCountCache } = await import("./stats-exact.js");
+  const { bytesPerToken } = await import("./token-estimate.js");
+  const ratio = bytesPerToken(flags.model, (await readCountCache(cacheDir)).calibration);
+  const sizes = tools.map((t) => toolSize(t)).map((s) => (flags.model === undefined ? s : { ...s, estimatedTokens: Math.ceil(s.bytes / ratio.value) }));
   const totals = sizeTotals(sizes);
-  const report: StatsReport = { estimate: ESTIMATE_NOTE, tools: sizes, total: { tools: totals.tools, bytes: totals.bytes, estimatedTokens: totals.estimatedTokens }, notDeferred: totals.loaded };
+  const estimate = flags.model === undefined ? ESTIMATE_NOTE : `tokens are estimated for ${flags.model} as ${ratio.source}, rounded up; expect them to be off by up to a third either way without a calibration`;
+  const report: StatsReport = { estimate, tools: sizes, total: { tools: totals.tools, bytes: totals.bytes, estimatedTokens: totals.estimatedTokens }, notDeferred: totals.loaded };
+  if (flags.exact === true) {
+    const { exactCounts, CountError } = await import("./stats-exact.js");
+    try {
+      report.exact = await exactCounts(tools, flags.model!, cacheDir);
+    } catch (error) {
+      if (!(error instanceof CountError)) throw error;
+      stderr.write(`toolgen stats: ${escapeControl(error.message)}\n`);
+      return 1;
+    }
+  }
+  if (config.deferLoading) report.budget = { budgetTokens: config.deferLoading.budgetTokens, alwaysLoad: [...config.deferLoading.alwaysLoad] };
   writeReport(stdout, format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderTable(report));
   if (problems.length === 0) return 0;
   const { compareDiagnostics, withPositions } = await import("../load/positions.js");
@@ -70,16 +101,45 @@ export async function runStats(flags: StatsFlags): Promise<number> {
 
 /** A plain table: tool, bytes, estimated tokens, deferred; then the totals and how tokens are estimated. */
 export function renderTable(report: StatsReport): string {
+  if (report.exact !== undefined) return renderExact(report, report.exact);
   const rows: string[][] = [["tool", "bytes", "~tokens", "deferred"]];
   // Tool names are untrusted text: control characters are printed as visible escapes (JSON escapes them itself).
   for (const t of report.tools) rows.push([escapeControl(t.name), String(t.bytes), `~${t.estimatedTokens}`, t.deferred ? "yes" : ""]);
   rows.push([`total (${report.total.tools} tools)`, String(report.total.bytes), `~${report.total.estimatedTokens}`, ""]);
   const deferred = report.total.tools - report.notDeferred.tools;
   if (deferred > 0) rows.push([`not deferred (${report.notDeferred.tools} tools)`, String(report.notDeferred.bytes), `~${report.notDeferred.estimatedTokens}`, ""]);
+  if (report.budget !== undefined) rows.push([`deferLoading budget`, "", `${report.budget.budgetTokens}`, ""]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
   const line = (r: string[]) => r.map((cell, i) => (i === 0 || i === 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ").trimEnd();
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   const body = rows.slice(1, 1 + report.tools.length).map(line);
   const foot = rows.slice(1 + report.tools.length).map(line);
   return [line(rows[0]!), rule, ...body, rule, ...foot, "", `Note: ${ESTIMATE_NOTE}.`, ""].join("\n");
+}
+
+/** The table with --exact: each tool's counted tokens beside the estimate, then the system prompt and the totals. */
+function renderExact(report: StatsReport, exact: ExactCounts): string {
+  const counted = new Map(exact.tools.map((t) => [t.name, t.tokens]));
+  const rows: string[][] = [["tool", "bytes", "tokens", "~estimate"]];
+  for (const t of report.tools) rows.push([escapeControl(t.name), String(t.bytes), String(counted.get(t.name) ?? ""), `~${t.estimatedTokens}`]);
+  const body = rows.slice(1).map((r) => r);
+  const foot = [
+    ["tool-use system prompt", "", String(exact.systemPromptTokens), ""],
+    [`total (${report.total.tools} tools, with the system prompt)`, String(report.total.bytes), String(exact.totalTokens), `~${report.total.estimatedTokens}`],
+  ];
+  const all = [rows[0]!, ...body, ...foot];
+  const widths = rows[0]!.map((_, i) => Math.max(...all.map((r) => [...r[i]!].length)));
+  const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ").trimEnd();
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  return [
+    line(rows[0]!),
+    rule,
+    ...body.map(line),
+    rule,
+    ...foot.map(line),
+    "",
+    `Counted by Anthropic's count_tokens for ${escapeControl(exact.model)} (${exact.requested} request(s), ${exact.cached} from the cache); ${exact.bytesPerToken} bytes per token.`,
+    `Note: ~estimate: ${report.estimate}.`,
+    "",
+  ].join("\n");
 }

@@ -6,8 +6,8 @@
  * no rule knows falls to `diff/keyword-changed`, both ways: nothing that differs is passed over.
  */
 import type { JsonValue } from "../model.js";
-import { escapeToken, isPlainObject, localRefPointer } from "../schema/pointer.js";
-import { resolveLocal } from "../schema/pointer.js";
+import { escapeToken, isPlainObject } from "../schema/pointer.js";
+import { RefPath } from "../schema/refs.js";
 import type { DataStep } from "./sample.js";
 
 export type Direction = "callers" | "handlers";
@@ -75,18 +75,20 @@ export function compareSchemas(base: unknown, head: unknown): RawChange[] {
 
 /** A node with its `$ref`s followed (siblings kept), and the pointer of where it now stands. */
 function follow(node: unknown, pointer: string, root: unknown): { node: unknown; pointer: string } {
+  const path = new RefPath(root);
   let current = node;
   let at = pointer;
-  for (let i = 0; i < 8 && isPlainObject(current) && typeof current.$ref === "string"; i++) {
-    const target = resolveLocal(root, current.$ref);
-    const targetPointer = localRefPointer(current.$ref);
-    if (target === undefined || targetPointer === undefined) break;
+  while (isPlainObject(current) && typeof current.$ref === "string") {
+    const ref = current.$ref;
+    const target = path.step(ref);
+    if (target === undefined || target === "cycle") break;
     const { $ref: _ref, ...rest } = current;
     if (Object.keys(rest).length > 0) {
-      if (!isPlainObject(target)) break;
-      current = { ...target, ...rest };
-    } else current = target;
-    at = targetPointer;
+      if (!isPlainObject(target.schema)) break;
+      current = { ...target.schema, ...rest };
+    } else current = target.schema;
+    path.enter(ref, target);
+    at = target.pointer;
   }
   return { node: current, pointer: at };
 }

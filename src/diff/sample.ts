@@ -6,7 +6,8 @@
  * Nothing here decides validity: every candidate is checked with Ajv (witness.ts).
  */
 import type { JsonObject, JsonValue } from "../model.js";
-import { isPlainObject, resolveLocal } from "../schema/pointer.js";
+import { isPlainObject } from "../schema/pointer.js";
+import { RefPath } from "../schema/refs.js";
 
 /** One step from an instance to a value inside it: a property name, or an array index. */
 export type DataStep = { prop: string } | { index: number };
@@ -28,14 +29,17 @@ const FORMAT_SAMPLES: Record<string, string> = {
   "relative-json-pointer": "0/a",
 };
 
-/** The node a `$ref` (local to `root`) names, followed up to a few times; the node itself otherwise. */
+/** The node a `$ref` (local to `root`) names, followed through chains until a cycle (src/schema/refs.ts); the node itself otherwise. */
 export function deref(node: unknown, root: unknown): unknown {
+  const path = new RefPath(root);
   let current = node;
-  for (let i = 0; i < 8 && isPlainObject(current) && typeof current.$ref === "string"; i++) {
-    const target = resolveLocal(root, current.$ref);
-    if (target === undefined) return current;
+  while (isPlainObject(current) && typeof current.$ref === "string") {
+    const ref = current.$ref;
+    const target = path.step(ref);
+    if (target === undefined || target === "cycle") return current;
     const { $ref: _ref, ...rest } = current;
-    current = Object.keys(rest).length === 0 ? target : isPlainObject(target) ? { ...target, ...rest } : rest;
+    current = Object.keys(rest).length === 0 ? target.schema : isPlainObject(target.schema) ? { ...target.schema, ...rest } : rest;
+    path.enter(ref, target);
   }
   return current;
 }

@@ -27,7 +27,8 @@ export const PASS_THROUGH_FIELDS = ["type", "strict", "input_examples", "cache_c
 /**
  * Every top-level field a tool file may hold: the API's, then toolgen's own. `original_name` is
  * written by `toolgen import`; `title`, `annotations`, `output_schema`/`outputSchema`, `execution`,
- * `icons` and `_meta` are read by the MCP output (src/targets/mcp/emit.ts), and only by it; `needs_approval` by the framework outputs. Keys starting `x-` (e.g. `x-imported-from`) are
+ * `icons` and `_meta` are read by the MCP output (src/targets/mcp/emit.ts), and only by it; `needs_approval` by the framework outputs;
+ * `tags` (strings) by toolsets and the tool search (src/toolsets/, src/search/), and never sent to a provider. Keys starting `x-` (e.g. `x-imported-from`) are
  * extensions, always allowed; `$schema` and `$comment` are too.
  */
 export const KNOWN_TOOL_FIELDS: readonly string[] = [
@@ -36,6 +37,7 @@ export const KNOWN_TOOL_FIELDS: readonly string[] = [
   "input_schema",
   ...PASS_THROUGH_FIELDS,
   "original_name",
+  "tags",
   "title",
   "annotations",
   "output_schema",
@@ -50,6 +52,16 @@ export const KNOWN_TOOL_FIELDS: readonly string[] = [
 
 export function isKnownToolField(key: string): boolean {
   return KNOWN_TOOL_FIELDS.includes(key) || key.startsWith("x-");
+}
+
+/** The file's `tags`: undefined when absent, else the strings or a problem (tags select toolsets and feed the tool search). */
+export function readTags(data: Record<string, unknown>): { tags?: string[]; problem?: FieldProblem } {
+  if (!Object.hasOwn(data, "tags")) return {};
+  const value = data.tags;
+  if (!Array.isArray(value)) return { problem: { kind: "wrongType", pointer: "/tags", data: { field: "tags", expected: "an array of strings", found: describe(value) } } };
+  const bad = value.findIndex((t) => typeof t !== "string" || t === "");
+  if (bad >= 0) return { problem: { kind: "wrongType", pointer: `/tags/${bad}`, data: { field: "tags", expected: "a non-empty string (a tag)", found: describe(value[bad]) } } };
+  return { tags: value as string[] };
 }
 
 /** A field of the wrong type: where, and what the rule `tool-field-type` says (message id, data). */

@@ -2,7 +2,7 @@
 import type { JsonObject, SourceFile, ToolSpec } from "../model.js";
 import type { LoadProblem } from "./problems.js";
 import { isPlainObject } from "../schema/pointer.js";
-import { readToolFields } from "./tool-fields.js";
+import { readTags, readToolFields } from "./tool-fields.js";
 
 /** A file with a top-level `name` or `input_schema` is a tool; any other file is a schema fragment. */
 export function isToolDocument(data: unknown): data is Record<string, unknown> {
@@ -64,6 +64,8 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     }
     // Claude's newer fields (strict, input_examples, ...): a wrong type keeps the tool out of the build, like a wrong `description`.
     const { fields, problems: fieldProblems } = readToolFields(data);
+    const tagged = readTags(data);
+    if (tagged.problem !== undefined) fieldProblems.push(tagged.problem);
     for (let i = 0; i < fieldProblems.length; i++) {
       const p = fieldProblems[i]!;
       problems.push(problem(file, "field-type", p.kind, p.pointer, p.data, name));
@@ -82,6 +84,7 @@ export function collectTools(files: readonly SourceFile[]): { tools: ToolSpec[];
     const tool: ToolSpec = { name, inputSchema: data.input_schema as JsonObject, source: file };
     if (typeof description === "string") tool.description = description;
     if (Object.keys(fields).length > 0) tool.fields = fields;
+    if (tagged.tags !== undefined) tool.tags = tagged.tags;
     tools.push(tool);
   }
   if (!repeated) return { tools, problems };

@@ -51,4 +51,6 @@ export interface Profile {
   rejectedKeywords: readonly RejectedKeyword[];
   limits?: SchemaLimits;
   strict?: StrictProfile;
+  /** The most tools one request may carry, and where that is documented (toolgen's toolset checks: src/toolsets/). */
+  maxTools?: { max: number; source: string };
 }

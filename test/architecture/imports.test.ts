@@ -180,9 +180,9 @@ export const LAYERS: readonly (readonly [layer: string, paths: readonly string[]
   // The one list of base rules, neutral outputs and targets.
   ["catalog", ["catalog.ts"]],
   // What each provider means, and the neutral outputs; the emit stage runs the outputs a build chose.
-  ["targets and outputs", ["targets/", "outputs/"]],
+  ["targets and outputs", ["targets/", "outputs/", "toolsets/"]],
   // The lint engine, its base rules and formatters.
-  ["lint", ["lint/"]],
+  ["lint", ["lint/", "search/"]],
   // Code generation shared by the outputs (types, validators, literals, names, hashes).
   ["emit", ["emit/"]],
   // A folder of schemas -> tools, with typed problems.

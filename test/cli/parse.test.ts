@@ -68,7 +68,7 @@ describe("a command's parser", () => {
       return { failures, output };
     };
     expect(run(["--help"]).output).toContain("toolgen lint [paths..]");
-    expect(run([]).failures).toEqual(["Name a command: init, build, lint, import or stats (see --help)."]);
+    expect(run([]).failures).toEqual(["Name a command: init, build, lint, import, stats or eval (see --help)."]);
     expect(run(["lnt"]).failures.join("\n")).toContain("Did you mean lint?");
   });
 

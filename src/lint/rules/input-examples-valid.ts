@@ -79,7 +79,8 @@ function detail(error: ErrorObject): string {
   return "";
 }
 
-async function exampleCompiler(): Promise<(schema: JsonObject) => ValidateFunction | undefined> {
+/** An Ajv compiler of bundled schemas as the generated validators check (also `toolgen eval`'s expected arguments). */
+export async function exampleCompiler(): Promise<(schema: JsonObject) => ValidateFunction | undefined> {
   const [{ Ajv }, { Ajv2020 }, { RE2JS }] = await Promise.all([import("ajv"), import("ajv/dist/2020.js"), import("re2js")]);
   const regExp = Object.assign((pattern: string) => {
     const compiled = RE2JS.compile(toRe2Syntax(pattern));

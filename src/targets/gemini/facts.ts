@@ -29,4 +29,7 @@ export const gemini = {
   // `$ref`, `$schema`, type arrays: promptfoo #6902, n8n #15553) is a property of that lowering, checked by
   // the gemini output's own rules, not of the target.
   rejectedKeywords: [],
+  // Source: https://ai.google.dev/gemini-api/docs/function-calling ("Best practices": "the model can
+  // use up to 512 function declarations"; more answer 400 INVALID_ARGUMENT).
+  maxTools: { max: 512, source: "https://ai.google.dev/gemini-api/docs/function-calling (up to 512 function declarations)" },
 } as const satisfies Profile;

@@ -164,6 +164,8 @@ export async function emitMcp(
     if (Object.keys(entry).length > 0) extras[tool.name] = entry;
   }
   const file = (t: BundledTool) => names.get(t.name)!.file;
+  // When some tools are deferred (`defer_loading`, or the deferLoading budget), the others carry `_meta["anthropic/alwaysLoad"]`.
+  const alwaysLoad = tools.some((t) => t.fields?.defer_loading === true) ? tools.filter((t) => t.fields?.defer_loading !== true).map((t) => t.name) : [];
   const handlersBase = handlersImportBase.startsWith(".") ? `../${handlersImportBase}` : handlersImportBase;
   const handlerPath = (t: BundledTool) => tsString(`${handlersBase}/${file(t)}.js`);
   const server = [
@@ -205,6 +207,8 @@ export async function emitMcp(
     `  if (x.execution !== undefined) tool.execution = x.execution;`,
     `  if (x.icons !== undefined) tool.icons = x.icons;`,
     `  if (x._meta !== undefined) tool._meta = x._meta;`,
+    // Issue 28: with deferred tools, those loaded up front say so to clients that defer MCP tools (Claude Code's tool search).
+    ...(alwaysLoad.length === 0 ? [] : [`  if (${toTsLiteral(alwaysLoad)}.includes(t.name)) tool._meta = { ...tool._meta, "anthropic/alwaysLoad": true };`]),
     `  return tool;`,
     `});`,
     ``,

@@ -30,4 +30,7 @@ export const openai = {
   // levels of nesting", "up to 1000 enum values across all enum properties" (the 10 levels were 5 before
   // late 2025: tidyverse/ellmer #671 quotes "6 levels of nesting exceeds limit of 5").
   limits: { properties: 5000, depth: 10, enumValues: 1000 },
+  // Source: the API's 400 for a longer list: "Invalid 'tools': array too long. Expected an array with
+  // maximum length 128" (openai/openai-python #1532; the function calling guide's limits section).
+  maxTools: { max: 128, source: "https://platform.openai.com/docs/guides/function-calling (400: \"array too long ... maximum length 128\")" },
 } as const satisfies Profile;

@@ -1,0 +1,126 @@
+/**
+ * `toolgen eval`'s measure: does the generated search (./index.ts, scored by src/runtime/search.ts)
+ * still put the right tool first? A cases file (JSONL, one case a line, or YAML, a list) holds
+ * requests with the tool or tools expected and, optionally, the arguments expected (which must
+ * validate against that tool's schema). Reported: recall@1, @3 and @5 (a case counts when an expected
+ * tool is among the first k) and MRR (the mean of 1/rank of the first expected tool; 0 when none is
+ * found), for the search as shipped and for plain BM25F (no synonyms), over the folder or a toolset.
+ * Deterministic and offline.
+ */
+import { UsageError } from "../errors.js";
+import { exampleCompiler } from "../lint/rules/input-examples-valid.js";
+import { parseYaml } from "../load/yaml.js";
+import type { BundledTool, JsonObject } from "../model.js";
+import { search, type SearchIndex } from "../runtime/search.js";
+
+export interface EvalCase {
+  request: string;
+  expected: string[];
+  arguments?: JsonObject;
+  /** Where it is, for messages: `cases.jsonl:12` or `cases.yaml: case 3`. */
+  where: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function readCase(value: unknown, where: string): EvalCase {
+  if (!isRecord(value)) throw new UsageError(`${where}: a case must be an object { "request": ..., "expected": ... }`);
+  const extra = Object.keys(value).find((k) => !["request", "expected", "arguments"].includes(k));
+  if (extra !== undefined) throw new UsageError(`${where}: unknown key '${extra.slice(0, 40)}' (known: request, expected, arguments)`);
+  if (typeof value.request !== "string" || value.request.trim() === "") throw new UsageError(`${where}: "request" must be a non-empty string`);
+  const expected = typeof value.expected === "string" ? [value.expected] : value.expected;
+  if (!Array.isArray(expected) || expected.length === 0 || !expected.every((e): e is string => typeof e === "string" && e !== "")) {
+    throw new UsageError(`${where}: "expected" must be a tool name or a non-empty array of tool names`);
+  }
+  if (value.arguments !== undefined && !isRecord(value.arguments)) throw new UsageError(`${where}: "arguments" must be an object (the expected tool's input)`);
+  return { request: value.request, expected, ...(value.arguments !== undefined ? { arguments: value.arguments as JsonObject } : {}), where };
+}
+
+/** The cases of a file's text: JSONL unless the name ends .yaml/.yml. `file` names it in messages. */
+export function parseCases(text: string, file: string): EvalCase[] {
+  if (/\.ya?ml$/i.test(file)) {
+    const parsed = parseYaml(text);
+    if ("error" in parsed) throw new UsageError(`${file}:${parsed.error.line}:${parsed.error.column}: ${parsed.error.message}`);
+    if (!Array.isArray(parsed.data)) throw new UsageError(`${file}: must hold a list of cases`);
+    return parsed.data.map((c, i) => readCase(c, `${file}: case ${i + 1}`));
+  }
+  const cases: EvalCase[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "" || line.trimStart().startsWith("//")) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw new UsageError(`${file}:${i + 1}: not JSON (${error instanceof Error ? error.message.slice(0, 120) : "parse error"}); a JSONL cases file holds one JSON object a line`);
+    }
+    cases.push(readCase(value, `${file}:${i + 1}`));
+  });
+  if (cases.length === 0) throw new UsageError(`${file}: no cases`);
+  return cases;
+}
+
+export interface Scores {
+  "recall@1": number;
+  "recall@3": number;
+  "recall@5": number;
+  mrr: number;
+}
+
+export interface CaseResult {
+  where: string;
+  request: string;
+  expected: string[];
+  /** 1-based rank of the first expected tool; null when the search does not return one. */
+  rank: number | null;
+  top: string[];
+}
+
+export interface EvalReport {
+  cases: number;
+  tools: number;
+  toolset?: string;
+  scores: Scores;
+  /** The same cases by plain BM25F (no synonym expansion), to show what the expansion adds. */
+  plain: Scores;
+  /** Cases whose expected tool is not first, worst first. */
+  misses: CaseResult[];
+  /** Expected tools that are no tool (or not in the toolset), and expected arguments the schema rejects. */
+  problems: string[];
+}
+
+const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+function score(index: SearchIndex, cases: readonly EvalCase[], toolset: string | undefined, synonyms: boolean): { scores: Scores; results: CaseResult[] } {
+  const results = cases.map((c) => {
+    const ranked = search(index, c.request, { k: index.tools.length, synonyms, ...(toolset !== undefined ? { toolset } : {}) }).map((h) => h.name);
+    const at = ranked.findIndex((n) => c.expected.includes(n));
+    return { where: c.where, request: c.request, expected: c.expected, rank: at < 0 ? null : at + 1, top: ranked.slice(0, 5) };
+  });
+  const recall = (k: number) => round(results.filter((r) => r.rank !== null && r.rank <= k).length / Math.max(1, results.length));
+  const mrr = round(results.reduce((sum, r) => sum + (r.rank === null ? 0 : 1 / r.rank), 0) / Math.max(1, results.length));
+  return { scores: { "recall@1": recall(1), "recall@3": recall(3), "recall@5": recall(5), mrr }, results };
+}
+
+export async function evaluate(index: SearchIndex, tools: readonly BundledTool[], cases: readonly EvalCase[], toolset?: string): Promise<EvalReport> {
+  const problems: string[] = [];
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const members = toolset === undefined ? undefined : new Set((index.toolsets[toolset] ?? []).map((i) => index.tools[i]));
+  let compile: Awaited<ReturnType<typeof exampleCompiler>> | undefined;
+  for (const c of cases) {
+    for (const name of c.expected) {
+      if (!byName.has(name)) problems.push(`${c.where}: expected tool '${name.slice(0, 80)}' is no tool of the folder`);
+      else if (members !== undefined && !members.has(name)) problems.push(`${c.where}: expected tool '${name.slice(0, 80)}' is not in the toolset '${toolset}'`);
+    }
+    const tool = byName.get(c.expected[0]!);
+    if (c.arguments === undefined || tool === undefined) continue;
+    compile ??= await exampleCompiler();
+    const validate = compile(tool.bundledSchema);
+    if (validate === undefined || validate(c.arguments) === true) continue;
+    const error = validate.errors?.[0];
+    problems.push(`${c.where}: the expected arguments do not validate against ${tool.name}'s input_schema: ${error ? `${error.instancePath || "(root)"} ${error.message ?? "is not valid"}` : "invalid"}`);
+  }
+  const shipped = score(index, cases, toolset, true);
+  const plain = score(index, cases, toolset, false);
+  const misses = shipped.results.filter((r) => r.rank !== 1).sort((a, b) => (b.rank ?? Infinity) - (a.rank ?? Infinity) || (a.where < b.where ? -1 : 1));
+  return { cases: cases.length, tools: members?.size ?? index.tools.length, ...(toolset !== undefined ? { toolset } : {}), scores: shipped.scores, plain: plain.scores, misses, problems };
+}
