@@ -1,8 +1,8 @@
 /**
  * Issue 27: a handler's `inputRequired(...)` (MCP 2026-07-28's input_required, SEP-2322) through the
  * generated folder's native dispatch (a tool_result that is not is_error, carrying the request), the
- * legacy format (its words), and runTools against a scripted Messages client: the loop stops with
- * RunResult.inputRequired, and `resume` makes the asking call again with the answers.
+ * legacy format (its words), and runTools / runToolsStreaming against a scripted Messages client: the
+ * loop stops with RunResult.inputRequired, and `resume` makes the asking call again with the answers.
  */
 import { cp } from "node:fs/promises";
 import path from "node:path";
@@ -13,6 +13,7 @@ import type { InputRequired, InputRequiredSpec, ElicitationRequest } from "../..
 import type { ModelMessage, RunResult } from "../../src/runtime/run.js";
 import { repoRoot } from "../helpers.js";
 import { repoTempDir } from "../e2e/compile.js";
+import { sseEvents } from "./messages-server.js";
 
 type Handler = (input: never, ctx: ToolContext) => unknown;
 type Handlers = Record<"get_weather" | "get_ticker_symbol" | "get_current_stock_price" | "get_stock_price", Handler>;
@@ -20,6 +21,8 @@ type Handlers = Record<"get_weather" | "get_ticker_symbol" | "get_current_stock_
 interface Generated {
   createDispatcher(handlers: Handlers): Dispatcher;
   runTools(options: object): Promise<RunResult>;
+  runToolsStreaming(options: object): Promise<RunResult>;
+  runLegacyTools(options: object): Promise<RunResult>;
   inputRequired: ((spec: InputRequiredSpec) => InputRequired) & { elicit(params: ElicitationRequest["params"]): ElicitationRequest };
   acceptedContent(responses: ToolContext["inputResponses"], key: string): Record<string, unknown> | undefined;
 }
@@ -185,9 +188,47 @@ describe("runTools and inputRequired", () => {
     expect(again.messages).toEqual(stopped.messages);
   });
 
-  it("a resume not from a stopped run's messages is refused", async () => {
+  it("a resume not from a stopped run's messages is refused, and so is one given to the legacy loop", async () => {
     const { client } = scriptedClient([]);
     const results = [{ type: "tool_result" as const, tool_use_id: "toolu_w", input_required: ASKED }];
     await expect(g.runTools({ client, request, resume: { results, inputResponses: {} } })).rejects.toThrow(/resume: request.messages must end with the assistant reply/);
+    // The legacy loop never stops for input: a resume there is a mistake, said so.
+    await expect(g.runLegacyTools({ client, request, resume: { results, inputResponses: {} } })).rejects.toThrow("toolgen: resume is for runTools and runToolsStreaming; the legacy loop never stops for input");
+  });
+});
+
+describe("runToolsStreaming and inputRequired", () => {
+  it("stops on it as runTools does, and goes on with resume", async () => {
+    const log: string[] = [];
+    const dispatcher = g.createDispatcher(handlers(log));
+    const script = [
+      sseEvents([{ type: "tool_use", id: "toolu_s", name: "get_weather", json: ['{"location":', '"Paris"}'] }], "tool_use"),
+      sseEvents([{ type: "text", text: "59 F." }], "end_turn"),
+    ];
+    const bodies: Array<{ messages: Array<{ role: string; content: unknown }> }> = [];
+    const client = {
+      messages: {
+        create: async (body: { messages: Array<{ role: string; content: unknown }> }) => {
+          bodies.push(structuredClone(body));
+          const events = script[bodies.length - 1] ?? [];
+          return (async function* () {
+            yield* events;
+          })();
+        },
+      },
+    };
+    const request = { model: "claude-test", max_tokens: 1024, messages: [{ role: "user" as const, content: "Weather in Paris?" }] };
+    const stopped = await g.runToolsStreaming({ client, dispatcher, request });
+    expect(stopped.inputRequired?.calls).toEqual([{ toolUseId: "toolu_s", toolName: "get_weather", request: ASKED }]);
+    expect(bodies).toHaveLength(1);
+    const resumed = await g.runToolsStreaming({
+      client,
+      dispatcher,
+      request: { ...request, messages: stopped.messages },
+      resume: { results: stopped.inputRequired!.results, inputResponses: { toolu_s: { unit: { action: "accept", content: { unit: "F" } } } } },
+    });
+    expect(resumed.inputRequired).toBeUndefined();
+    expect(bodies[1]!.messages.at(-1)).toEqual({ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_s", content: "59 F in Paris" }] });
+    expect(log).toEqual(["get_weather null -", `get_weather {"unit":{"action":"accept","content":{"unit":"F"}}} asked:Paris`]);
   });
 });
