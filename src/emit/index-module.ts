@@ -55,6 +55,8 @@ export function emitIndexModule(
     ...importList("export type", ["ToolInputs", "ToolName", ...typeNames], "./types.js"),
     `export { renderFunctionCalls, renderFunctionResults, escapeXml, unescapeXml } from "./runtime/legacy.js";`,
     `export type { FunctionCall, FunctionResult, ParsedFunctionCalls } from "./runtime/legacy.js";`,
+    ...importList("export", ["acceptedContent", "inputRequired", "isInputRequired"], "./runtime/input-required.js"),
+    ...importList("export type", ["ElicitationRequest", "InputRequest", "InputRequired", "InputRequiredSpec"], "./runtime/input-required.js"),
     ...importList(
       "export type",
       ["Dispatcher", "DispatcherOptions", "DispatchOptions", "RepairNote", "ToolContext", "ToolHandler", "ToolUseBlock", "ToolResultBlock", "ToolResultContent", "TextBlock", "ImageBlock"],
@@ -62,7 +64,7 @@ export function emitIndexModule(
     ),
     ...importList(
       "export type",
-      ["MessageParam", "MessagesClient", "ModelMessage", "RunOptions", "RunRequest", "RunResult", "StreamEvent", "StreamingMessagesClient", "StreamingRunOptions"],
+      ["MessageParam", "MessagesClient", "ModelMessage", "PendingInput", "RunOptions", "RunRequest", "RunResult", "RunResume", "StreamEvent", "StreamingMessagesClient", "StreamingRunOptions"],
       "./runtime/run.js",
     ),
     ``,

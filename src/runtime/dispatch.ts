@@ -3,11 +3,14 @@
 
 import { parseFunctionCalls, renderFunctionResults } from "./legacy.js";
 import type { FunctionCall, FunctionResult, JsonSchema, LegacyConversions } from "./legacy.js";
+import { inputRequiredProblem, inputRequiredText, isInputRequired } from "./input-required.js";
+import type { InputRequired } from "./input-required.js";
 import { describeValidationErrors } from "./messages.js";
 import type { ValidationError } from "./messages.js";
 import { validRepair } from "./repair.js";
 import type { RepairNote } from "./repair.js";
 
+export type { InputRequired } from "./input-required.js";
 export type { JsonSchema } from "./legacy.js";
 export type { ValidationError } from "./messages.js";
 export type { RepairNote } from "./repair.js";
@@ -44,6 +47,10 @@ export interface ToolContext<C = unknown> {
   readonly context: C;
   /** Aborted when the call times out (`timeoutMs`) or the caller's `signal` aborts. */
   readonly signal: HostAbortSignal;
+  /** On a call made again after it returned `inputRequired(...)`: the answers, keyed as its `inputRequests`. Untrusted. */
+  readonly inputResponses?: { readonly [key: string]: unknown } | undefined;
+  /** On a call made again after it returned `inputRequired(...)`: its `requestState`, as the client echoed it. Untrusted. */
+  readonly requestState?: string | undefined;
 }
 
 /** Per-request options of dispatch, dispatchAll, dispatchFunctionCalls and the run loops. */
@@ -58,6 +65,10 @@ export interface DispatchOptions<C = unknown> {
   repair?: boolean;
   /** Overrides the dispatcher's `onRepair` for these calls. */
   onRepair?: (note: RepairNote) => void;
+  /** Handed to the handler as `context.inputResponses`: the answers to the `input_required` result it returned before. */
+  inputResponses?: { readonly [key: string]: unknown } | undefined;
+  /** Handed to the handler as `context.requestState`: the `requestState` of the `input_required` result it returned before. */
+  requestState?: string | undefined;
 }
 
 /** Options of a whole dispatcher (`createDispatcher(handlers, options)`); per-call `DispatchOptions` override them. */
@@ -104,6 +115,12 @@ export interface ToolResultBlock {
   tool_use_id: string;
   content?: ToolResultContent;
   is_error?: boolean;
+  /**
+   * Set (and `is_error` not) when the handler returned `inputRequired(...)`: the call needs more input
+   * before it can finish. Not for the model: the run loops stop on it (RunResult.inputRequired), the MCP
+   * server answers it as MCP's `input_required` result. `content` says in words what is asked.
+   */
+  input_required?: InputRequired;
 }
 
 /** A tool implementation. May return a Promise. See `toResultBlock` for how values are sent. */
@@ -188,6 +205,11 @@ function errorBlock(toolUseId: string, message: string): ToolResultBlock {
 function toResultBlock(toolUseId: string, toolName: string, value: unknown): ToolResultBlock {
   if (value === undefined) return { type: "tool_result", tool_use_id: toolUseId };
   if (typeof value === "string") return { type: "tool_result", tool_use_id: toolUseId, content: value };
+  if (isInputRequired(value)) {
+    const problem = inputRequiredProblem(value);
+    if (problem !== undefined) return errorBlock(toolUseId, `Error: the tool '${toolName}' returned an input_required result, but ${problem}`);
+    return { type: "tool_result", tool_use_id: toolUseId, content: inputRequiredText(toolName, value), input_required: value };
+  }
   if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) {
     return { type: "tool_result", tool_use_id: toolUseId, content: value as Array<TextBlock | ImageBlock> };
   }
@@ -270,14 +292,19 @@ function resultOf(toolUseId: string, toolName: string, value: unknown): ToolResu
  */
 class CallContext<C> implements ToolContext<C> {
   private ownSignal: HostAbortSignal | undefined;
+  readonly inputResponses: { readonly [key: string]: unknown } | undefined;
+  readonly requestState: string | undefined;
   constructor(
     readonly toolUseId: string,
     readonly toolName: string,
     readonly protocol: "native" | "legacy",
     readonly context: C,
     signal: HostAbortSignal | undefined,
+    options: DispatchOptions | undefined,
   ) {
     this.ownSignal = signal;
+    this.inputResponses = options?.inputResponses;
+    this.requestState = options?.requestState;
   }
   get signal(): HostAbortSignal {
     if (this.ownSignal === undefined) this.ownSignal = new AbortController().signal;
@@ -346,7 +373,7 @@ function guarded(entry: Entry, input: unknown, toolUseId: string, protocol: Tool
     let value: unknown;
     let thenable: boolean;
     try {
-      value = entry.handler(input, new CallContext(toolUseId, name, protocol, options.context, controller.signal));
+      value = entry.handler(input, new CallContext(toolUseId, name, protocol, options.context, controller.signal, options));
       thenable = isThenable(value);
     } catch (e) {
       finish(errorBlock(toolUseId, describeThrown(e)));
@@ -465,7 +492,7 @@ export function createDispatcherFrom<M, C = unknown>(
     }
     let value: unknown;
     try {
-      value = entry.handler(input, new CallContext(toolUseId, entry.name, protocol, options?.context, undefined));
+      value = entry.handler(input, new CallContext(toolUseId, entry.name, protocol, options?.context, undefined, options));
       if (isThenable(value)) value = await value;
     } catch (e) {
       return errorBlock(toolUseId, describeThrown(e));

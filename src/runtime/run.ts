@@ -4,6 +4,7 @@
 // typed here by the few members the loops use, so the generated folder needs no package at run time.
 
 import type { AbortSignalLike, DispatchOptions, HostAbortSignal, ToolResultBlock, ToolUseBlock } from "./dispatch.js";
+import type { InputRequired } from "./input-required.js";
 import { cutOffMessage, kindOf, ReplyAssembler } from "./stream-reply.js";
 
 /** A message of the conversation, as the Messages API takes it (`Anthropic.MessageParam` is assignable). */
@@ -90,6 +91,27 @@ interface LoopOptionsBase<C, N extends string> {
   timeoutMs?: number;
   /** The dispatcher to run the calls with (default: the ready `dispatcher`, wired to the handler files). */
   dispatcher?: RunDispatcher<C>;
+  /**
+   * Goes on from a run that stopped with `inputRequired`: `request.messages` is that run's `messages`
+   * (ending with the reply whose calls asked), `results` its `inputRequired.results`, `inputResponses`
+   * the answers by tool_use id (each keyed as that call's `inputRequests`). The calls that asked are
+   * made again with their answers (and their `requestState`); the others keep their results.
+   */
+  resume?: RunResume;
+}
+
+/** See `resume` of the run options. */
+export interface RunResume {
+  results: readonly ToolResultBlock[];
+  inputResponses: { readonly [toolUseId: string]: { readonly [key: string]: unknown } };
+}
+
+/** A turn of calls some of which returned `inputRequired(...)`: the loop stopped to let the application ask. */
+export interface PendingInput {
+  /** The calls that asked, in the reply's order: the tool_use id, the tool, and what it asks. */
+  calls: Array<{ toolUseId: string; toolName: string; request: InputRequired }>;
+  /** Every result of the turn, in the order of the reply's tool_use blocks (pass it back as `resume.results`). */
+  results: ToolResultBlock[];
 }
 
 export type RunOptions<C = unknown, N extends string = string> = LoopOptionsBase<C, N> & ContextOption<C> & { client: MessagesClient };
@@ -113,6 +135,11 @@ export interface RunResult {
    * calls of the last reply were run and their results appended, so `messages` can be sent again.
    */
   limitReached: boolean;
+  /**
+   * Set when calls of the last reply returned `inputRequired(...)`: the loop stopped before sending the
+   * results (they are not in `messages`). Ask the user, then run again with `resume` to go on.
+   */
+  inputRequired?: PendingInput;
 }
 
 /** What a generated index binds the loops to. */
@@ -210,6 +237,46 @@ function wantsResults(message: ModelMessage): boolean {
   return message.stop_reason === "tool_use" || (message.stop_reason === "max_tokens" && hasToolUse(message));
 }
 
+/** The calls of `results` that returned `inputRequired(...)`, or undefined when none did. */
+function pendingOf(message: ModelMessage, results: ToolResultBlock[]): PendingInput | undefined {
+  const names = new Map<string, string>();
+  for (const block of message.content) {
+    if (isRecord(block) && block["type"] === "tool_use" && typeof block["id"] === "string" && typeof block["name"] === "string") names.set(block["id"], block["name"]);
+  }
+  const calls: PendingInput["calls"] = [];
+  for (const r of results) {
+    if (r.input_required !== undefined) calls.push({ toolUseId: r.tool_use_id, toolName: names.get(r.tool_use_id) ?? "", request: r.input_required });
+  }
+  return calls.length === 0 ? undefined : { calls, results };
+}
+
+/** The reply `resume` goes on from: the last message, an assistant turn of content blocks. */
+function resumedReply(messages: readonly MessageParam[]): ModelMessage {
+  const last = messages[messages.length - 1];
+  if (last === undefined || last.role !== "assistant" || typeof last.content === "string") {
+    throw new Error("toolgen: resume: request.messages must end with the assistant reply whose calls asked for input (the stopped run's messages)");
+  }
+  return { role: "assistant", content: last.content, stop_reason: "tool_use" };
+}
+
+/** Makes again the calls of `resume.results` that asked for input, with their answers; keeps the other results. */
+function resumeCalls<C>(reply: ModelMessage, resume: RunResume, dispatcher: RunDispatcher<C>, options: DispatchOptions<C>): Promise<ToolResultBlock[]> {
+  const uses = new Map<string, { readonly [key: string]: unknown }>();
+  for (const block of reply.content) if (isRecord(block) && block["type"] === "tool_use" && typeof block["id"] === "string") uses.set(block["id"], block);
+  return Promise.all(
+    resume.results.map((result) => {
+      const asked = result.input_required;
+      if (asked === undefined) return result;
+      const id = result.tool_use_id;
+      const use = uses.get(id);
+      if (use === undefined) throw new Error(`toolgen: resume: the last assistant message holds no tool_use block with the id '${id}'`);
+      const responses = Object.prototype.hasOwnProperty.call(resume.inputResponses, id) ? resume.inputResponses[id] : undefined;
+      const name = typeof use["name"] === "string" ? use["name"] : "";
+      return dispatcher.dispatch({ type: "tool_use", id, name, input: use["input"] }, { ...options, inputResponses: responses, requestState: asked.requestState });
+    }),
+  );
+}
+
 type Turn = (body: RunRequest, messages: readonly MessageParam[]) => Promise<{ message: ModelMessage; unrunnable: ReadonlyMap<object, string> }>;
 
 async function loop<C, N extends string>(
@@ -222,6 +289,14 @@ async function loop<C, N extends string>(
   const signal = options.signal;
   const dispatchOptions: DispatchOptions<C> = { context: options.context, signal, timeoutMs: options.timeoutMs };
   const messages: MessageParam[] = [...body.messages];
+  if (options.resume !== undefined) {
+    const reply = resumedReply(messages);
+    const results = await resumeCalls(reply, options.resume, dispatcher, dispatchOptions);
+    throwIfAborted(signal);
+    const pending = pendingOf(reply, results);
+    if (pending !== undefined) return { message: reply, messages, iterations: 0, limitReached: false, inputRequired: pending };
+    messages.push({ role: "user", content: results });
+  }
   for (let iterations = 1; ; iterations++) {
     throwIfAborted(signal);
     const { message, unrunnable } = await turn(body, messages);
@@ -230,6 +305,8 @@ async function loop<C, N extends string>(
     if (!wantsResults(message)) return { message, messages, iterations, limitReached: false };
     const results = await runCalls(message, dispatcher, dispatchOptions, unrunnable);
     throwIfAborted(signal);
+    const pending = pendingOf(message, results);
+    if (pending !== undefined) return { message, messages, iterations, limitReached: false, inputRequired: pending };
     messages.push({ role: "user", content: results });
     if (iterations >= limit) return { message, messages, iterations, limitReached: true };
   }
@@ -296,6 +373,8 @@ function textOf(message: ModelMessage): string {
 export async function runLegacyToolsWith<C, N extends string>(defaults: LegacyRunDefaults, options: RunOptions<C, N>): Promise<RunResult> {
   const dispatcher: RunDispatcher<C> = options.dispatcher ?? defaults.dispatcher;
   const limit = checkLimit(options.maxIterations);
+  // The legacy format cannot carry input_required: a handler's inputRequired(...) reaches the model as its text.
+  if (options.resume !== undefined) throw new Error("toolgen: resume is for runTools and runToolsStreaming; the legacy loop never stops for input");
   const { request, client, signal } = options;
   const stop = defaults.stopSequence;
   const own = request.system;
