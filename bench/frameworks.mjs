@@ -3,21 +3,24 @@
  * The framework outputs against what users write instead: for each framework (a row of CASES),
  * validation plus execute per call, the way the framework runs a tool call, of the tool toolgen
  * generates and of a hand-written Zod tool, on the same four seed tools, the same inputs and the
- * same handler bodies, in the same run, alternating rounds; printed as µs/call and the ratio
- * (toolgen / Zod: the aim is ≤ 1.0). Then the cost of the `standard-schema` output's eager load:
+ * same handler bodies, in the same run, alternating rounds; printed as CPU µs/call (user + system of
+ * this process, which holds up on a busy machine where wall time does not) and the ratio (toolgen /
+ * Zod: the aim is ≤ 1.0). `--before <git-ref>`: also the same generated tools over that commit's
+ * src/runtime/ (transpiled, put in place of runtime/ in a copy of the folder), timed in the same
+ * rounds, so a change to the runtime is measured before and after in one run. Then the cost of the
+ * `standard-schema` output's eager load:
  * importing `standard-schema.js` (every validator, so that `validate` is synchronous) against
  * `index.js` (validators loaded on first use) for a folder of --import-tools tools (bench/corpus.mjs).
  *
- *   node bench/frameworks.mjs [--calls 20000] [--rounds 7] [--import-tools 1000] [--import-runs 7]
+ *   node bench/frameworks.mjs [--calls 20000] [--rounds 7] [--import-tools 1000] [--import-runs 7] [--before <git-ref>] [--only <name,...>]
  *
  * Needs dist/ (npm run build). To add a framework: a row in CASES (its outputs, how the framework
  * runs one call of a tool, and the hand-written Zod tools).
  */
 import { spawnSync } from "node:child_process";
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { z } from "zod";
@@ -31,6 +34,12 @@ const CALLS = arg("calls", 20_000);
 const ROUNDS = arg("rounds", 7);
 const IMPORT_TOOLS = arg("import-tools", 1000);
 const IMPORT_RUNS = arg("import-runs", 7);
+const option = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const BEFORE = option("before");
+const ONLY = option("only")?.split(",");
 
 /** The four seed tools' inputs, cycled through by every case. */
 const INPUTS = [
@@ -73,6 +82,21 @@ const CASES = [
       const shapes = await zodShapes();
       const tools = Object.fromEntries(Object.entries(shapes).map(([name, inputSchema]) => [name, tool({ inputSchema, execute: async (input) => answer(name, input) })]));
       return aiSdkCall(tools);
+    },
+  },
+  {
+    // As generateText runs a call when the application passes `abortSignal` (the handler's context.signal).
+    name: "ai-sdk, with an abortSignal",
+    outputs: ["standard-schema", "ai-sdk"],
+    async load(out) {
+      const { tools } = await import(pathToFileURL(path.join(out, "ai-sdk.js")).href);
+      return aiSdkCall(tools, new AbortController().signal);
+    },
+    async zod() {
+      const { tool } = await import("ai");
+      const shapes = await zodShapes();
+      const tools = Object.fromEntries(Object.entries(shapes).map(([name, inputSchema]) => [name, tool({ inputSchema, execute: async (input) => answer(name, input) })]));
+      return aiSdkCall(tools, new AbortController().signal);
     },
   },
   {
@@ -176,13 +200,13 @@ function runnerCall(tools) {
 }
 
 /** The AI SDK's path for one call: `safeValidateTypes` over the tool's `inputSchema` (as generateText parses a call), then `execute`. */
-async function aiSdkCall(tools) {
+async function aiSdkCall(tools, abortSignal) {
   const { asSchema, safeValidateTypes } = await import("@ai-sdk/provider-utils");
   const schemas = Object.fromEntries(Object.entries(tools).map(([name, t]) => [name, asSchema(t.inputSchema)]));
   return async (name, input, i) => {
     const parsed = await safeValidateTypes({ value: input, schema: schemas[name] });
     if (!parsed.success) throw parsed.error;
-    return tools[name].execute(parsed.value, { toolCallId: `call_${i}`, messages: [] });
+    return tools[name].execute(parsed.value, { toolCallId: `call_${i}`, messages: [], abortSignal });
   };
 }
 
@@ -211,16 +235,43 @@ async function prepare(schemasDir, outputs) {
   return { dir, out: path.join(dir, "js", "generated") };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+/** `ref`'s src/runtime/*.ts transpiled to JS in a temp folder (for --before); returns the folder. */
+async function runtimeAt(ref) {
+  const dir = await mkdtemp(path.join(tmpdir(), "toolgen-frameworks-runtime-"));
+  const git = (...args) => {
+    const run = spawnSync("git", args, { cwd: ROOT, encoding: "utf8", maxBuffer: 64 << 20 });
+    if (run.status !== 0) throw new Error(`git ${args.join(" ")}: ${run.stderr}`);
+    return run.stdout;
+  };
+  const files = git("ls-tree", "--name-only", `${ref}:src/runtime`).split("\n").filter((f) => f.endsWith(".ts"));
+  for (const f of files) await writeFile(path.join(dir, f), git("show", `${ref}:src/runtime/${f}`));
+  await esbuild({ entryPoints: files.map((f) => path.join(dir, f)), outdir: path.join(dir, "js"), format: "esm", platform: "node", logLevel: "error" });
+  return dir;
+}
 
-/** µs per call of `call` over CALLS calls (sequential, awaited). */
+/** A copy of the JS folder `out` belongs to, with `runtimeDir`'s runtime in place of its own; returns the copy's generated folder. */
+async function withRuntime(out, runtimeDir) {
+  const js = path.dirname(out);
+  const copy = `${js}-before`;
+  await cp(js, copy, { recursive: true });
+  for (const f of await readdir(path.join(copy, "generated", "runtime"))) {
+    if (f.endsWith(".js")) await cp(path.join(runtimeDir, "js", f), path.join(copy, "generated", "runtime", f));
+  }
+  return path.join(copy, "generated");
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const load = () => loadavg().map((x) => x.toFixed(1)).join(", ");
+
+/** CPU µs (user + system) per call of `call` over CALLS calls (sequential, awaited). */
 async function timeCalls(call) {
-  const start = performance.now();
+  const start = process.cpuUsage();
   for (let i = 0; i < CALLS; i++) {
     const [name, input] = INPUTS[i % INPUTS.length];
     await call(name, input, i);
   }
-  return ((performance.now() - start) * 1000) / CALLS;
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / CALLS;
 }
 
 /** Import time (ms) of `module` in a fresh Node process. */
@@ -232,31 +283,35 @@ function importMs(module) {
 }
 
 async function main() {
-  const lines = [`Framework outputs, per call: validation + execute as the framework runs a call, on the four seed tools (${CALLS} calls a round, ${ROUNDS} alternating rounds, median µs/call):`, ""];
-  lines.push("| framework | toolgen µs/call | hand-written Zod µs/call | ratio (toolgen / Zod) |", "|---|---|---|---|");
+  const loadAtStart = load();
+  const lines = [`Framework outputs, per call: validation + execute as the framework runs a call, on the four seed tools (${CALLS} calls a round, ${ROUNDS} alternating rounds, median CPU µs/call):`, ""];
+  const beforeHead = BEFORE === undefined ? "" : ` toolgen at ${BEFORE} µs/call | ratio at ${BEFORE} |`;
+  lines.push(`| framework | toolgen µs/call | hand-written Zod µs/call | ratio (toolgen / Zod) |${beforeHead}`, `|---|---|---|---|${BEFORE === undefined ? "" : "---|---|"}`);
   const made = [];
   try {
-    for (const c of CASES) {
+    const beforeRuntime = BEFORE === undefined ? undefined : await runtimeAt(BEFORE);
+    if (beforeRuntime !== undefined) made.push(beforeRuntime);
+    for (const c of CASES.filter((x) => ONLY === undefined || ONLY.includes(x.name))) {
       const { dir, out } = await prepare(path.join(ROOT, "schemas"), c.outputs);
       made.push(dir);
-      const ours = await c.load(out);
-      const theirs = await c.zod();
-      // Both must answer alike before they are timed.
+      const variants = [await c.load(out), await c.zod()];
+      if (beforeRuntime !== undefined) variants.push(await c.load(await withRuntime(out, beforeRuntime)));
+      // All must answer alike before they are timed.
       for (const [name, input] of INPUTS) {
-        const [a, b] = [await ours(name, input, 0), await theirs(name, input, 0)];
-        if (a !== b) throw new Error(`${c.name}: ${name} answers ${JSON.stringify(a)}, the Zod tool ${JSON.stringify(b)}`);
+        const answers = [];
+        for (const v of variants) answers.push(await v(name, input, 0));
+        if (answers.some((a) => a !== answers[1])) throw new Error(`${c.name}: ${name} answers ${JSON.stringify(answers)} (toolgen, the Zod tool, before)`);
       }
-      await timeCalls(ours);
-      await timeCalls(theirs);
-      const a = [];
-      const b = [];
+      for (const v of variants) await timeCalls(v);
+      const times = variants.map(() => []);
       for (let r = 0; r < ROUNDS; r++) {
-        a.push(await timeCalls(ours));
-        b.push(await timeCalls(theirs));
+        for (const [k, v] of variants.entries()) times[k].push(await timeCalls(v));
       }
-      const [ma, mb] = [median(a), median(b)];
-      lines.push(`| ${c.name} | ${ma.toFixed(2)} | ${mb.toFixed(2)} | ${(ma / mb).toFixed(2)}x |`);
+      const [ma, mb, mc] = times.map(median);
+      const before = mc === undefined ? "" : ` ${mc.toFixed(2)} | ${(mc / mb).toFixed(2)}x |`;
+      lines.push(`| ${c.name} | ${ma.toFixed(2)} | ${mb.toFixed(2)} | ${(ma / mb).toFixed(2)}x |${before}`);
     }
+    lines.push("", `Load average (1, 5, 15 min) ${loadAtStart} at the start, ${load()} after the calls.`);
     if (IMPORT_TOOLS > 0) {
       const corpus = await mkdtemp(path.join(tmpdir(), "toolgen-frameworks-corpus-"));
       made.push(corpus);

@@ -19,20 +19,27 @@ export interface HandlerModule<I> {
  */
 export type FileHandler<I> = ToolHandler<I, never>;
 
-/** A handler that imports its file on the first call and reuses it after. */
+/**
+ * A handler that imports its file on the first call and reuses it after. Once loaded, a call is the
+ * file's function called directly, its value (a Promise or not) handed to dispatch as it is: no
+ * async wrapper resolving with the handler's Promise (two more microtask turns), 0.1 µs CPU a call
+ * (bench/RESULTS.md, 2026-11-26 23:00Z).
+ */
 export function lazyHandler<I>(load: () => Promise<HandlerModule<I>>): ToolHandler<I> {
-  let loaded: ToolHandler<I> | undefined;
-  return async (input: I, context: ToolContext): Promise<unknown> => {
+  let loaded: ((...args: unknown[]) => unknown) | undefined;
+  const first = async (input: I, context: ToolContext): Promise<unknown> => {
     if (loaded === undefined) {
       const exported: unknown = (await load()).default;
       const inner: unknown = typeof exported === "function" ? exported : defaultOf(exported);
       if (typeof inner !== "function") {
         throw new TypeError(`toolgen: the handler file of '${context.toolName}' has no default export function`);
       }
-      loaded = (value: I, ctx: ToolContext): unknown => Reflect.apply(inner, undefined, [value, ctx]);
+      loaded = inner as (...args: unknown[]) => unknown;
     }
-    return loaded(input, context);
+    return Reflect.apply(loaded, undefined, [input, context]);
   };
+  return (input: I, context: ToolContext): unknown =>
+    loaded === undefined ? first(input, context) : Reflect.apply(loaded, undefined, [input, context]);
 }
 
 function defaultOf(value: unknown): unknown {

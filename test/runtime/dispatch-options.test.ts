@@ -117,6 +117,24 @@ describe("signal", () => {
     expect((inner?.reason as Error).message).toBe("user left");
   });
 
+  it("gives a handler that reads its signal only after the abort or the timeout an aborted signal with the reason", async () => {
+    // The handler's signal is made on first read (bench/RESULTS.md 2026-11-26 23:00Z), so a late read must still see the abort.
+    const controller = new AbortController();
+    const late: Array<ToolContext<Ctx>["signal"]> = [];
+    const d = make({ t: async (_i, ctx) => { await delay(60); late.push(ctx.signal); return "late"; } });
+    const aborted = d.dispatch(use("t", "toolu_a"), { context: { userId: "u" }, signal: controller.signal });
+    const timedOut = d.dispatch(use("t", "toolu_t"), { context: { userId: "u" }, timeoutMs: 10 });
+    await delay(5);
+    controller.abort(new Error("user left"));
+    expect(await aborted).toMatchObject({ is_error: true, content: "Error: the call to tool 't' was aborted" });
+    expect(await timedOut).toMatchObject({ is_error: true, content: "Error: the tool 't' timed out after 10 ms" });
+    await delay(120);
+    expect(late.map((s) => [s.aborted, (s.reason as Error).name, (s.reason as Error).message]).sort()).toEqual([
+      [true, "Error", "user left"],
+      [true, "TimeoutError", "the tool 't' timed out after 10 ms"],
+    ]);
+  });
+
   it("removes its abort listener from the caller's signal when a call ends", async () => {
     let listeners = 0;
     const signal: AbortSignalLike = {
