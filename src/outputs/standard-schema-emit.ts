@@ -13,7 +13,7 @@
 import type { BundledTool, GeneratedFile, JsonObject, JsonValue } from "../model.js";
 import type { ToolNames } from "../emit/names.js";
 import { tsString } from "../emit/names.js";
-import { importList, jsonParseStatement } from "../emit/code-lines.js";
+import { importList, jsonParseStatement, member } from "../emit/code-lines.js";
 import { GENERATED_HEADER } from "../emit/literal.js";
 import { emitToolType } from "../emit/types.js";
 import { compileValidator } from "../emit/validators.js";
@@ -198,23 +198,26 @@ export async function emitStandardSchema(tools: readonly BundledTool[], names: R
     `import { tools } from "./tools.js";`,
     `import type { ToolInputs, ToolName } from "./types.js";`,
     ...tools.map((t, i) => `import { validate as v${i} } from ${tsString(`./validators/${n(t).file}.js`)};`),
-    ...withOutput.map(({ tool }, i) => `import { validate as o${i} } from ${tsString(`./standard-schema/output-validators/${n(tool).file}.js`)};`),
-    ...withOutput.map(({ tool }) => `import type { ${n(tool).base}Output } from ${tsString(`./standard-schema/output-types/${n(tool).file}.js`)};`),
+    ...withOutput.flatMap(({ tool }, i) => importList("import", [`validate as o${i}`], `./standard-schema/output-validators/${n(tool).file}.js`)),
+    ...withOutput.flatMap(({ tool }) => importList("import type", [`${n(tool).base}Output`], `./standard-schema/output-types/${n(tool).file}.js`)),
     ``,
-    `export type { StandardJSONSchemaV1, StandardSchemaV1, StandardTypedV1, ToolStandardSchema } from "./runtime/standard-schema.js";`,
+    ...importList("export type", ["StandardJSONSchemaV1", "StandardSchemaV1", "StandardTypedV1", "ToolStandardSchema"], "./runtime/standard-schema.js"),
     ...withOutput.map(({ tool }) => `export type { ${n(tool).base}Output };`),
     ``,
     `/** What each tool with an output schema returns, by tool name. */`,
     ...(outputs
-      ? [`export interface ToolOutputs {`, ...withOutput.map(({ tool }) => `  ${tsString(tool.name)}: ${n(tool).base}Output;`), `}`]
+      ? [`export interface ToolOutputs {`, ...withOutput.map(({ tool }) => member(tsString(tool.name), `${n(tool).base}Output`, ";")), `}`]
       : [`export interface ToolOutputs {}`]),
     ``,
     `/** Each tool's validator, loaded with this module so that \`validate\` answers synchronously. */`,
     `const validators: { readonly [N in ToolName]: ValidateFunction } = {`,
-    ...tools.map((t, i) => `  ${propKey(t.name)}: v${i},`),
+    ...tools.map((t, i) => member(propKey(t.name), `v${i}`, ",")),
     `};`,
     ``,
-    `/** Each tool's JSON Schema targets whose form is not its schema as tools.json has it (a form of its own, or why none). */`,
+    `/**`,
+    ` * Each tool's JSON Schema targets whose form is not its schema as tools.json has it (a form of its own, or`,
+    ` * why none).`,
+    ` */`,
     jsonParseStatement(`const inputForms: { readonly [name: string]: JsonSchemaForms } = `, inputForms, `;`),
     ``,
     `/**`,
@@ -235,13 +238,22 @@ export async function emitStandardSchema(tools: readonly BundledTool[], names: R
     ``,
     ...(outputs
       ? [
+          `/** One output schema's data: the schema and the targets whose form differs. */`,
+          `type OutputData = { schema: { [key: string]: unknown }; forms: JsonSchemaForms };`,
+          ``,
           `/** Each output schema (as the tool file has it, bundled), with the targets whose form differs. */`,
-          jsonParseStatement(`const outputData: { readonly [name: string]: { schema: { [key: string]: unknown }; forms: JsonSchemaForms } } = `, outputData, `;`),
+          jsonParseStatement(`const outputData: { readonly [name: string]: OutputData } = `, outputData, `;`),
           ``,
           `/** One output schema's spec: its data above and its validator. */`,
           `function outputSpec(tool: string, validate: ValidateFunction): ToolSchemaSpec {`,
           `  const data = outputData[tool] ?? { schema: {}, forms: {} };`,
-          `  return { tool, role: "output schema", schema: data.schema, validate, forms: { "draft-07": true, "draft-2020-12": true, ...data.forms } };`,
+          `  return {`,
+          `    tool,`,
+          `    role: "output schema",`,
+          `    schema: data.schema,`,
+          `    validate,`,
+          `    forms: { "draft-07": true, "draft-2020-12": true, ...data.forms },`,
+          `  };`,
           `}`,
           ``,
         ]

@@ -7,6 +7,7 @@
  */
 import type { BundledTool, GeneratedFile } from "../../model.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
+import { layoutExpression } from "../../emit/expression-layout.js";
 import { tsString } from "../../emit/names.js";
 import { shapesModule } from "./shapes-emit.js";
 import type { ZodProblem } from "./zod-source.js";
@@ -47,7 +48,9 @@ function toolsModule(shaped: readonly BundledTool[]): string {
     ` */`,
     `function decidedByToolgen<S extends Record<string, z.ZodType>>(shape: S): DecidedByToolgen<S> {`,
     `  const out: Record<string, z.ZodType> = {};`,
-    `  for (const [key, field] of Object.entries(shape)) out[key] = field.catch((ctx: { input: unknown } | undefined) => ctx?.input);`,
+    `  for (const [key, field] of Object.entries(shape)) {`,
+    `    out[key] = field.catch((ctx: { input: unknown } | undefined) => ctx?.input);`,
+    `  }`,
     `  return out as DecidedByToolgen<S>;`,
     `}`,
     ``,
@@ -56,18 +59,26 @@ function toolsModule(shaped: readonly BundledTool[]): string {
     `function mcpContent(content: ToolResultContent | undefined): CallToolResult["content"] {`,
     `  if (content === undefined) return [];`,
     `  if (typeof content === "string") return [{ type: "text", text: content }];`,
-    `  return content.map((part) => (part.type === "text" ? { type: "text" as const, text: part.text } : { type: "image" as const, data: part.source.data, mimeType: part.source.media_type }));`,
+    `  return content.map((part) =>`,
+    `    part.type === "text"`,
+    `      ? { type: "text" as const, text: part.text }`,
+    `      : { type: "image" as const, data: part.source.data, mimeType: part.source.media_type },`,
+    `  );`,
     `}`,
     ``,
     `/** One call as the SDK's MCP server hands it over (\`extra\`: the request's id and abort signal). */`,
     `async function call(toolName: string, args: Record<string, unknown>, extra: unknown): Promise<CallToolResult> {`,
-    `  const request = typeof extra === "object" && extra !== null ? (extra as { requestId?: unknown; signal?: AbortSignal }) : {};`,
+    `  const request =`,
+    `    typeof extra === "object" && extra !== null ? (extra as { requestId?: unknown; signal?: AbortSignal }) : {};`,
     `  const input: Record<string, unknown> = {};`,
     `  for (const [key, value] of Object.entries(args)) if (value !== undefined) input[key] = value;`,
     `  const outcome = await runFrameworkCall(dispatcher, {`,
     `    toolName,`,
     `    input,`,
-    `    callId: typeof request.requestId === "string" || typeof request.requestId === "number" ? String(request.requestId) : undefined,`,
+    `    callId:`,
+    `      typeof request.requestId === "string" || typeof request.requestId === "number"`,
+    `        ? String(request.requestId)`,
+    `        : undefined,`,
     `    signal: request.signal,`,
     `  });`,
     `  if (!outcome.ok) return { content: [{ type: "text", text: outcome.message }], isError: true };`,
@@ -78,13 +89,20 @@ function toolsModule(shaped: readonly BundledTool[]): string {
     `export const claudeAgentTools = [`,
     ...shaped.map((t) => {
       const name = tsString(t.name);
-      return `  tool(${name}, descriptions.get(${name}) ?? "", decidedByToolgen(zodShapes[${name}]), (args, extra) => call(${name}, args, extra)),`;
+      const code = `tool(${name}, descriptions.get(${name}) ?? "", decidedByToolgen(zodShapes[${name}]), (args, extra) => call(${name}, args, extra))`;
+      return `  ${layoutExpression(code, 2, "  ", ",")}`;
     }),
     `];`,
     ``,
     `/** An in-process MCP server of the tools, for query()'s \`mcpServers\` option. */`,
-    `export function createClaudeAgentMcpServer(options: { name?: string; version?: string } = {}): McpSdkServerConfigWithInstance {`,
-    `  return createSdkMcpServer({ name: options.name ?? "toolgen", version: options.version ?? "1.0.0", tools: claudeAgentTools });`,
+    `export function createClaudeAgentMcpServer(`,
+    `  options: { name?: string; version?: string } = {},`,
+    `): McpSdkServerConfigWithInstance {`,
+    `  return createSdkMcpServer({`,
+    `    name: options.name ?? "toolgen",`,
+    `    version: options.version ?? "1.0.0",`,
+    `    tools: claudeAgentTools,`,
+    `  });`,
     `}`,
     ``,
   ].join("\n");

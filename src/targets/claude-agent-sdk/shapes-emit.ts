@@ -5,6 +5,7 @@
  */
 import type { BundledTool } from "../../model.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
+import { layoutExpression } from "../../emit/expression-layout.js";
 import { tsString } from "../../emit/names.js";
 import { shapeLiteral, zodShape, type ZodProblem } from "./zod-source.js";
 
@@ -30,10 +31,16 @@ export function shapesModule(tools: readonly BundledTool[]): ShapesModule {
     shaped.push(tool);
     const shape = shapeLiteral(result.fields);
     const key = tool.name === "__proto__" ? `["__proto__"]` : tsString(tool.name);
+    // Each laid out within 120 columns: one field per line where the shape does not fit on one.
     entries.push(
       result.defs.length === 0
-        ? `  ${key}: ${shape},`
-        : [`  ${key}: (() => {`, ...result.defs.map(([id, code]) => `    const ${id} = ${code};`), `    return ${shape};`, `  })(),`].join("\n"),
+        ? `  ${key}: ${layoutExpression(shape, key.length + 4, "  ", ",")}`
+        : [
+            `  ${key}: (() => {`,
+            ...result.defs.map(([id, code]) => `    const ${id} = ${layoutExpression(code, id.length + 13, "    ", ";")}`),
+            `    return ${layoutExpression(shape, 11, "    ", ";")}`,
+            `  })(),`,
+          ].join("\n"),
     );
   }
   const contents = [
