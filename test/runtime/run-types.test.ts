@@ -109,7 +109,8 @@ describe("the run loops' types", () => {
     await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
 
     const snippets = await readmeSnippets();
-    expect(snippets.length).toBe(3);
+    // The fourth, docs/dispatch.md's inputRequired sample, compiles in test/docs/samples.test.ts.
+    expect(snippets.length).toBe(4);
     const [loop = "", withContext = "", handler = ""] = snippets;
     expect(loop).toContain("runTools(");
     const extra: string[] = [];
