@@ -63,6 +63,24 @@ const KINDS: Kind[] = [
   { name: "description changed", base: { type: "string", description: "A." }, head: { type: "string", description: "B." }, expect: ["description-changed prompt C"] },
   { name: "title changed", base: { type: "string", title: "A" }, head: { type: "string", title: "B" }, expect: ["title-changed prompt C"] },
   { name: "examples changed", base: { type: "string", examples: ["a"] }, head: { type: "string", examples: ["b"] }, expect: ["examples-changed prompt C"] },
+  { name: "minimum lowered", base: { type: "number", minimum: 5 }, head: { type: "number", minimum: 1 }, expect: ["bound-loosened handlers B"] },
+  { name: "maximum lowered", base: { type: "number", maximum: 10 }, head: { type: "number", maximum: 5 }, expect: ["bound-tightened callers B"] },
+  { name: "exclusiveMaximum removed", base: { type: "number", exclusiveMaximum: 10 }, head: { type: "number" }, expect: ["bound-loosened handlers B"] },
+  { name: "maxLength raised", base: { type: "string", maxLength: 5 }, head: { type: "string", maxLength: 10 }, expect: ["bound-loosened handlers B"] },
+  { name: "minLength added", base: { type: "string" }, head: { type: "string", minLength: 3 }, expect: ["bound-tightened callers B"] },
+  { name: "maxItems removed", base: { type: "array", items: { type: "string" }, maxItems: 2 }, head: { type: "array", items: { type: "string" } }, expect: ["bound-loosened handlers B"] },
+  { name: "minItems lowered", base: { type: "array", items: { type: "string" }, minItems: 2 }, head: { type: "array", items: { type: "string" }, minItems: 1 }, expect: ["bound-loosened handlers B"] },
+  { name: "uniqueItems removed", base: { type: "array", items: { type: "string" }, uniqueItems: true }, head: { type: "array", items: { type: "string" } }, expect: ["unique-items-changed handlers B"] },
+  { name: "const removed", base: { type: "string", const: "a" }, head: { type: "string" }, expect: ["const-changed handlers B"] },
+  { name: "format removed", base: { type: "string", format: "email" }, head: { type: "string" }, expect: ["format-changed handlers B"] },
+  { name: "multipleOf removed", base: { type: "integer", multipleOf: 5 }, head: { type: "integer" }, expect: ["multiple-of-changed handlers B"] },
+  { name: "null dropped from a type list", base: { type: ["string", "null"] }, head: { type: "string" }, expect: ["type-narrowed callers B"] },
+  { name: "array item widened", base: { type: "array", items: { type: "integer" } }, head: { type: "array", items: { type: "number" } }, expect: ["type-widened handlers B"] },
+  { name: "oneOf branch added", base: { oneOf: [{ type: "string" }, { type: "integer" }] }, head: { oneOf: [{ type: "string" }, { type: "integer" }, { type: "boolean" }] }, expect: ["branch-added handlers B", "branch-added callers P"] },
+  { name: "default changed", base: { type: "string", default: "a" }, head: { type: "string", default: "b" }, expect: ["examples-changed prompt C"] },
+  { name: "nested param newly required", base: obj({ o: obj({ x: { type: "string" } }) }, { required: ["o"] }), head: obj({ o: obj({ x: { type: "string" } }, { required: ["x"] }) }, { required: ["o"] }), expect: ["param-required-added callers B"] },
+  { name: "maxProperties added", base: { type: "object" }, head: { type: "object", maxProperties: 1 }, expect: ["bound-tightened callers B"] },
+  { name: "enum value renamed", base: { type: "string", enum: ["a", "b"] }, head: { type: "string", enum: ["a", "c"] }, expect: ["enum-narrowed callers B", "enum-widened handlers B"] },
   { name: "properties reordered", base: obj({ x: { type: "string" }, y: { type: "string" } }), head: obj({ y: { type: "string" }, x: { type: "string" } }), expect: ["property-order-changed prompt C"] },
 ];
 
@@ -89,8 +107,9 @@ const code = { B: "breaking", P: "possibly-breaking", C: "changed" } as const;
 const shortClass = (c: string) => c.replace("breaking-", "");
 
 describe("toolgen diff: the change table", () => {
-  it("has at least 60 change kinds", () => {
-    expect(CASES.length).toBeGreaterThanOrEqual(60);
+  it("has at least 60 change kinds, each at every placement", () => {
+    expect(KINDS.length).toBeGreaterThanOrEqual(60);
+    expect(CASES.length).toBe(KINDS.length * WRAPS.length + DRAFT_SPECIFIC.length);
   });
   it.each(CASES)("$name", ({ base, head, expect: expected }) => {
     const { findings } = diffTools([tool("t", base)], [tool("t", head)]);
