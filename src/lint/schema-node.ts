@@ -2,7 +2,7 @@
  * One object subschema of a schema document as the lint walk (./schema-walk.ts) gives it to the rules'
  * visitors: the keywords most rules ask of it, read once, where it sits, and its file pointer.
  */
-import { joinPointer } from "../schema/pointer.js";
+import { getByTokens, joinPointer, splitPointer } from "../schema/pointer.js";
 
 export type SchemaObject = Record<string, unknown>;
 
@@ -76,4 +76,15 @@ export class SchemaNode {
     }
     return this.pointerText;
   }
+}
+
+/**
+ * Where a finding at `pointer` (in the bundled input schema) stands in the tool file: the nearest
+ * pointer at or above it that `inputSchema` (the schema as written) has, under `/input_schema`.
+ * Bundled `$defs` are not in the file, so a finding inside one lands on the reference's nearest owner.
+ */
+export function inputSchemaPointerInFile(inputSchema: unknown, pointer: string): string {
+  const tokens = splitPointer(pointer);
+  while (tokens.length > 0 && getByTokens(inputSchema, tokens) === undefined) tokens.pop();
+  return joinPointer("/input_schema", ...tokens);
 }

@@ -1,14 +1,8 @@
 /** Lint rule `claude-agent-sdk/zod-exact` (docs/rules/claude-agent-sdk/zod-exact.md): a tool's input schema has no exact Zod shape, so the claude-agent-sdk output leaves it out. */
 import { defineRule } from "../../../lint/rule.js";
-import { getByPointer, joinPointer, splitPointer } from "../../../schema/pointer.js";
+import { inputSchemaPointerInFile } from "../../../lint/schema-node.js";
 import { zodShape } from "../zod-source.js";
 
-/** The nearest pointer at or above `pointer` that the input schema as written has (bundled `$defs` are not in the file). */
-function inFile(schema: unknown, pointer: string): string {
-  const tokens = splitPointer(pointer);
-  while (tokens.length > 0 && getByPointer(schema, joinPointer("", ...tokens)) === undefined) tokens.pop();
-  return joinPointer("/input_schema", ...tokens);
-}
 
 export default defineRule({
   meta: {
@@ -24,7 +18,7 @@ export default defineRule({
       if (tool.bundledSchema === undefined) continue;
       const result = zodShape(tool.bundledSchema);
       if (result.ok) continue;
-      ctx.report({ tool, pointer: inFile(tool.inputSchema, result.problem.pointer), messageId: "inexact", data: { reason: result.problem.reason, name: tool.name ?? "(unnamed)" } });
+      ctx.report({ tool, pointer: inputSchemaPointerInFile(tool.inputSchema, result.problem.pointer), messageId: "inexact", data: { reason: result.problem.reason, name: tool.name ?? "(unnamed)" } });
     }
   },
 });

@@ -1,14 +1,8 @@
 /** Lint rule `gemini-parameters-lossless` (docs/rules/gemini-parameters-lossless.md): lowering the input schema to Gemini's OpenAPI subset (geminiSchemaField: "parameters") loses a constraint, or cannot be done. */
 import { defineRule } from "../../../lint/rule.js";
 import { lowerToOpenApi } from "../openapi.js";
-import { getByPointer, joinPointer, splitPointer } from "../../../schema/pointer.js";
+import { inputSchemaPointerInFile } from "../../../lint/schema-node.js";
 
-/** The nearest pointer at or above `pointer` that `schema` (the input schema as written) has: bundled `$defs` are not in the file. */
-function inFile(schema: unknown, pointer: string): string {
-  const tokens = splitPointer(pointer);
-  while (tokens.length > 0 && getByPointer(schema, joinPointer("", ...tokens)) === undefined) tokens.pop();
-  return joinPointer("/input_schema", ...tokens);
-}
 
 export default defineRule({
   meta: {
@@ -27,10 +21,10 @@ export default defineRule({
       const lowered = lowerToOpenApi(tool.bundledSchema);
       const source = tool.inputSchema;
       if (!lowered.ok) {
-        ctx.report({ tool, pointer: inFile(source, lowered.pointer), messageId: "cannot", data: { reason: lowered.reason } });
+        ctx.report({ tool, pointer: inputSchemaPointerInFile(source, lowered.pointer), messageId: "cannot", data: { reason: lowered.reason } });
         continue;
       }
-      for (const loss of lowered.losses) ctx.report({ tool, pointer: inFile(source, loss.pointer), messageId: "lossy", data: { what: loss.what } });
+      for (const loss of lowered.losses) ctx.report({ tool, pointer: inputSchemaPointerInFile(source, loss.pointer), messageId: "lossy", data: { what: loss.what } });
     }
   },
 });
