@@ -157,7 +157,8 @@ interface Entry {
 const IMAGE_TYPES: ReadonlySet<string> = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 const IMAGE_OMITTED = "[image omitted: the legacy function-calling format cannot carry images]";
 
-function isRecord(v: unknown): v is { readonly [key: string]: unknown } {
+/** An object (arrays included) whose keys may be read: what the run loops and adapters ask of a reply's parts. */
+export function isRecord(v: unknown): v is { readonly [key: string]: unknown } {
   return typeof v === "object" && v !== null;
 }
 

@@ -2,7 +2,7 @@
 // and Responses API function_call items), and the strict-mode normalisation of their arguments.
 // Copied verbatim into generated output; imports nothing but its sibling files.
 
-import type { DispatchOptions, Dispatcher, ToolResultBlock } from "./dispatch.js";
+import { isRecord, type DispatchOptions, type Dispatcher, type ToolResultBlock } from "./dispatch.js";
 
 /** JSON Schema as OpenAI's `parameters` field takes it. */
 export type OpenAIParameters = { [key: string]: unknown };
@@ -71,9 +71,6 @@ export interface StrictPlan {
   defs?: { [ref: string]: NullPlan };
 }
 
-function isRecord(v: unknown): v is { readonly [key: string]: unknown } {
-  return typeof v === "object" && v !== null;
-}
 
 function own(obj: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);

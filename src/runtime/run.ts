@@ -3,7 +3,14 @@
 // its sibling files: the caller passes the official `@anthropic-ai/sdk` client (`new Anthropic()`),
 // typed here by the few members the loops use, so the generated folder needs no package at run time.
 
-import type { AbortSignalLike, DispatchOptions, HostAbortSignal, ToolResultBlock, ToolUseBlock } from "./dispatch.js";
+import {
+  isRecord,
+  type AbortSignalLike,
+  type DispatchOptions,
+  type HostAbortSignal,
+  type ToolResultBlock,
+  type ToolUseBlock,
+} from "./dispatch.js";
 import type { InputRequired } from "./input-required.js";
 import { cutOffMessage, kindOf, ReplyAssembler } from "./stream-reply.js";
 
@@ -156,9 +163,6 @@ export interface LegacyRunDefaults {
 
 export const DEFAULT_MAX_ITERATIONS = 10;
 
-function isRecord(v: unknown): v is { readonly [key: string]: unknown } {
-  return typeof v === "object" && v !== null;
-}
 
 function checkLimit(maxIterations: unknown): number {
   if (maxIterations === undefined) return DEFAULT_MAX_ITERATIONS;

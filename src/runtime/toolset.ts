@@ -1,12 +1,9 @@
 // A toolset's dispatcher: the folder's dispatcher, answering only the toolset's tools. A call to any
 // other tool (of the folder or not) is answered is_error naming the toolset, so a model handed one
 // toolset cannot reach the rest of the folder through it. Imports only its siblings.
-import type { DispatchArgs, Dispatcher, ToolResultBlock, ToolUseBlock } from "./dispatch.js";
+import { isRecord, type DispatchArgs, type Dispatcher, type ToolResultBlock, type ToolUseBlock } from "./dispatch.js";
 import { parseFunctionCalls, renderFunctionResults, type FunctionResult } from "./legacy.js";
 
-function isRecord(v: unknown): v is { readonly [key: string]: unknown } {
-  return typeof v === "object" && v !== null;
-}
 
 /** The message an out-of-set call is answered with (names the set and a few of its tools, never a path). */
 export function outOfSetMessage(name: string, toolset: string, toolNames: readonly string[]): string {
