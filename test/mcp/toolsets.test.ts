@@ -2,7 +2,7 @@
  * Issue 28: an MCP server per toolset. A scratch project with "toolsets" and the `mcp` output is
  * built by the shipped bin, compiled with `tsc -p` (strict, noUnused*), and each generated transport
  * is driven by the official MCP client with one toolset selected: the stdio entry (`--toolset NAME`),
- * the HTTP entry (`MCP_TOOLSET`) and the stateless fetch handler (`createMcpFetchHandler({ toolset })`).
+ * the HTTP entry (`MCP_TOOLSET`, at a 2025 revision and at 2026-07-28) and the stateless fetch handler (`createMcpFetchHandler({ toolset })`).
  * tools/list is exactly the toolset's tools (as the whole-folder server lists them, deferLoading's
  * `_meta["anthropic/alwaysLoad"]` included); an in-set call runs; a call outside the set is an isError
  * result naming the set, and the server goes on. An unknown toolset stops either entry at start-up
@@ -102,6 +102,9 @@ describe("an MCP server per toolset (issue 28)", () => {
     const http = await httpClient(mcp("http.js"), { MCP_TOOLSET: "shop" });
     children.push(http.child);
     clients.push(["HTTP (MCP_TOOLSET=shop)", "shop", http.client]);
+    const modern = await httpClient(mcp("http.js"), { MCP_TOOLSET: "ops" }, true);
+    children.push(modern.child);
+    clients.push(["HTTP at 2026-07-28 (MCP_TOOLSET=ops)", "ops", modern.client]);
     // The stateless fetch handler, in this process, behind the official client's own fetch.
     const fetchModule = (await import(pathToFileURL(mcp("fetch.js")).href)) as { createMcpFetchHandler: (o: { toolset?: string }) => { fetch: (r: Request) => Promise<Response> } };
     const handler = fetchModule.createMcpFetchHandler({ toolset: "ops" });
@@ -126,7 +129,7 @@ describe("an MCP server per toolset (issue 28)", () => {
     }
   });
 
-  for (const [transport, set] of [["stdio (--toolset ops)", "ops"], ["HTTP (MCP_TOOLSET=shop)", "shop"], ["fetch handler ({ toolset: 'ops' })", "ops"]] as const) {
+  for (const [transport, set] of [["stdio (--toolset ops)", "ops"], ["HTTP (MCP_TOOLSET=shop)", "shop"], ["HTTP at 2026-07-28 (MCP_TOOLSET=ops)", "ops"], ["fetch handler ({ toolset: 'ops' })", "ops"]] as const) {
     describe(transport, () => {
       const client = () => clients.find(([t]) => t === transport)![2];
 
