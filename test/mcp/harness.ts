@@ -82,10 +82,10 @@ export async function buildMcpCase(
   return { ...p, diagnostics, notes };
 }
 
-/** `env`: more environment variables for the server. */
-export async function stdioClient(entry: string, env: Record<string, string> = {}): Promise<Client> {
+/** `env`: more environment variables for the server; `args`: its command-line arguments. */
+export async function stdioClient(entry: string, env: Record<string, string> = {}, args: readonly string[] = []): Promise<Client> {
   const client = new Client({ name: "toolgen-test", version: "1.0.0" });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [entry], stderr: "pipe", env: { ...(process.env as Record<string, string>), ...env } });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [entry, ...args], stderr: "pipe", env: { ...(process.env as Record<string, string>), ...env } });
   await client.connect(transport);
   return client;
 }
@@ -99,9 +99,9 @@ export async function httpClient(entry: string, env: Record<string, string> = {}
   return { client, child, url };
 }
 
-/** Starts `http.js` on a free loopback port (PORT=0); resolves with the URL it prints. */
-export async function startHttpEntry(entry: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+/** Starts `http.js` on a free loopback port (PORT=0); resolves with the URL it prints. `args`: its command-line arguments. */
+export async function startHttpEntry(entry: string, env: Record<string, string> = {}, args: readonly string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [entry, ...args], { env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
   const url = await new Promise<string>((resolve, reject) => {
     let err = "";
     child.stderr!.setEncoding("utf8");

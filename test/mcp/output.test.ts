@@ -19,6 +19,9 @@ async function project() {
   return { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers") };
 }
 
+/** The mcp/ files that are not per tool. */
+const GOLDEN = ["mcp/server.ts", "mcp/outputs.ts", "mcp/stdio.ts", "mcp/stdio-server.ts", "mcp/http.ts", "mcp/http-server.ts", "mcp/fetch.ts"];
+
 describe("the mcp output", () => {
   it("is not built by default", async () => {
     const p = await project();
@@ -51,6 +54,20 @@ describe("the mcp output", () => {
     for (const f of result.files) {
       expect(f.contents.includes("@modelcontextprotocol"), f.path).toBe(["mcp/fetch.ts", "mcp/http-server.ts", "mcp/server.ts", "mcp/stdio-server.ts"].includes(f.path));
     }
+  });
+
+  it("without toolsets, or with toolsets but not the toolsets output, writes mcp/ byte for byte as before toolsets (golden files)", async () => {
+    const p = await project();
+    const plain = await build({ ...p, cache: false, outputs: ALL_OUTPUTS });
+    const golden = path.join(repoRoot, "test", "mcp", "fixtures", "expected");
+    for (const f of plain.files.filter((f) => GOLDEN.includes(f.path))) await expect(f.contents).toMatchFileSnapshot(path.join(golden, ...f.path.split("/")));
+    expect(plain.files.filter((f) => GOLDEN.includes(f.path)).length).toBe(GOLDEN.length);
+    // "toolsets" in the config, the toolsets output left out: the same files, and a note saying so.
+    const q = await project();
+    const toolsets = [{ name: "notes", tools: ["search_notes"], tags: [], where: "toolgen.config.json" }];
+    const withSets = await build({ ...q, cache: false, outputs: ALL_OUTPUTS, toolsets });
+    for (const path of GOLDEN) expect(withSets.files.find((f) => f.path === path)?.contents, path).toBe(plain.files.find((f) => f.path === path)!.contents);
+    expect(withSets.notes).toContain(`the config has "toolsets" but "outputs" leaves out "toolsets": the MCP server serves every tool (add "toolsets" for a server per toolset, --toolset NAME)`);
   });
 
   it("is a usage error without the outputs its code imports", async () => {

@@ -16,6 +16,8 @@ import { compileValidator } from "../../emit/validators.js";
 import { HTTP_ENTRY, HTTP_SERVER, STDIO_ENTRY, STDIO_SERVER } from "./entries.js";
 import { isPlainObject as isObject } from "../../schema/pointer.js";
 import { FETCH_HANDLER } from "./fetch-entry.js";
+import type { ResolvedToolset } from "../../toolsets/resolve.js";
+import * as T from "./toolsets.js";
 
 /** MCP's tool-name rule (2025-11-25 spec): 1-128 characters of `[A-Za-z0-9_.-]`. */
 export const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -139,8 +141,11 @@ export async function emitMcp(
   allTools: readonly BundledTool[],
   names: ReadonlyMap<string, ToolNames>,
   handlersImportBase: string,
+  /** The config's toolsets, when the toolsets output is built: then a server may serve one (./toolsets.ts). */
+  toolsets: readonly ResolvedToolset[] = [],
 ): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
+  const sets = toolsets.length > 0;
   // A tool MCP clients would reject is left out (the output's note says so): tools.json keeps it.
   const tools = allTools.filter((t) => mcpRejection(t) === undefined);
   const left = allTools.filter((t) => !tools.includes(t));
@@ -181,6 +186,7 @@ export async function emitMcp(
       : [`import { isInputRequired } from "../runtime/input-required.js";`, `import type { InputRequired } from "../runtime/input-required.js";`]),
     `import { lazyHandler, lazyValidator } from "../runtime/loaders.js";`,
     ...(withOutput.length === 0 ? [] : [`import { describeValidationErrors } from "../runtime/messages.js";`]),
+    ...(sets ? [T.TOOLSET_IMPORT] : []),
     `import { tools } from "../tools.js";`,
     `import type { ToolInputs } from "../types.js";`,
     ...(withOutput.length === 0 ? [] : [`import type { ToolOutputs } from "./outputs.js";`]),
@@ -217,6 +223,7 @@ export async function emitMcp(
     ``,
     `const known: ReadonlySet<string> = new Set(served.map((t) => t.name));`,
     ``,
+    ...(sets ? T.toolsetDeclarations(toolsets) : []),
     `/** Each tool's input validator (compiled at build time, loaded on a tool's first call), as in index.ts. */`,
     `const validators = new Map<string, () => Promise<ValidateFunction>>([`,
     ...tools.map((t) => `  [${tsString(t.name)}, lazyValidator(() => import("../validators/${file(t)}.js"))],`),
@@ -308,6 +315,7 @@ export async function emitMcp(
     `   * handler's \`context.signal\` aborts (as native dispatch's \`timeoutMs\`). Default: no limit.`,
     `   */`,
     `  timeoutMs?: number | undefined;`,
+    ...(sets ? T.TOOLSET_OPTION : []),
     `}`,
     ``,
     `/** \`timeoutMs\` when it is a positive number of milliseconds (or Infinity); otherwise a RangeError. */`,
@@ -317,16 +325,18 @@ export async function emitMcp(
     `}`,
     ``,
     `/**`,
-    ` * A new MCP server (low-level \`Server\`) serving every tool; connect it to a transport, or hand this function to \`serveStdio\`/\`createMcpHandler\`.`,
+    ` * A new MCP server (low-level \`Server\`) serving every tool${sets ? " (or one toolset's: options.toolset)" : ""}; connect it to a transport, or hand this function to \`serveStdio\`/\`createMcpHandler\`.`,
     ` * A call's handler gets the request's abort signal as \`context.signal\`: it aborts on the client's`,
     ` * \`notifications/cancelled\`, when the connection closes (stdio end, HTTP disconnect) and on \`timeoutMs\`.`,
     ` */`,
     `export function createMcpServer(options: McpServerOptions = {}): Server {`,
     `  const timeoutMs = checkedTimeout(options.timeoutMs);`,
+    ...(sets ? [T.TOOLSET_VIEW] : []),
     `  const server = new Server({ name: options.name ?? "toolgen", version: options.version ?? "1.0.0" }, { capabilities: { tools: {} } });`,
-    `  server.setRequestHandler("tools/list", () => ({ tools: mcpTools }));`,
+    sets ? T.TOOLSET_LIST : `  server.setRequestHandler("tools/list", () => ({ tools: mcpTools }));`,
     `  server.setRequestHandler("tools/call", async (request, ctx) => {`,
     `    const name = request.params.name;`,
+    ...(sets ? T.TOOLSET_CALL_CHECK : []),
     `    // The spec's protocol error for an unknown tool: -32602 (invalid params).`,
     `    if (!known.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Unknown tool: \${name}\`);`,
     `    const callId = \`mcp_\${++calls}\`;`,
@@ -349,7 +359,10 @@ export async function emitMcp(
   ];
   files.push({ root: "out", path: "mcp/server.ts", contents: server.join("\n") + "\n", ownership: "generated" });
   files.push(...(await outputTypes(outputSchemas, names)));
-  for (const [path, contents] of [["mcp/stdio.ts", STDIO_ENTRY], ["mcp/stdio-server.ts", STDIO_SERVER], ["mcp/http.ts", HTTP_ENTRY], ["mcp/http-server.ts", HTTP_SERVER], ["mcp/fetch.ts", FETCH_HANDLER]] as const) {
+  const entries = sets
+    ? ([["mcp/stdio.ts", T.stdioEntryWithToolset(STDIO_ENTRY)], ["mcp/stdio-server.ts", T.transportWithToolset(STDIO_SERVER)], ["mcp/http.ts", T.httpEntryWithToolset(HTTP_ENTRY)], ["mcp/http-server.ts", T.httpServerWithToolset(HTTP_SERVER)], ["mcp/fetch.ts", T.transportWithToolset(FETCH_HANDLER)]] as const)
+    : ([["mcp/stdio.ts", STDIO_ENTRY], ["mcp/stdio-server.ts", STDIO_SERVER], ["mcp/http.ts", HTTP_ENTRY], ["mcp/http-server.ts", HTTP_SERVER], ["mcp/fetch.ts", FETCH_HANDLER]] as const);
+  for (const [path, contents] of entries) {
     files.push({ root: "out", path, contents, ownership: "generated" });
   }
   return files;

@@ -1,5 +1,6 @@
 /** The `mcp` output (generated/mcp/: a server over the official MCP SDK, with stdio and HTTP entries). */
 import { defineOutput } from "../../outputs/output.js";
+import { toolsets } from "../../toolsets/settings.js";
 
 /** Opt-in (not in the default outputs): the generated code imports `@modelcontextprotocol/server`. */
 export default defineOutput({
@@ -14,7 +15,11 @@ export default defineOutput({
       const rejection = mcpRejection(tool);
       if (rejection !== undefined) ctx.note(`${tool.source.displayPath}: the tool '${tool.name}' is left out of the MCP server (MCP clients reject a tools/list that carries it): ${rejection}`);
     }
-    const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase);
+    // Issue 28: with the toolsets output, a server may serve one toolset (src/targets/mcp/toolsets.ts).
+    const specs = ctx.setting(toolsets);
+    if (specs.length > 0 && !ctx.built.has("toolsets")) ctx.note(`the config has "toolsets" but "outputs" leaves out "toolsets": the MCP server serves every tool (add "toolsets" for a server per toolset, --toolset NAME)`);
+    const sets = specs.length > 0 && ctx.built.has("toolsets") ? (await import("../../toolsets/resolve.js")).resolveToolsets(specs, ctx.tools) : [];
+    const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase, sets);
     // An output validator with a pattern imports the vendored RE2 engine, which the validators
     // output ships only when an input validator needs it: ship it here otherwise.
     const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".ts") && f.contents.includes(`from "${from}runtime/re2.js"`);

@@ -1,0 +1,181 @@
+/**
+ * Issue 28: an MCP server per toolset. A scratch project with "toolsets" and the `mcp` output is
+ * built by the shipped bin, compiled with `tsc -p` (strict, noUnused*), and each generated transport
+ * is driven by the official MCP client with one toolset selected: the stdio entry (`--toolset NAME`),
+ * the HTTP entry (`MCP_TOOLSET`, at a 2025 revision and at 2026-07-28) and the stateless fetch handler (`createMcpFetchHandler({ toolset })`).
+ * tools/list is exactly the toolset's tools (as the whole-folder server lists them, deferLoading's
+ * `_meta["anthropic/alwaysLoad"]` included); an in-set call runs; a call outside the set is an isError
+ * result naming the set, and the server goes on. An unknown toolset stops either entry at start-up
+ * with exit 1 and a message naming the toolsets.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
+import { tools as catalog } from "../../bench/tool-catalog.mjs";
+import { repoTempDir } from "../e2e/compile.js";
+import { repoRoot } from "../helpers.js";
+import { catalogProject, toolgen } from "../toolsets/project.js";
+import { fillHandlers, httpClient, stdioClient } from "./harness.js";
+
+const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+const N = 40;
+const FOLDER = catalog(N);
+const names = (pick: (t: (typeof FOLDER)[number]) => boolean) => FOLDER.filter(pick).map((t) => t.name).sort();
+/** The toolsets as the config gives them, and their members worked out here from the catalogue. */
+const EXPECTED: Record<string, string[]> = {
+  ops: names((t) => t.tags.includes("operations")),
+  shop: names((t) => t.name.startsWith("shop_") || t.name === "billing_update_refund"),
+};
+const ALWAYS = [EXPECTED["ops"]![0]!, EXPECTED["shop"]![0]!];
+const CONFIG = {
+  outputs: ["native", "types", "validators", "handlers", "runtime", "index", "mcp", "toolsets"],
+  toolsets: { ops: { tags: ["operations"] }, shop: ["shop_*", "billing_update_refund"] },
+  deferLoading: { budgetTokens: 2000, alwaysLoad: ALWAYS },
+};
+/** Compiled with the project: a toolset name that is not the config's does not type-check. */
+const TYPES_CHECK = `
+import { createMcpServer, toolsets, type McpToolsetName } from "./generated/mcp/server.js";
+import { createMcpFetchHandler } from "./generated/mcp/fetch.js";
+export const ops = createMcpServer({ toolset: "ops" });
+export const shop = createMcpFetchHandler({ toolset: "shop" });
+export const all: McpToolsetName[] = ["ops", "shop"];
+export const opsTools: readonly string[] = toolsets.ops;
+// @ts-expect-error -- "nope" is no toolset of the config
+export const wrong = createMcpServer({ toolset: "nope" });
+`;
+
+/** Arguments that satisfy a catalogue tool's schema: "x" for each required string. */
+function argumentsFor(name: string): Record<string, unknown> {
+  const tool = FOLDER.find((t) => t.name === name)!;
+  const required = (tool.input_schema as { required?: string[] }).required ?? [];
+  return Object.fromEntries(required.map((r) => [r, "x"]));
+}
+
+function textOf(result: { content?: unknown }): string {
+  return (result.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("");
+}
+
+/** Runs an entry that should refuse to start; resolves with its exit code and stderr (stdin stays open: a server that started would hang here). */
+function refusedStart(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string; ms: number }> {
+  const started = Date.now();
+  const child = spawn(process.execPath, [entry, ...args], { env: { ...process.env, PORT: "0", ...env }, stdio: ["pipe", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+  return new Promise((resolve) => {
+    const guard = setTimeout(() => child.kill(), 15_000);
+    child.once("exit", (code) => {
+      clearTimeout(guard);
+      resolve({ code, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+describe("an MCP server per toolset (issue 28)", () => {
+  let dir = "";
+  let tsc = { status: -1 as number | null, output: "" };
+  let folderTools: Tool[] = [];
+  let deferred: string[] = [];
+  const clients: Array<[string, string, Client]> = [];
+  const children: ChildProcess[] = [];
+  const mcp = (file: string) => path.join(dir, "dist", "generated", "mcp", file);
+
+  beforeAll(async () => {
+    dir = await repoTempDir();
+    await catalogProject(dir, N, CONFIG);
+    const built = toolgen(dir, ["build"]);
+    expect(built.code, built.stderr).toBe(0);
+    await fillHandlers(path.join(dir, "handlers"));
+    await writeFile(path.join(dir, "types-check.ts"), TYPES_CHECK);
+    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, outDir: "dist", types: ["node"], strict: true, noUnusedLocals: true, noUnusedParameters: true } };
+    await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+    const r = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+    tsc = { status: r.status, output: r.stdout + r.stderr };
+    if (r.status !== 0) return;
+    deferred = (JSON.parse(await readFile(path.join(dir, "generated", "tools.json"), "utf8")) as { name: string; defer_loading?: boolean }[]).filter((t) => t.defer_loading === true).map((t) => t.name);
+    const whole = await stdioClient(mcp("stdio.js"));
+    folderTools = (await whole.listTools()).tools;
+    await whole.close();
+    clients.push(["stdio (--toolset ops)", "ops", await stdioClient(mcp("stdio.js"), {}, ["--toolset", "ops"])]);
+    const http = await httpClient(mcp("http.js"), { MCP_TOOLSET: "shop" });
+    children.push(http.child);
+    clients.push(["HTTP (MCP_TOOLSET=shop)", "shop", http.client]);
+    const modern = await httpClient(mcp("http.js"), { MCP_TOOLSET: "ops" }, true);
+    children.push(modern.child);
+    clients.push(["HTTP at 2026-07-28 (MCP_TOOLSET=ops)", "ops", modern.client]);
+    // The stateless fetch handler, in this process, behind the official client's own fetch.
+    const fetchModule = (await import(pathToFileURL(mcp("fetch.js")).href)) as { createMcpFetchHandler: (o: { toolset?: string }) => { fetch: (r: Request) => Promise<Response> } };
+    const handler = fetchModule.createMcpFetchHandler({ toolset: "ops" });
+    const viaFetch = new Client({ name: "toolgen-test", version: "1.0.0" });
+    await viaFetch.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: (input, init) => handler.fetch(new Request(input, init)) }));
+    clients.push(["fetch handler ({ toolset: 'ops' })", "ops", viaFetch]);
+  }, 240_000);
+  afterAll(async () => {
+    for (const [, , client] of clients) await client.close();
+    for (const child of children) child.kill();
+  });
+
+  it("tsc -p compiles the project (strict, noUnused*), and a toolset name that is not the config's does not type-check", () => {
+    expect(tsc.output).toBe("");
+    expect(tsc.status).toBe(0);
+  });
+
+  it("the fixture exercises the defer plan: each toolset has tools kept loaded and tools deferred", () => {
+    for (const set of Object.values(EXPECTED)) {
+      expect(set.some((n) => deferred.includes(n))).toBe(true);
+      expect(set.some((n) => !deferred.includes(n))).toBe(true);
+    }
+  });
+
+  for (const [transport, set] of [["stdio (--toolset ops)", "ops"], ["HTTP (MCP_TOOLSET=shop)", "shop"], ["HTTP at 2026-07-28 (MCP_TOOLSET=ops)", "ops"], ["fetch handler ({ toolset: 'ops' })", "ops"]] as const) {
+    describe(transport, () => {
+      const client = () => clients.find(([t]) => t === transport)![2];
+
+      it(`tools/list is exactly the toolset '${set}', as the whole-folder server lists those tools (alwaysLoad as the defer plan says)`, async () => {
+        const { tools } = await client().listTools();
+        expect(tools.map((t) => t.name)).toEqual(EXPECTED[set]);
+        expect(tools).toEqual(folderTools.filter((t) => EXPECTED[set]!.includes(t.name)));
+        for (const tool of tools) expect(tool._meta?.["anthropic/alwaysLoad"] === true, tool.name).toBe(!deferred.includes(tool.name));
+      });
+
+      it("an in-set call runs its handler", async () => {
+        const name = EXPECTED[set]![1]!;
+        const result = await client().callTool({ name, arguments: argumentsFor(name) });
+        expect(result.isError ?? false, textOf(result)).toBe(false);
+        expect(JSON.parse(textOf(result))).toEqual({ tool: name, input: argumentsFor(name) });
+      });
+
+      it("a call outside the set (a folder tool or no tool at all) is an isError result naming the set; the server goes on", async () => {
+        const other = FOLDER.map((t) => t.name).find((n) => !EXPECTED[set]!.includes(n))!;
+        for (const name of [other, "no_such_tool"]) {
+          const result = await client().callTool({ name, arguments: argumentsFor(other) });
+          expect(result.isError).toBe(true);
+          // runtime/toolset.ts's message, as the toolset's native dispatcher answers: the set named, its tools listed.
+          expect(textOf(result)).toContain(`the tool '${name}' is not in the toolset '${set}' (its tools: ${EXPECTED[set]![0]}, `);
+          expect(textOf(result)).not.toContain(`"tool"`);
+        }
+        const name = EXPECTED[set]![0]!;
+        const after = await client().callTool({ name, arguments: argumentsFor(name) });
+        expect(after.isError ?? false, textOf(after)).toBe(false);
+      });
+    });
+  }
+
+  it("an unknown toolset, a --toolset without a name or an unknown argument stops either entry at start-up with exit 1 and a message", async () => {
+    const cases: Array<[string, string[], Record<string, string>, string]> = [
+      ["stdio.js", ["--toolset", "nope"], {}, "mcp: unknown toolset 'nope' (toolsets: ops, shop)\n"],
+      ["stdio.js", [], { MCP_TOOLSET: "opz" }, "mcp: unknown toolset 'opz' (toolsets: ops, shop)\n"],
+      ["http.js", ["--toolset=nope"], {}, "mcp: unknown toolset 'nope' (toolsets: ops, shop)\n"],
+      ["http.js", [], { MCP_TOOLSET: "nope" }, "mcp: unknown toolset 'nope' (toolsets: ops, shop)\n"],
+      ["stdio.js", ["--toolset"], {}, "mcp: --toolset needs a toolset name (toolsets: ops, shop)\n"],
+      ["http.js", ["--toolsets", "ops"], {}, `mcp: unknown argument "--toolsets" (the entry takes --toolset NAME; toolsets: ops, shop)\n`],
+    ];
+    for (const [entry, args, env, message] of cases) {
+      const r = await refusedStart(mcp(entry), args, env);
+      expect({ entry, args, env, code: r.code, stderr: r.stderr }).toEqual({ entry, args, env, code: 1, stderr: message });
+      expect(r.ms).toBeLessThan(15_000);
+    }
+  }, 120_000);
+});
