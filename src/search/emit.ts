@@ -25,7 +25,7 @@ export function emitSearch(index: SearchIndex, options: { openai: boolean }): Ge
     `// The generated tool search: BM25F over the tools' names, descriptions, parameters and tags, precomputed at build time.`,
     `import type { Dispatcher, ToolResultBlock, ToolUseBlock } from "./runtime/dispatch.js";`,
     `import { runToolsWith, type RunDispatcher, type RunOptions, type RunResult } from "./runtime/run.js";`,
-    `import { answerToolSearch, readSearchInput, search, TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_NAME, TOOL_SEARCH_SCHEMA, type SearchHit, type SearchIndex, type SearchOptions, type ToolSearchResultBlock } from "./runtime/search.js";`,
+    `import { answerToolSearch, ${options.openai ? "readSearchInput, " : ""}search, TOOL_SEARCH_DESCRIPTION, TOOL_SEARCH_NAME, TOOL_SEARCH_SCHEMA, type SearchHit, type SearchIndex, type SearchOptions, type ToolSearchResultBlock } from "./runtime/search.js";`,
     `import { dispatcher } from "./index.js";`,
     `import { tools, type ToolDefinition } from "./tools.js";`,
     `import type { ToolName } from "./types.js";`,

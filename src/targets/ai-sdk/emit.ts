@@ -7,19 +7,22 @@
  * (runtime/framework.ts), with the AI SDK's call id, abort signal and context. `description`,
  * `strict`, `inputExamples` and `deferLoading` come from the tool file's fields (tools.ts). A failed
  * call throws toolgen's message, which the AI SDK sends back to the model as the call's error.
- * Only this file imports `ai`.
+ * With the `search` output built too, the file also wires the AI SDK's `toolSearch()` to search.ts
+ * (search.ts in this folder). Only this file imports `ai`.
  */
 import type { BundledTool, GeneratedFile } from "../../model.js";
 import { tsString } from "../../emit/names.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
 import { outputSchemaOf } from "../../outputs/standard-schema-emit.js";
+import { aiSdkSearchLines, SEARCH_IMPORTS } from "./search.js";
 
 /** An object literal's key for a tool name: `"__proto__"` written plainly would set the prototype. */
 function propKey(name: string): string {
   return name === "__proto__" ? `["__proto__"]` : tsString(name);
 }
 
-export function emitAiSdk(tools: readonly BundledTool[]): GeneratedFile {
+/** `search`: the search output is built too, so ai-sdk.ts also wires the AI SDK's tool search to it (search.ts here). */
+export function emitAiSdk(tools: readonly BundledTool[], options: { search: boolean } = { search: false }): GeneratedFile {
   const withOutput = tools.filter((t) => outputSchemaOf(t) !== undefined);
   const entry = (t: BundledTool): string[] => {
     const name = tsString(t.name);
@@ -39,11 +42,13 @@ export function emitAiSdk(tools: readonly BundledTool[]): GeneratedFile {
     `// ${GENERATED_HEADER}`,
     `// The tools for the AI SDK (\`ai\` 7): \`generateText({ model, tools, prompt })\`. Each tool's input schema is its`,
     `// Standard Schema (standard-schema.ts), and \`execute\` runs its handler file through the ready dispatcher.`,
-    `import { tool, type Tool } from "ai";`,
+    ...(options.search ? [`// toolsWithSearch: the AI SDK's toolSearch() ranked by the generated search (search.ts), the tools deferred until found.`] : []),
+    options.search ? SEARCH_IMPORTS.ai : `import { tool, type Tool } from "ai";`,
     `import { dispatcher } from "./index.js";`,
     `import type { AbortSignalLike, ToolResultContent } from "./runtime/dispatch.js";`,
     `import { runFrameworkCall, ToolCallFailed } from "./runtime/framework.js";`,
-    `import { standardOutputSchemas, standardSchemas${withOutput.length > 0 ? ", type ToolOutputs" : ""} } from "./standard-schema.js";`,
+    ...(options.search ? [SEARCH_IMPORTS.search] : []),
+    `import { ${withOutput.length > 0 ? "standardOutputSchemas, standardSchemas, type ToolOutputs" : "standardSchemas"} } from "./standard-schema.js";`,
     `import { tools as definitions } from "./tools.js";`,
     `import type { ToolInputs, ToolName } from "./types.js";`,
     ``,
@@ -90,12 +95,17 @@ export function emitAiSdk(tools: readonly BundledTool[]): GeneratedFile {
     `  return outcome.content ?? "";`,
     `}`,
     ``,
-    `/** A tool with an output schema: its handler's value (dispatch's JSON text of it, read back), typed by the schema. */`,
-    `async function runValue<O>(name: ToolName, input: unknown, options: AiSdkCallOptions): Promise<O> {`,
-    `  const content = await run(name, input, options);`,
-    `  return (typeof content === "string" ? JSON.parse(content) : content) as O;`,
-    `}`,
-    ``,
+    // Only with a tool that has an output schema: a user's tsconfig with noUnusedLocals checks the generated files too.
+    ...(withOutput.length > 0
+      ? [
+          `/** A tool with an output schema: its handler's value (dispatch's JSON text of it, read back), typed by the schema. */`,
+          `async function runValue<O>(name: ToolName, input: unknown, options: AiSdkCallOptions): Promise<O> {`,
+          `  const content = await run(name, input, options);`,
+          `  return (typeof content === "string" ? JSON.parse(content) : content) as O;`,
+          `}`,
+          ``,
+        ]
+      : []),
     `/** What the model reads of a result: text as text, a handler's text and image blocks as content, a value as JSON. */`,
     `function toModelOutput({ output }: { output: unknown }): ModelOutput {`,
     `  if (typeof output === "string") return { type: "text", value: output };`,
@@ -120,6 +130,7 @@ export function emitAiSdk(tools: readonly BundledTool[]): GeneratedFile {
     `export const tools = {`,
     ...tools.flatMap(entry),
     `};`,
+    ...(options.search ? aiSdkSearchLines() : []),
   ];
   return { root: "out", path: "ai-sdk.ts", contents: lines.join("\n") + "\n", ownership: "generated" };
 }
