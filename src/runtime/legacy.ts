@@ -301,16 +301,21 @@ function scanCalls(text: string, start: number, table: Table | undefined): { cal
 /**
  * The block's calls one by one, each as a block of its own that reads as that call did in the whole
  * block: its `<invoke>` text, closed by `</function_calls>` unless the call ran to the end of the
- * text (a cut call stays cut). Each name is the call's tool name, as parseFunctionCalls reads it.
- * Undefined when the block cannot be split so (no block, or it could not be read).
+ * text (a cut call stays cut). Each name is the call's tool name, as parseFunctionCalls reads it; a
+ * block that could not be read past some point ends with that error instead of a block. Undefined
+ * when there is no block.
  */
-export function splitFunctionCalls(text: string): Array<{ name: string; block: string }> | undefined {
+export function splitFunctionCalls(text: string): Array<{ name: string; block: string } | { name: string; error: string }> | undefined {
   if (typeof text !== "string") return undefined;
   const start = text.indexOf(OPEN_CALLS);
   if (start < 0) return undefined;
   const { calls, spans } = scanCalls(text, start, undefined);
-  if (calls.length !== spans.length) return undefined;
-  return spans.map(([from, to], i) => ({ name: calls[i]!.name, block: `${OPEN_CALLS}${text.slice(from, to)}${to < text.length ? "</function_calls>" : ""}` }));
+  return calls.map((call, i) => {
+    const span = spans[i];
+    if (span === undefined) return { name: call.name, error: call.error ?? "The <function_calls> block could not be read" };
+    const [from, to] = span;
+    return { name: call.name, block: `${OPEN_CALLS}${text.slice(from, to)}${to < text.length ? "</function_calls>" : ""}` };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

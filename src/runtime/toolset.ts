@@ -52,7 +52,9 @@ export function restrictDispatcher<C>(inner: Dispatcher<C>, toolset: string, too
         calls.map(async (c) =>
           refused(c.name)
             ? entryOf(renderFunctionResults([{ name: c.name, ok: false, error: outOfSetMessage(c.name, toolset, toolNames) }]))
-            : entryOf(await inner.dispatchFunctionCalls(c.block, ...options)),
+            : "block" in c
+              ? entryOf(await inner.dispatchFunctionCalls(c.block, ...options))
+              : entryOf(renderFunctionResults([{ name: c.name, ok: false, error: `Error: ${c.error}` }])),
         ),
       );
       return `${RESULTS_OPEN}${answers.map((a) => `\n${a}`).join("")}${RESULTS_CLOSE}`;
