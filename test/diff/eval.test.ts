@@ -4,7 +4,8 @@
  * ranking. The report shows recall@1/3/5 and MRR before -> after (the figures `toolgen eval` itself
  * gives on each commit's work tree), the case whose rank changed, in every format (stylish, json,
  * markdown, github, SARIF validated against the 2.1.0 schema); --eval-fail-drop exits 1 on the drop
- * and 0 within it or on an improvement; a side against itself reports no change; usage errors exit 2.
+ * and 0 within it or on an improvement; a side against itself reports no change; a case whose tool a
+ * side lacks is not found there and listed as that side's problem; usage errors exit 2.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -191,6 +192,22 @@ describe("toolgen diff --eval (issue 28)", () => {
     const { eval: e } = diffJson("v1", "v2", "--eval", "shop-cases.yaml", "--eval-toolset", "shop");
     expect(e).toMatchObject({ file: "shop-cases.yaml", cases: 3, toolset: "shop", base: { tools: 5, problems: [] }, head: { tools: 5, problems: [] } });
     expect(e.changed.map((c) => [c.where, c.base])).toEqual([["shop-cases.yaml: case 1", 1]]);
+  });
+
+  it("a folder side without a case's tool: the case is not found there, and its problem is listed for that side", () => {
+    for (const t of TOOLS.filter((x) => x.name !== "billing_issue_credit")) write(path.join(repo, "trimmed", `${t.name}.json`), t);
+    const { code, eval: e } = diffJson("v1", "trimmed", "--eval", "cases.jsonl");
+    expect(code).toBe(1); // the tool removed is breaking for callers; the case's problem itself fails nothing
+    expect(diffJson("v1", "trimmed", "--eval", "cases.jsonl", "--fail-on", "none").code).toBe(0);
+    expect(e.head).toMatchObject({ tools: 7, problems: ["cases.jsonl:4: expected tool 'billing_issue_credit' is no tool of the folder"] });
+    expect(e.base.problems).toEqual([]);
+    expect(e.changed).toEqual([{ where: "cases.jsonl:4", line: 4, request: CASES[3]!.request, expected: ["billing_issue_credit"], base: 1, head: null }]);
+    const r = toolgen(repo, "diff", "v1", "trimmed", "--eval", "cases.jsonl");
+    expect(r.stdout).toContain("    worse   cases.jsonl:4  billing_issue_credit: rank 1 -> not found");
+    expect(r.stdout).toContain("  problem  cases.jsonl:4: expected tool 'billing_issue_credit' is no tool of the folder (head)\n");
+    expect(toolgen(repo, "diff", "v1", "trimmed", "--eval", "cases.jsonl", "--format", "github").stdout).toContain(
+      "::warning file=cases.jsonl,title=toolgen diff/eval-case-problem::cases.jsonl:4: expected tool 'billing_issue_credit' is no tool of the folder (head) [#]\n",
+    );
   });
 
   it("usage errors exit 2", () => {
