@@ -8,6 +8,10 @@ export const DIFF_OPTIONS = {
   "fail-on": { type: "string", choices: ["breaking", "handlers", "prompt", "none"], default: "breaking", describe: "exit 1 when a change of this class (or a worse one) is found" },
   "output-file": { type: "string", alias: "o", describe: "write the report to this file instead of stdout" },
   color: { type: "boolean", describe: "colors in the stylish report [default: on for a terminal, FORCE_COLOR / NO_COLOR]" },
+  eval: { type: "string", describe: "also run this eval cases file (JSONL or YAML, as toolgen eval reads it) on both sides and report the change" },
+  "eval-toolset": { type: "string", describe: "with --eval: search only this toolset (each side's config defines it)" },
+  "eval-metric": { type: "string", choices: ["recall@1", "recall@3", "recall@5", "mrr"], describe: "with --eval: what --eval-fail-drop watches [default: recall@5]" },
+  "eval-fail-drop": { type: "number", describe: "with --eval: exit 1 when the metric drops by more than this (0 to 1; 0: any drop), for CI" },
 } as const;
 
 export const diffCommand: Command = {
@@ -32,12 +36,16 @@ export const diffCommand: Command = {
           "A breaking change carries a witness: an input one side accepts and the other rejects, checked with Ajv.\n" +
           "Where no witness is found, the change is reported as possibly breaking, never as safe.\n\n" +
           "--fail-on: breaking (default: breaking-callers and target), handlers (also breaking-handlers), prompt (any change), none.\n\n" +
-          "Exit codes: 0 no change of the --fail-on classes, 1 such a change, 2 usage error (a bad flag, a side that is neither\n" +
-          "a folder nor a revision, a side whose schemas do not load).",
+          "--eval CASES runs toolgen eval's cases file (from the working tree) through each side's generated tool search and\n" +
+          "reports recall@1/3/5 and MRR before -> after, and each case whose expected tool changed rank; --eval-fail-drop D\n" +
+          "exits 1 when --eval-metric (default recall@5) drops by more than D.\n\n" +
+          "Exit codes: 0 no change of the --fail-on classes, 1 such a change (or an eval drop over --eval-fail-drop), 2 usage\n" +
+          "error (a bad flag, a side that is neither a folder nor a revision, a side whose schemas do not load, a bad cases file).",
       )
       .example("$0 diff origin/main", "what the working tree changes against origin/main")
       .example("$0 diff v1.2.0 HEAD --format markdown", "a pull-request comment for the commits since v1.2.0")
-      .example("$0 diff old/schemas new/schemas --fail-on handlers", "two folders; exit 1 on anything breaking"),
+      .example("$0 diff old/schemas new/schemas --fail-on handlers", "two folders; exit 1 on anything breaking")
+      .example("$0 diff origin/main --eval evals/cases.jsonl --eval-fail-drop 0.02", "in CI: also fail when recall@5 drops by more than 0.02"),
   run: async (argv) => {
     const [base, head, ...extra] = argv._.map(String);
     if (base === undefined) throw new UsageError("diff needs a base: a folder or a git revision (see toolgen diff --help)");
@@ -50,6 +58,10 @@ export const diffCommand: Command = {
       failOn: argv.failOn as string,
       ...(argv.outputFile !== undefined ? { outputFile: argv.outputFile as string } : {}),
       ...(argv.color !== undefined ? { color: argv.color as boolean } : {}),
+      ...(argv.eval !== undefined ? { eval: argv.eval as string } : {}),
+      ...(argv["eval-toolset"] !== undefined ? { evalToolset: argv["eval-toolset"] as string } : {}),
+      ...(argv["eval-metric"] !== undefined ? { evalMetric: argv["eval-metric"] as string } : {}),
+      ...(argv["eval-fail-drop"] !== undefined ? { evalFailDrop: argv["eval-fail-drop"] as number } : {}),
     });
   },
 };

@@ -1,11 +1,15 @@
 /**
  * `toolgen diff BASE [HEAD]`: options in, report out. Loads both sides (src/diff/sides.ts), diffs
- * them (src/diff/engine.ts), prints the report in the chosen format and returns the exit code:
- * 0, or 1 when a finding of a class `--fail-on` names is there; usage errors throw UsageError (2).
+ * them (src/diff/engine.ts), with `--eval CASES` runs the tool search eval on both (src/diff/eval.ts),
+ * prints the report in the chosen format and returns the exit code: 0, or 1 when a finding of a class
+ * `--fail-on` names is there or the eval's metric dropped by more than `--eval-fail-drop`; usage
+ * errors throw UsageError (2).
  */
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../errors.js";
 import { diffTools, type DiffResult } from "../diff/engine.js";
+import { evalChange, type EvalChange } from "../diff/eval.js";
 import { DIFF_FORMATS, renderDiff, type DiffFormat } from "../diff/report.js";
 import { FAIL_ON, failsOn, type FailOn } from "../diff/rules.js";
 import { loadSide } from "../diff/sides.js";
@@ -14,6 +18,7 @@ import { packageVersion } from "../load/own-package.js";
 import { writeReport, writeReportFile } from "../report/file.js";
 import { standardOutput, type OutputStream } from "../report/std-output.js";
 import { colorFromEnvironment } from "./lint.js";
+import { EVAL_METRICS, type EvalMetric } from "./eval.js";
 
 export interface RunDiffOptions {
   base: string;
@@ -23,6 +28,14 @@ export interface RunDiffOptions {
   failOn?: string;
   outputFile?: string;
   color?: boolean;
+  /** `--eval`: a cases file (as `toolgen eval` reads it) run on both sides. */
+  eval?: string;
+  /** `--eval-toolset`: search only this toolset (each side's config defines it). */
+  evalToolset?: string;
+  /** `--eval-metric`: what `--eval-fail-drop` watches (default recall@5). */
+  evalMetric?: string;
+  /** `--eval-fail-drop`: exit 1 when the metric drops by more than this (0 to 1). */
+  evalFailDrop?: number;
   cwd?: string;
   stdout?: OutputStream;
   env?: Readonly<Record<string, string | undefined>>;
@@ -43,11 +56,31 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
   if (!DIFF_FORMATS.includes(format)) throw new UsageError(`unknown format '${format}' (formats: ${DIFF_FORMATS.join(", ")})`);
   const failOn = (options.failOn ?? "breaking") as FailOn;
   if (!FAIL_ON.includes(failOn)) throw new UsageError(`unknown --fail-on '${failOn}' (one of: ${FAIL_ON.join(", ")})`);
+  const metric = (options.evalMetric ?? "recall@5") as EvalMetric;
+  if (!EVAL_METRICS.includes(metric)) throw new UsageError(`unknown --eval-metric '${String(options.evalMetric)}' (metrics: ${EVAL_METRICS.join(", ")})`);
+  if (options.evalFailDrop !== undefined && !(options.evalFailDrop >= 0 && options.evalFailDrop <= 1)) throw new UsageError(`--eval-fail-drop must be a number from 0 to 1 (got ${String(options.evalFailDrop)})`);
+  if (options.eval === undefined && (options.evalToolset !== undefined || options.evalFailDrop !== undefined || options.evalMetric !== undefined)) {
+    throw new UsageError("--eval-toolset, --eval-metric and --eval-fail-drop need --eval CASES (a cases file, as toolgen eval reads it)");
+  }
+  const cases = options.eval === undefined ? undefined : await readCases(options.eval, cwd);
   const base = await loadSide(options.base, cwd);
   const head = await loadSide(options.head, cwd);
   const result = diffTools(base.tools, head.tools);
-  const report = (color: boolean) => renderDiff(result, format, { base: base.label, head: head.label, color, cwd, root: repositoryRoot(cwd, env), version: packageVersion() });
+  let evaluated: EvalChange | undefined;
+  if (cases !== undefined) {
+    evaluated = await evalChange(base, head, cases.cases, { file: cases.file, metric, ...(options.evalToolset !== undefined ? { toolset: options.evalToolset } : {}), ...(options.evalFailDrop !== undefined ? { failDrop: options.evalFailDrop } : {}) });
+  }
+  const report = (color: boolean) => renderDiff(result, format, { base: base.label, head: head.label, color, cwd, root: repositoryRoot(cwd, env), version: packageVersion(), ...(evaluated ? { eval: evaluated } : {}) });
   if (options.outputFile !== undefined) writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, report(false));
   else writeReport(stdout, report(options.color ?? colorFromEnvironment(stdout, env)));
-  return result.findings.some((f) => failsOn(failOn, f.class)) ? 1 : 0;
+  return result.findings.some((f) => failsOn(failOn, f.class)) || evaluated?.failed === true ? 1 : 0;
+}
+
+/** The cases file of `--eval`, from the working tree (the same cases for both sides), named relative to `cwd`. */
+async function readCases(file: string, cwd: string) {
+  const abs = path.resolve(cwd, file);
+  if (!statSync(abs, { throwIfNoEntry: false })?.isFile()) throw new UsageError(`--eval: cases file not found: ${file}`);
+  const shown = (path.relative(cwd, abs) || file).split(path.sep).join("/");
+  const { parseCases } = await import("../search/eval.js");
+  return { file: shown, cases: parseCases(readFileSync(abs, "utf8"), shown) };
 }

@@ -2,6 +2,7 @@
  * `toolgen diff`'s reports: stylish (the terminal), json, sarif and github (the lint formatters, each
  * finding as a diagnostic: breaking ones errors, the others warnings), and markdown for a pull-request
  * comment. Every breaking finding shows its witness; a possibly breaking one says none was found.
+ * With `--eval`, each format also shows the tool search eval's change (./eval.ts).
  */
 import type { Diagnostic } from "../model.js";
 import type { Rule } from "../lint/rule.js";
@@ -9,6 +10,7 @@ import { formatGithub } from "../lint/formatters/github.js";
 import { formatSarif } from "../lint/formatters/sarif.js";
 import { escapeControl } from "../lint/formatters/escape.js";
 import type { DiffFinding, DiffResult } from "./engine.js";
+import { EVAL_RULES, evalDiagnostics, evalMarkdown, evalStylish, evalSummary, type EvalChange } from "./eval.js";
 import { DIFF_RULES, type DiffClass } from "./rules.js";
 
 export const DIFF_FORMATS = ["stylish", "json", "sarif", "github", "markdown"] as const;
@@ -21,6 +23,8 @@ export interface ReportOptions {
   cwd: string;
   root: string;
   version?: string;
+  /** `--eval`: the tool search eval's change, shown in every format. */
+  eval?: EvalChange;
 }
 
 const CLASS_TITLES: Record<DiffClass, string> = {
@@ -48,16 +52,21 @@ export function renderDiff(result: DiffResult, format: DiffFormat, options: Repo
   };
   switch (format) {
     case "json":
-      return JSON.stringify({ base: options.base, head: options.head, tools: result.tools, summary: summary(result), findings: result.findings }, null, 2) + "\n";
+      return JSON.stringify({ base: options.base, head: options.head, tools: result.tools, summary: summary(result), findings: result.findings, ...(options.eval ? { eval: options.eval } : {}) }, null, 2) + "\n";
     case "sarif":
-      return formatSarif(result.findings.map((f) => asDiagnostic(f, strip)), { rules: sarifRules(), cwd: options.cwd, root: options.root, ...(options.version ? { version: options.version } : {}) });
+      return formatSarif(diagnostics(result, strip, options), { rules: [...sarifRules(), ...(options.eval ? EVAL_RULES : [])], cwd: options.cwd, root: options.root, ...(options.version ? { version: options.version } : {}) });
     case "github":
-      return formatGithub(result.findings.map((f) => asDiagnostic(f, strip)), { cwd: options.cwd, root: options.root });
+      return formatGithub(diagnostics(result, strip, options), { cwd: options.cwd, root: options.root });
     case "markdown":
       return markdown(result, options);
     case "stylish":
       return stylish(result, options);
   }
+}
+
+/** The findings, then the eval's change, as lint diagnostics (sarif, github). */
+function diagnostics(result: DiffResult, strip: (file: string) => string, options: ReportOptions): Diagnostic[] {
+  return [...result.findings.map((f) => asDiagnostic(f, strip)), ...(options.eval ? evalDiagnostics(options.eval) : [])];
 }
 
 function summary(result: DiffResult): Record<DiffClass, { breaking: number; possibly: number; changed: number }> {
@@ -87,9 +96,10 @@ function stylish(result: DiffResult, options: ReportOptions): string {
       if (w) out += `            ${escapeControl(w)}\n`;
     }
   }
+  if (options.eval) out += evalStylish(options.eval, { title: (t) => paint([4, 24], t), bad: (t) => paint(red, t), good: (t) => paint([32, 39], t), dim: (t) => paint(dim, t) });
   const s = summary(result);
   const count = (c: DiffClass) => s[c].breaking + s[c].possibly + s[c].changed;
-  out += `\n${options.base} -> ${options.head}: ${result.findings.length === 0 ? "no changes" : ORDER.filter((c) => count(c) > 0).map((c) => `${count(c)} ${c}${s[c].possibly > 0 ? ` (${s[c].possibly} possibly)` : ""}`).join(", ")}\n`;
+  out += `\n${options.base} -> ${options.head}: ${result.findings.length === 0 ? "no changes" : ORDER.filter((c) => count(c) > 0).map((c) => `${count(c)} ${c}${s[c].possibly > 0 ? ` (${s[c].possibly} possibly)` : ""}`).join(", ")}${options.eval ? `; ${evalSummary(options.eval)}` : ""}\n`;
   return out;
 }
 
@@ -98,7 +108,7 @@ const cell = (text: string) => escapeControl(text).replace(/\|/g, "\\|").replace
 
 function markdown(result: DiffResult, options: ReportOptions): string {
   let out = `## toolgen diff: \`${cell(options.base)}\` → \`${cell(options.head)}\`\n\n`;
-  if (result.findings.length === 0) return out + `No changes to the tools (${result.tools.head} tool(s)).\n`;
+  if (result.findings.length === 0) return out + `No changes to the tools (${result.tools.head} tool(s)).\n` + (options.eval ? evalMarkdown(options.eval, cell) : "");
   const s = summary(result);
   out += `| class | breaking (with witness) | possibly breaking | changed |\n|---|---|---|---|\n`;
   for (const c of ORDER) out += `| ${c} | ${s[c].breaking} | ${s[c].possibly} | ${s[c].changed} |\n`;
@@ -112,5 +122,5 @@ function markdown(result: DiffResult, options: ReportOptions): string {
       out += `| \`${cell(f.tool)}\` | ${cell(f.message)} | \`${cell(f.pointer)}\` | [${f.rule}](docs/diff.md#the-rules) | ${w} |\n`;
     }
   }
-  return out;
+  return out + (options.eval ? evalMarkdown(options.eval, cell) : "");
 }

@@ -14,24 +14,27 @@ import { UsageError, UserError } from "../errors.js";
 import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
 import { bundleTools, loadFolder } from "../load/index.js";
 import type { BundledTool } from "../model.js";
+import type { ToolsetSpec } from "../toolsets/settings.js";
 
 export interface Side {
   /** How reports name it: a folder path, `rev` for a revision, or "working tree". */
   label: string;
   tools: BundledTool[];
+  /** The side's config's toolsets (none for a schemas folder): what `--eval-toolset` names. */
+  toolsets: readonly ToolsetSpec[];
 }
 
 /** Loads one side: `spec` undefined means the working tree at `cwd`. Throws UsageError for what is neither a folder nor a revision. */
 export async function loadSide(spec: string | undefined, cwd: string): Promise<Side> {
-  if (spec === undefined) return { label: "working tree", tools: await loadProject(cwd, cwd, undefined) };
+  if (spec === undefined) return { label: "working tree", ...(await loadProject(cwd, cwd, undefined)) };
   const abs = path.resolve(cwd, spec);
   if (statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
     const isProject = CONFIG_FILES.some((f) => existsSync(path.join(abs, f)));
-    return { label: spec, tools: isProject ? await loadProject(abs, cwd, undefined) : await loadSchemas(abs, [abs, cwd], undefined) };
+    return { label: spec, ...(isProject ? await loadProject(abs, cwd, undefined) : { tools: await loadSchemas(abs, [abs, cwd], undefined), toolsets: [] }) };
   }
   const commit = git(cwd, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
   if (commit === undefined) throw new UsageError(`'${spec}' is neither a folder nor a git revision (from ${cwd})`);
-  return { label: spec, tools: await loadRevision(spec, commit.trim(), cwd) };
+  return { label: spec, ...(await loadRevision(spec, commit.trim(), cwd)) };
 }
 
 function git(cwd: string, args: string[], input?: string): string | undefined {
@@ -42,14 +45,14 @@ function git(cwd: string, args: string[], input?: string): string | undefined {
   }
 }
 
-/** The schemas of the project at `dir` (its config found from there, upward); paths shown through `rename`. */
-async function loadProject(dir: string, cwd: string, rename: ((abs: string) => string) | undefined): Promise<BundledTool[]> {
+/** The schemas of the project at `dir` (its config found from there, upward) and its toolsets; paths shown through `rename`. */
+async function loadProject(dir: string, cwd: string, rename: ((abs: string) => string) | undefined): Promise<Omit<Side, "label">> {
   const config = configFor(dir, {}, dir);
   const schemas = path.resolve(dir, config.schemas);
   if (!statSync(schemas, { throwIfNoEntry: false })?.isDirectory()) {
     throw new UsageError(`schemas folder not found: ${rename ? rename(schemas) : path.relative(cwd, schemas) || "."}`);
   }
-  return loadSchemas(schemas, config.refRoots ?? [dir], rename);
+  return { tools: await loadSchemas(schemas, config.refRoots ?? [dir], rename), toolsets: config.toolsets ?? [] };
 }
 
 async function loadSchemas(schemas: string, refRoots: readonly string[], rename: ((abs: string) => string) | undefined): Promise<BundledTool[]> {
@@ -68,7 +71,7 @@ async function loadSchemas(schemas: string, refRoots: readonly string[], rename:
 const WANTED = /\.(json|ya?ml)$/i;
 
 /** A revision's files under the working directory's folder, written to a scratch folder, loaded there. */
-async function loadRevision(spec: string, commit: string, cwd: string): Promise<BundledTool[]> {
+async function loadRevision(spec: string, commit: string, cwd: string): Promise<Omit<Side, "label">> {
   const top = git(cwd, ["rev-parse", "--show-toplevel"])?.trim();
   const prefix = git(cwd, ["rev-parse", "--show-prefix"])?.trim() ?? "";
   if (top === undefined) throw new UsageError(`${cwd} is not in a git repository`);

@@ -271,25 +271,51 @@ function buildCall(
  * legacy.ts's `legacyConversions`); without them, or for an unknown tool, values stay text.
  */
 export function parseFunctionCalls(text: string, conversions?: LegacyConversions): ParsedFunctionCalls {
-  const table = tableOf(conversions);
   if (typeof text !== "string") return { text: "", calls: [] };
   const start = text.indexOf(OPEN_CALLS);
   if (start < 0) return { text, calls: [] };
+  return { text: text.slice(0, start), calls: scanCalls(text, start, tableOf(conversions)).calls };
+}
+
+/** The invokes of the block opening at `start`: each call, and where its `<invoke>` starts and its reading ended. */
+function scanCalls(text: string, start: number, table: Table | undefined): { calls: FunctionCall[]; spans: Array<[number, number]> } {
   const calls: FunctionCall[] = [];
+  const spans: Array<[number, number]> = [];
   try {
     let pos = start + OPEN_CALLS.length;
     for (;;) {
       const lt = text.indexOf("<", pos);
       const tag = lt < 0 ? undefined : readTag(text, lt);
       if (tag === undefined || (tag?.closing === true && tag.name === "function_calls")) break;
-      pos = tag === null ? lt + 1 : !tag.closing && !tag.selfClosing && tag.name === "invoke"
-        ? parseInvoke(text, tag, calls, table)
-        : tag.end;
+      if (tag !== null && !tag.closing && !tag.selfClosing && tag.name === "invoke") {
+        pos = parseInvoke(text, tag, calls, table);
+        spans.push([lt, pos]);
+      } else pos = tag === null ? lt + 1 : tag.end;
     }
   } catch (e) {
     calls.push({ name: "", input: {}, error: `The <function_calls> block could not be read (${String(e)})` });
   }
-  return { text: text.slice(0, start), calls };
+  return { calls, spans };
+}
+
+/**
+ * The block's calls one by one, each as a block of its own that reads as that call did in the whole
+ * block: its `<invoke>` text, closed by `</function_calls>` unless the call ran to the end of the
+ * text (a cut call stays cut). Each name is the call's tool name, as parseFunctionCalls reads it; a
+ * block that could not be read past some point ends with that error instead of a block. Undefined
+ * when there is no block.
+ */
+export function splitFunctionCalls(text: string): Array<{ name: string; block: string } | { name: string; error: string }> | undefined {
+  if (typeof text !== "string") return undefined;
+  const start = text.indexOf(OPEN_CALLS);
+  if (start < 0) return undefined;
+  const { calls, spans } = scanCalls(text, start, undefined);
+  return calls.map((call, i) => {
+    const span = spans[i];
+    if (span === undefined) return { name: call.name, error: call.error ?? "The <function_calls> block could not be read" };
+    const [from, to] = span;
+    return { name: call.name, block: `${OPEN_CALLS}${text.slice(from, to)}${to < text.length ? "</function_calls>" : ""}` };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,18 @@
 // A toolset's dispatcher: the folder's dispatcher, answering only the toolset's tools. A call to any
 // other tool (of the folder or not) is answered is_error naming the toolset, so a model handed one
-// toolset cannot reach the rest of the folder through it. Imports only its siblings.
+// toolset cannot reach the rest of the folder through it. In a legacy <function_calls> block only
+// the out-of-set calls are refused; the others run. Imports only its siblings.
 import { isRecord, type DispatchArgs, type Dispatcher, type ToolResultBlock, type ToolUseBlock } from "./dispatch.js";
-import { parseFunctionCalls, renderFunctionResults, type FunctionResult } from "./legacy.js";
+import { renderFunctionResults, splitFunctionCalls } from "./legacy.js";
 
+const RESULTS_OPEN = "<function_results>";
+const RESULTS_CLOSE = "\n</function_results>";
+
+/** The one `<result>` or `<error>` element of a one-call `<function_results>` block (FORMATS.md §3). */
+function entryOf(results: string): string {
+  if (results.startsWith(`${RESULTS_OPEN}\n`) && results.endsWith(RESULTS_CLOSE)) return results.slice(RESULTS_OPEN.length + 1, -RESULTS_CLOSE.length);
+  return "<error>\nError: the call was not answered\n</error>";
+}
 
 /** The message an out-of-set call is answered with (names the set and a few of its tools, never a path). */
 export function outOfSetMessage(name: string, toolset: string, toolNames: readonly string[]): string {
@@ -31,21 +40,24 @@ export function restrictDispatcher<C>(inner: Dispatcher<C>, toolset: string, too
       const uses = content.filter((b): b is ToolUseBlock => isRecord(b) && b["type"] === "tool_use");
       return Promise.all(uses.map((b) => dispatch(b, ...options)));
     },
-    dispatchFunctionCalls(text: string, ...options: DispatchArgs<C>): Promise<string> {
-      let calls: { name: string }[];
-      try {
-        calls = parseFunctionCalls(text).calls;
-      } catch {
-        return inner.dispatchFunctionCalls(text, ...options);
-      }
-      if (!calls.some((c) => outside(c.name))) return inner.dispatchFunctionCalls(text, ...options);
-      // One call outside the set: none of the block runs (a partial run would answer calls out of order).
-      const results: FunctionResult[] = calls.map((c) =>
-        outside(c.name)
-          ? { name: c.name, ok: false, error: outOfSetMessage(c.name, toolset, toolNames) }
-          : { name: c.name, ok: false, error: `not run: this block also calls a tool outside the toolset '${toolset}'` },
+    async dispatchFunctionCalls(text: string, ...options: DispatchArgs<C>): Promise<string> {
+      const calls = splitFunctionCalls(text);
+      // A call with no tool name is the folder's to answer (its message says what is missing).
+      const refused = (name: string) => name !== "" && outside(name);
+      if (calls === undefined || !calls.some((c) => refused(c.name))) return inner.dispatchFunctionCalls(text, ...options);
+      // Each call is answered in its place, as the native path answers each tool_use: the in-set
+      // ones by the folder's dispatcher (each as a block of its own, read as in the whole block),
+      // the out-of-set ones with the error naming the set.
+      const answers = await Promise.all(
+        calls.map(async (c) =>
+          refused(c.name)
+            ? entryOf(renderFunctionResults([{ name: c.name, ok: false, error: outOfSetMessage(c.name, toolset, toolNames) }]))
+            : "block" in c
+              ? entryOf(await inner.dispatchFunctionCalls(c.block, ...options))
+              : entryOf(renderFunctionResults([{ name: c.name, ok: false, error: `Error: ${c.error}` }])),
+        ),
       );
-      return Promise.resolve(renderFunctionResults(results));
+      return `${RESULTS_OPEN}${answers.map((a) => `\n${a}`).join("")}${RESULTS_CLOSE}`;
     },
     toolNames: Object.freeze(inner.toolNames.filter((n) => members.has(n))),
   };

@@ -19,6 +19,8 @@ export interface EvalCase {
   arguments?: JsonObject;
   /** Where it is, for messages: `cases.jsonl:12` or `cases.yaml: case 3`. */
   where: string;
+  /** Its 1-based line in a JSONL file (none for YAML). */
+  line?: number;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -53,7 +55,7 @@ export function parseCases(text: string, file: string): EvalCase[] {
     } catch (error) {
       throw new UsageError(`${file}:${i + 1}: not JSON (${error instanceof Error ? error.message.slice(0, 120) : "parse error"}); a JSONL cases file holds one JSON object a line`);
     }
-    cases.push(readCase(value, `${file}:${i + 1}`));
+    cases.push({ ...readCase(value, `${file}:${i + 1}`), line: i + 1 });
   });
   if (cases.length === 0) throw new UsageError(`${file}: no cases`);
   return cases;
@@ -89,6 +91,11 @@ export interface EvalReport {
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/** Each case's rank by the search as shipped (synonyms on), in the cases' order: what `toolgen diff --eval` compares. */
+export function caseRanks(index: SearchIndex, cases: readonly EvalCase[], toolset?: string): CaseResult[] {
+  return score(index, cases, toolset, true).results;
+}
 
 function score(index: SearchIndex, cases: readonly EvalCase[], toolset: string | undefined, synonyms: boolean): { scores: Scores; results: CaseResult[] } {
   const results = cases.map((c) => {

@@ -64,7 +64,7 @@ describe("toolsets (issue 28)", () => {
       tools: { name: string }[];
       toolNames: readonly string[];
       dispatcher: { dispatch(b: unknown): Promise<{ is_error?: boolean; content?: unknown }>; dispatchAll(c: unknown[]): Promise<{ is_error?: boolean; content?: unknown }[]> };
-      createDispatcher(h: Record<string, (input: unknown) => unknown>): { dispatch(b: unknown): Promise<{ is_error?: boolean; content?: unknown }> };
+      createDispatcher(h: Record<string, (input: unknown) => unknown>): { dispatch(b: unknown): Promise<{ is_error?: boolean; content?: unknown }>; dispatchFunctionCalls(text: string): Promise<string> };
     };
     expect(mod.tools.map((t) => t.name)).toEqual(names);
     const handlers = Object.fromEntries(mod.toolNames.map((n) => [n, () => ({ ok: n })]));
@@ -77,6 +77,11 @@ describe("toolsets (issue 28)", () => {
     const outside = await own.dispatch({ type: "tool_use", id: "b", name: hr, input: {} });
     expect(outside).toMatchObject({ is_error: true });
     expect(String(outside.content)).toContain("not in the toolset 'orders'");
+    // A legacy block with an in-set and an out-of-set invoke: the in-set one runs, only the other is refused.
+    const stringTool = tools(120).find((t) => names.includes(t.name) && (t.input_schema.required ?? []).every((k) => t.input_schema.properties[k]!.type === "string"))!;
+    const params = (stringTool.input_schema.required ?? []).map((k) => `<parameter name="${k}">x</parameter>`).join("");
+    const legacy = await own.dispatchFunctionCalls(`<function_calls><invoke name="${stringTool.name}">${params}</invoke><invoke name="${hr}"></invoke></function_calls>`);
+    expect(legacy).toMatch(new RegExp(`^<function_results>\n<result>\n<tool_name>${stringTool.name}</tool_name>\n<stdout>\n[^<]*${stringTool.name}[^<]*\n</stdout>\n</result>\n<error>\nError: the tool '${hr}' is not in the toolset 'orders' [^<]*\n</error>\n</function_results>$`));
     const all = await mod.dispatcher.dispatchAll([{ type: "text", text: "x" }, { type: "tool_use", id: "c", name: "no_such_tool", input: {} }]);
     expect(all).toHaveLength(1);
     expect(String(all[0]!.content)).toContain("toolset 'orders'");
