@@ -1,7 +1,7 @@
 /**
  * toolsets/<name>.ts, one per toolset: its tool names and types, its Messages API `tools` array, the
  * OpenAI and Gemini arrays when those outputs are built, and dispatchers that answer only its tools
- * (runtime/toolset.ts). Each array is the folder's, filtered by name at import, so a toolset costs a
+ * (runtime/toolset.ts; with the legacy output, reading a legacy call's parameters as the folder's does). Each array is the folder's, filtered by name at import, so a toolset costs a
  * list of names, not a second copy of the schemas, and keeps the folder's array types (the SDKs'
  * types are checked once, on the folder's).
  */
@@ -17,6 +17,8 @@ export interface ToolsetEmitOptions {
 export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): GeneratedFile {
   const openai = options.built.has("openai");
   const gemini = options.built.has("gemini");
+  // With the legacy output, a legacy call's parameters are read as the folder's dispatcher reads them.
+  const legacy = options.built.has("legacy");
   const name = JSON.stringify(set.name);
   const lines = [
     `// ${GENERATED_HEADER}`,
@@ -26,6 +28,7 @@ export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): 
     `import { dispatcher as folderDispatcher, registry } from "../index.js";`,
     `import { tools as folderTools, type ToolDefinition } from "../tools.js";`,
     `import type { ToolInputs } from "../types.js";`,
+    ...(legacy ? [`import { legacyConversions } from "../legacy.js";`] : []),
     ...(openai ? [`import { chatCompletionTools as folderChatTools, createOpenAIDispatcherFor, responsesTools as folderResponsesTools, type OpenAIDispatcher } from "../openai.js";`] : []),
     ...(gemini ? [`import { functionDeclarations as folderDeclarations, type GeminiFunctionDeclaration } from "../gemini.js";`, `import { createGeminiDispatcher, type GeminiDispatcher } from "../runtime/gemini.js";`] : []),
     ``,
@@ -64,7 +67,7 @@ export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): 
     `/** A dispatcher over handlers for this toolset's tools only; any other tool is answered is_error naming the toolset. */`,
     `export function createDispatcher<C = unknown>(handlers: ToolsetHandlers<C>, options?: DispatcherOptions): Dispatcher<C> {`,
     `  const own = registry.filter((t) => members.has(t.name));`,
-    `  return restrictDispatcher(createDispatcherFrom<ToolsetInputs, C>(own, handlers, undefined, options), TOOLSET, toolNames);`,
+    `  return restrictDispatcher(createDispatcherFrom<ToolsetInputs, C>(own, handlers, ${legacy ? "legacyConversions" : "undefined"}, options), TOOLSET, toolNames);`,
     `}`,
     ...(openai ? [``, `/** The OpenAI adapters over the toolset's ready dispatcher. */`, `export const openaiDispatcher: OpenAIDispatcher = createOpenAIDispatcherFor(dispatcher);`] : []),
     ...(gemini ? [``, `/** The Gemini adapter over the toolset's ready dispatcher. */`, `export const geminiDispatcher: GeminiDispatcher = createGeminiDispatcher(dispatcher);`] : []),

@@ -14,7 +14,7 @@ import { tempDir } from "../helpers.js";
 import { tools } from "../../bench/tool-catalog.mjs";
 import { catalogProject, toolgen } from "./project.js";
 
-const OUTPUTS = ["native", "types", "validators", "handlers", "runtime", "index", "openai", "gemini", "toolsets"];
+const OUTPUTS = ["native", "legacy", "types", "validators", "handlers", "runtime", "index", "openai", "gemini", "toolsets"];
 
 /** Assignments that do not compile if a toolset's arrays or dispatchers do not fit the SDKs' types. */
 function sdkCheck(sets: readonly string[]): string {
@@ -64,7 +64,7 @@ describe("toolsets (issue 28)", () => {
       tools: { name: string }[];
       toolNames: readonly string[];
       dispatcher: { dispatch(b: unknown): Promise<{ is_error?: boolean; content?: unknown }>; dispatchAll(c: unknown[]): Promise<{ is_error?: boolean; content?: unknown }[]> };
-      createDispatcher(h: Record<string, (input: unknown) => unknown>): { dispatch(b: unknown): Promise<{ is_error?: boolean; content?: unknown }>; dispatchFunctionCalls(text: string): Promise<string> };
+      createDispatcher(h: Record<string, (input: unknown) => unknown>, options?: { repair?: boolean }): { dispatch(b: unknown): Promise<{ is_error?: boolean; content?: unknown }>; dispatchFunctionCalls(text: string): Promise<string> };
     };
     expect(mod.tools.map((t) => t.name)).toEqual(names);
     const handlers = Object.fromEntries(mod.toolNames.map((n) => [n, () => ({ ok: n })]));
@@ -82,6 +82,19 @@ describe("toolsets (issue 28)", () => {
     const params = (stringTool.input_schema.required ?? []).map((k) => `<parameter name="${k}">x</parameter>`).join("");
     const legacy = await own.dispatchFunctionCalls(`<function_calls><invoke name="${stringTool.name}">${params}</invoke><invoke name="${hr}"></invoke></function_calls>`);
     expect(legacy).toMatch(new RegExp(`^<function_results>\n<result>\n<tool_name>${stringTool.name}</tool_name>\n<stdout>\n[^<]*${stringTool.name}[^<]*\n</stdout>\n</result>\n<error>\nError: the tool '${hr}' is not in the toolset 'orders' [^<]*\n</error>\n</function_results>$`));
+    // With the legacy output, a toolset's createDispatcher reads a legacy parameter as the folder's does
+    // (a number, a boolean): "3" reaches the handler as 3, not a validation error, with repair off too.
+    const typed = tools(120).find((t) => names.includes(t.name) && Object.values(t.input_schema.properties).some((p) => p.type === "integer" || p.type === "number" || p.type === "boolean"))!;
+    const typedKey = Object.keys(typed.input_schema.properties).find((k) => ["integer", "number", "boolean"].includes(typed.input_schema.properties[k]!.type as string))!;
+    const typedValue = typed.input_schema.properties[typedKey]!.type === "boolean" ? "true" : "3";
+    const typedParams = [...new Set([...(typed.input_schema.required ?? []), typedKey])]
+      .map((k) => `<parameter name="${k}">${k === typedKey ? typedValue : typed.input_schema.properties[k]!.type === "string" ? "x" : typed.input_schema.properties[k]!.type === "boolean" ? "true" : "3"}</parameter>`)
+      .join("");
+    const seen: unknown[] = [];
+    const typedOwn = mod.createDispatcher({ ...handlers, [typed.name]: (input: unknown) => (seen.push(input), "done") }, { repair: false });
+    const typedResult = await typedOwn.dispatchFunctionCalls(`<function_calls><invoke name="${typed.name}">${typedParams}</invoke></function_calls>`);
+    expect(typedResult).toContain("<stdout>\ndone\n</stdout>");
+    expect((seen[0] as Record<string, unknown>)[typedKey]).toBe(typedValue === "true" ? true : 3);
     const all = await mod.dispatcher.dispatchAll([{ type: "text", text: "x" }, { type: "tool_use", id: "c", name: "no_such_tool", input: {} }]);
     expect(all).toHaveLength(1);
     expect(String(all[0]!.content)).toContain("toolset 'orders'");
