@@ -30,7 +30,8 @@ beforeAll(async () => {
     bundlePlan(root: string): Promise<{ bin: BuildOptions; more: BuildOptions }>;
   };
   const plan = await bundlePlan(repoRoot);
-  const [bin, second] = await Promise.all([build({ ...plan.bin, write: false, metafile: true }), build({ ...plan.more, write: false, metafile: true })]);
+  const written = (options: BuildOptions) => build({ ...options, write: false, metafile: true });
+  const [bin, second] = await Promise.all([written(plan.bin), written(plan.more)]);
   bundle = bin.outputFiles![0]!.text;
   more = second.outputFiles![0]!.text;
   inputs = Object.keys((bin.metafile as Metafile).inputs);
@@ -47,8 +48,11 @@ describe("the bin", () => {
     const inBin = ownModules(inputs);
     const inMore = ownModules(moreInputs);
     expect(inBin.filter((input) => inMore.includes(input))).toEqual([]);
-    expect(inBin).toEqual(expect.arrayContaining(["dist/cli/main.js", "dist/src/commands/lint.js", "dist/src/lint/index.js", "dist/src/catalog.js"]));
-    expect(inMore).toEqual(expect.arrayContaining(["dist/src/commands/build.js", "dist/src/pipeline.js", "dist/src/write.js", "dist/src/targets/mcp/emit.js"]));
+    const holds = (list: string[], pattern: RegExp) => list.some((input) => pattern.test(input));
+    const inTheBin = [/^dist\/cli\/main\.js$/, /^dist\/src\/commands\/lint\.js$/, /^dist\/src\/lint\/index\.js$/, /^dist\/src\/catalog\.js$/];
+    const inTheSecond = [/^dist\/src\/commands\/build\.js$/, /^dist\/src\/pipeline\.js$/, /^dist\/src\/write\.js$/, /^dist\/src\/targets\/mcp\/emit\.js$/];
+    for (const pattern of inTheBin) expect(holds(inBin, pattern), String(pattern)).toBe(true);
+    for (const pattern of inTheSecond) expect(holds(inMore, pattern), String(pattern)).toBe(true);
     expect(inputsMatching(/^node_modules[\\/]yargs[\\/]/).length).toBeGreaterThan(0);
   });
 

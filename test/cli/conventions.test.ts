@@ -62,7 +62,8 @@ describe("toolgen --version (issue 11.5)", () => {
 });
 
 describe("one parser, one bundle (issue 9)", () => {
-  it("dist/bin is the bin and its second file (issue 22: lint compiles the bin alone); lint loads the bin only, build both, neither another file of toolgen's or yargs from node_modules", async () => {
+  // Issue 22: the bin and its second file (cli/bundle.mjs), so that a lint compiles the bin alone.
+  it("dist/bin is two files: lint loads the bin only, build both; neither loads toolgen's or yargs' files from node_modules", async () => {
     expect(readdirSync(path.join(repoRoot, "dist", "bin")).sort()).toEqual(["toolgen-more.cjs", "toolgen.cjs"]);
     const p = await repo({ "schemas/a.json": tool("a") });
     for (const [args, files] of [
