@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 /**
  * Bundles tsc's output of the command line (dist/cli/main.js and everything of toolgen's it
- * reaches, yargs included) into one CommonJS file, dist/bin/toolgen.cjs: the `toolgen` that
- * package.json's `bin` runs. One file, because Node 20 loads ES modules one by one (a loader round
- * trip each) and a pre-commit hook runs `toolgen lint` on every commit; CommonJS, because Node
- * loads it synchronously. Modules reached through a dynamic import (each command's
- * implementation, the generators) are bundled in but initialised only when that import runs.
- * Other packages stay external, required from node_modules only when used: the generators'
- * (ts-morph, typescript, json-schema-to-typescript, handlebars) by `toolgen build` alone.
+ * reaches, yargs included) into CommonJS: the `toolgen` that package.json's `bin` runs. Bundled,
+ * because Node 20 loads ES modules one by one (a loader round trip each) and a pre-commit hook runs
+ * `toolgen lint` on every commit; CommonJS, because Node loads it synchronously. Modules reached
+ * through a dynamic import (each command's implementation, the generators) are bundled in but
+ * initialised only when that import runs. Other packages stay external, required from
+ * node_modules only when used: the generators' (ts-morph, typescript, json-schema-to-typescript,
+ * handlebars) by `toolgen build` alone.
+ *
+ * Two files, so that `toolgen lint` compiles only what it runs (see splitPlugins below):
+ * dist/bin/toolgen.cjs holds the command line and the lint path; dist/bin/toolgen-more.cjs holds
+ * the rest (the other commands and the generators), required the first time one of them is imported.
  *
  * `npm run build` runs this after tsc; so do the tests' global setup and the bench. The library
  * (`dist/src/index.js`) is tsc's output, unbundled. The output is deterministic.
@@ -113,7 +117,29 @@ export function binPath(root = ROOT) {
   return path.join(root, "dist", "bin", "toolgen.cjs");
 }
 
-/** esbuild's options for the bin (test/cli/bundle.test.ts builds with them again to read the inputs). */
+/** The second file's name, beside the bin. */
+// Issue 22: a lint compiles 616 kB, not 955 kB: 36-55 M fewer instructions, 6-11 ms less CPU a run (bench/RESULTS.md, 2026-11-27).
+const MORE = "toolgen-more.cjs";
+
+/**
+ * What `toolgen lint` may run, each with everything it imports statically: the command line (and so
+ * every command's flags and help), the lint command, the failure report, and what a lint loads on
+ * demand (a YAML file, a JSON syntax error, a schema the draft-07 fast path cannot vouch for,
+ * asynchronous reads, the toolsets' caps). These go into the bin; everything else into MORE.
+ */
+const LINT_PATH = [
+  "dist/cli/main.js",
+  "dist/src/commands/lint.js",
+  "dist/src/report/failure.js",
+  "dist/src/report/plain.js",
+  "dist/src/load/read-async.js",
+  "dist/src/load/yaml.js",
+  "dist/src/load/json-syntax.js",
+  "dist/src/lint/meta/validators.js",
+  "dist/src/toolsets/index.js",
+];
+
+/** esbuild's options for the whole command line as one file (the split's starting point; see bundlePlan). */
 export function bundleOptions(root = ROOT) {
   return {
     absWorkingDir: root,
@@ -130,9 +156,9 @@ export function bundleOptions(root = ROOT) {
       lazyStdColumns,
       {
         name: "externals",
-        // Every package but the parser's stays in node_modules.
+        // Every package but the parser's stays in node_modules; so does the bin's second file.
         setup: (b) =>
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
+          b.onResolve({ filter: /^[^./]|^\.\/toolgen-more\.cjs$/ }, (args) =>
             args.path.startsWith("node:") || BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
           ),
       },
@@ -144,11 +170,118 @@ export function bundleOptions(root = ROOT) {
   };
 }
 
-/** Writes dist/bin/toolgen.cjs from dist/cli/ (which tsc must have written). Returns its path. */
+/** A module's key: its path from the root, `/`-separated (as esbuild's metafile names inputs). */
+function keyOf(root, file) {
+  return path.relative(root, file).split(path.sep).join("/");
+}
+
+/**
+ * Which module goes into which file, from one build of the whole: the bin holds LINT_PATH and
+ * everything it imports statically (closed under static imports, so lint never needs MORE); MORE
+ * holds the rest. `entries`: the modules of MORE the bin imports dynamically (an output's emitter,
+ * another command); `shared`: the modules of the bin that MORE's modules import.
+ */
+async function splitOf(root) {
+  const { build } = await import("esbuild");
+  const { metafile } = await build({ ...bundleOptions(root), write: false, metafile: true });
+  const inputs = metafile.inputs;
+  const inBin = new Set();
+  const stack = [...LINT_PATH];
+  while (stack.length > 0) {
+    const key = stack.pop();
+    if (inBin.has(key) || !inputs[key]) continue;
+    inBin.add(key);
+    for (const i of inputs[key].imports) if (!i.external && i.kind !== "dynamic-import") stack.push(i.path);
+  }
+  const more = Object.keys(inputs).filter((key) => !inBin.has(key));
+  const entries = new Set();
+  const shared = new Set();
+  for (const key of inBin) for (const i of inputs[key].imports) if (!i.external && !inBin.has(i.path)) entries.add(i.path);
+  for (const key of more) for (const i of inputs[key].imports) if (!i.external && inBin.has(i.path)) shared.add(i.path);
+  return { inBin, entries: [...entries].sort(), shared: [...shared].sort() };
+}
+
+/**
+ * The plugins that join the two files, so that each module exists once in a process (one
+ * UsageError class, one output state). In the bin, a dynamic import of a module of MORE requires
+ * MORE and takes that module from it; in MORE, an import of a module of the bin takes the bin's
+ * own module, from a table the bin hands over on the first require. Both sides are esbuild's own
+ * `require()` of a bundled module: initialised on first use, its namespace read live.
+ */
+function splitPlugins(root, { inBin, entries, shared }) {
+  /** Resolves `args` as esbuild would; the module's key when it is a file of the given side. */
+  const sideOf = async (b, args) => {
+    if (args.pluginData === "split" || args.namespace !== "file") return undefined;
+    const resolved = await b.resolve(args.path, { importer: args.importer, resolveDir: args.resolveDir, kind: args.kind, pluginData: "split" });
+    if (resolved.errors.length > 0 || resolved.external || resolved.namespace !== "file") return undefined;
+    const key = keyOf(root, resolved.path);
+    return { key, inBin: inBin.has(key) };
+  };
+  const requireEach = (keys) => keys.map((key) => `  ${JSON.stringify(key)}: () => require(${JSON.stringify(path.join(root, key))}),`).join("\n");
+  const bin = {
+    name: "split-bin",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== "dynamic-import") return undefined;
+        const side = await sideOf(b, args);
+        return side && !side.inBin ? { path: side.key, namespace: "toolgen-more" } : undefined;
+      });
+      b.onResolve({ filter: /^toolgen-shared$/ }, () => ({ path: "shared", namespace: "toolgen-shared" }));
+      b.onLoad({ filter: /.*/, namespace: "toolgen-more" }, (args) => ({
+        resolveDir: path.join(root, "dist", "bin"),
+        contents: `module.exports = require("./${MORE}").load(${JSON.stringify(args.path)}, require("toolgen-shared"));\n`,
+      }));
+      b.onLoad({ filter: /.*/, namespace: "toolgen-shared" }, () => ({ resolveDir: root, contents: `module.exports = {\n${requireEach(shared)}\n};\n` }));
+    },
+  };
+  const more = {
+    name: "split-more",
+    setup(b) {
+      b.onResolve({ filter: /^toolgen-more-(entry|table)$/ }, (args) => ({ path: args.path, namespace: "toolgen-more" }));
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        const side = await sideOf(b, args);
+        return side?.inBin ? { path: side.key, namespace: "toolgen-bin" } : undefined;
+      });
+      b.onLoad({ filter: /^toolgen-more-table$/, namespace: "toolgen-more" }, () => ({
+        contents: `let table;\nconst taken = new Map();\nexports.connect = (given) => { table ??= given; };\n` +
+          `exports.take = (key) => { let m = taken.get(key); if (m === undefined) taken.set(key, (m = table[key]())); return m; };\n`,
+      }));
+      b.onLoad({ filter: /^toolgen-more-entry$/, namespace: "toolgen-more" }, () => ({
+        resolveDir: root,
+        contents:
+          `const { connect } = require("toolgen-more-table");\nconst modules = {\n${requireEach(entries)}\n};\n` +
+          `exports.load = (key, table) => { connect(table); return modules[key](); };\n`,
+      }));
+      b.onLoad({ filter: /.*/, namespace: "toolgen-bin" }, (args) => ({
+        resolveDir: root,
+        contents: `module.exports = require("toolgen-more-table").take(${JSON.stringify(args.path)});\n`,
+      }));
+    },
+  };
+  return { bin, more };
+}
+
+/**
+ * esbuild's options for the two files: `bin` (dist/bin/toolgen.cjs) and `more` (its second file).
+ * test/cli/bundle.test.ts builds with them again.
+ */
+export async function bundlePlan(root = ROOT) {
+  const whole = bundleOptions(root);
+  const split = await splitOf(root);
+  const plugins = splitPlugins(root, split);
+  return {
+    bin: { ...whole, plugins: [plugins.bin, ...whole.plugins] },
+    more: { ...whole, entryPoints: ["toolgen-more-entry"], outfile: path.join(path.dirname(binPath(root)), MORE), plugins: [plugins.more, ...whole.plugins] },
+  };
+}
+
+/** Writes dist/bin/toolgen.cjs and its second file from dist/cli/ (which tsc must have written). Returns the bin's path. */
 export async function bundleCli(root = ROOT) {
   const { build } = await import("esbuild");
+  const plan = await bundlePlan(root);
   rmSync(path.dirname(binPath(root)), { recursive: true, force: true });
-  await build(bundleOptions(root));
+  await build(plan.bin);
+  await build(plan.more);
   return binPath(root);
 }
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `toolgen`: the one command line, parsed by yargs, bundled with it by cli/bundle.mjs into one
- * CommonJS file (dist/bin/toolgen.cjs) that Node loads synchronously. Each command lazy-loads its
- * implementation from that same file, so `toolgen lint` never runs the code generators' modules,
- * and the generators' packages (ts-morph, typescript, json-schema-to-typescript, handlebars) are
- * required only when `toolgen build` runs. See command.ts for how a command line is parsed.
+ * `toolgen`: the one command line, parsed by yargs, bundled with it by cli/bundle.mjs into a
+ * CommonJS file (dist/bin/toolgen.cjs) that Node loads synchronously, with lint; the other commands
+ * and the code generators are in a second file beside it, required on first use. Each command
+ * lazy-loads its implementation, so `toolgen lint` never compiles or runs the code generators'
+ * modules, and the generators' packages (ts-morph, typescript, json-schema-to-typescript,
+ * handlebars) are required only when `toolgen build` runs. See command.ts for how a command line is parsed.
  */
 import { buildCommand } from "./build.js";
 import { evalCommand, EVAL_OPTIONS } from "./eval.js";

@@ -1,10 +1,12 @@
 /**
- * cli/bundle.mjs: the shipped bin is the bundle its options build (deterministic), readable (not
- * minified: each module keeps its comments and lines, under esbuild's marker naming its file), and
- * string-width (each copy) and wrap-ansi load on their first call (a change of their file names would
- * otherwise drop that silently, and `toolgen lint` would only get slower). Their behaviour is held
- * elsewhere: the help and version (test/cli.test.ts, conventions.test.ts, parse.test.ts), every
- * command's output.
+ * cli/bundle.mjs: the shipped bin and its second file are the bundles its plan builds
+ * (deterministic), readable (not minified: each module keeps its comments and lines, under
+ * esbuild's marker naming its file), each module is in one of the two files only, the lint command
+ * and the parser are in the bin and the generators in the second file, and string-width (each copy)
+ * and wrap-ansi load on their first call (a change of their file names would otherwise drop that
+ * silently, and `toolgen lint` would only get slower). Their behaviour is held elsewhere: the help
+ * and version (test/cli.test.ts, conventions.test.ts, parse.test.ts), every command's output;
+ * test/lint/startup-loads.test.ts holds that a lint never loads the second file.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,22 +16,44 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers.js";
 
 const shipped = readFileSync(path.join(repoRoot, "dist", "bin", "toolgen.cjs"), "utf8");
+const shippedMore = readFileSync(path.join(repoRoot, "dist", "bin", "toolgen-more.cjs"), "utf8");
 let inputs: string[] = [];
+let moreInputs: string[] = [];
 let bundle = "";
+let more = "";
 const inputsMatching = (pattern: RegExp) => inputs.filter((input) => pattern.test(input));
+/** toolgen's own modules among a file's inputs (the joins between the two files are virtual modules). */
+const ownModules = (list: string[]) => list.filter((input) => input.startsWith("dist/"));
 
 beforeAll(async () => {
-  const { bundleOptions } = (await import(pathToFileURL(path.join(repoRoot, "cli", "bundle.mjs")).href)) as {
-    bundleOptions(root: string): BuildOptions;
+  const { bundlePlan } = (await import(pathToFileURL(path.join(repoRoot, "cli", "bundle.mjs")).href)) as {
+    bundlePlan(root: string): Promise<{ bin: BuildOptions; more: BuildOptions }>;
   };
-  const result = await build({ ...bundleOptions(repoRoot), write: false, metafile: true });
-  bundle = result.outputFiles![0]!.text;
-  inputs = Object.keys((result.metafile as Metafile).inputs);
+  const plan = await bundlePlan(repoRoot);
+  const written = (options: BuildOptions) => build({ ...options, write: false, metafile: true });
+  const [bin, second] = await Promise.all([written(plan.bin), written(plan.more)]);
+  bundle = bin.outputFiles![0]!.text;
+  more = second.outputFiles![0]!.text;
+  inputs = Object.keys((bin.metafile as Metafile).inputs);
+  moreInputs = Object.keys((second.metafile as Metafile).inputs);
 });
 
 describe("the bin", () => {
-  it("the shipped bin is this build", () => {
+  it("the shipped bin and its second file are this build", () => {
     expect(bundle).toBe(shipped);
+    expect(more).toBe(shippedMore);
+  });
+
+  it("holds each module once: the command line and lint in the bin, the generators and the other commands in the second file", () => {
+    const inBin = ownModules(inputs);
+    const inMore = ownModules(moreInputs);
+    expect(inBin.filter((input) => inMore.includes(input))).toEqual([]);
+    const holds = (list: string[], pattern: RegExp) => list.some((input) => pattern.test(input));
+    const inTheBin = [/^dist\/cli\/main\.js$/, /^dist\/src\/commands\/lint\.js$/, /^dist\/src\/lint\/index\.js$/, /^dist\/src\/catalog\.js$/];
+    const inTheSecond = [/^dist\/src\/commands\/build\.js$/, /^dist\/src\/pipeline\.js$/, /^dist\/src\/write\.js$/, /^dist\/src\/targets\/mcp\/emit\.js$/];
+    for (const pattern of inTheBin) expect(holds(inBin, pattern), String(pattern)).toBe(true);
+    for (const pattern of inTheSecond) expect(holds(inMore, pattern), String(pattern)).toBe(true);
+    expect(inputsMatching(/^node_modules[\\/]yargs[\\/]/).length).toBeGreaterThan(0);
   });
 
   it("is readable: toolgen's modules keep their lines and are marked by their file", () => {

@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 import { repoRoot, tempDir } from "../helpers.js";
 
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
+/** The bin's second file: the commands other than lint and the code generators (cli/bundle.mjs). */
+const more = path.join(repoRoot, "dist", "bin", "toolgen-more.cjs");
 const recorder = path.join(repoRoot, "test", "lint", "helpers", "record-loads.mjs");
 const ownVersion = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 
@@ -60,10 +62,15 @@ describe("toolgen --version (issue 11.5)", () => {
 });
 
 describe("one parser, one bundle (issue 9)", () => {
-  it("dist/bin is one file, and neither lint nor build loads another file of toolgen's or yargs from node_modules", async () => {
-    expect(readdirSync(path.join(repoRoot, "dist", "bin"))).toEqual(["toolgen.cjs"]);
+  // Issue 22: the bin and its second file (cli/bundle.mjs), so that a lint compiles the bin alone.
+  it("dist/bin is two files: lint loads the bin only, build both; neither loads toolgen's or yargs' files from node_modules", async () => {
+    expect(readdirSync(path.join(repoRoot, "dist", "bin")).sort()).toEqual(["toolgen-more.cjs", "toolgen.cjs"]);
     const p = await repo({ "schemas/a.json": tool("a") });
-    for (const args of [["lint"], ["build", "--no-cache"], ["--help"]]) {
+    for (const [args, files] of [
+      [["lint"], [cli]],
+      [["build", "--no-cache"], [cli, more]],
+      [["--help"], [cli]],
+    ] as const) {
       const dir = mkdtempSync(path.join(tmpdir(), "toolgen-loads-"));
       const log = path.join(dir, "loads.log");
       try {
@@ -71,7 +78,7 @@ describe("one parser, one bundle (issue 9)", () => {
         expect(r.status, r.stderr).toBe(0);
         const loads = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
         const own = new Set(loads.filter((l) => l.includes(path.join(repoRoot, "dist"))).map((l) => l.replace(/^(esm|cjs) (file:\/\/)?/, "")));
-        expect(own).toEqual(new Set([cli]));
+        expect(own).toEqual(new Set(files));
         expect(loads.filter((l) => /node_modules[\\/](yargs|yargs-parser|cliui|y18n)[\\/]/.test(l))).toEqual([]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -79,8 +86,8 @@ describe("one parser, one bundle (issue 9)", () => {
     }
   });
 
-  it("no V8 flag is set: the bundle has no setFlagsFromString", async () => {
-    expect(await readFile(cli, "utf8")).not.toMatch(/setFlagsFromString|interrupt-budget/);
+  it("no V8 flag is set: neither file of the bundle has setFlagsFromString", async () => {
+    for (const file of [cli, more]) expect(await readFile(file, "utf8")).not.toMatch(/setFlagsFromString|interrupt-budget/);
   });
 });
 
