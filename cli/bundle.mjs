@@ -46,14 +46,15 @@ const lazyDefaults = {
       if (args.pluginData === "real") return undefined;
       const real = await b.resolve(args.path, { importer: args.importer, resolveDir: args.resolveDir, kind: args.kind, pluginData: "real" });
       if (real.errors.length > 0) return { errors: real.errors };
-      return { path: real.path, namespace: "lazy-default" };
+      // Named by its path under the repository: the bin carries no path of the machine that built it.
+      return { path: path.relative(ROOT, real.path).split(path.sep).join("/"), namespace: "lazy-default" };
     });
     b.onLoad({ filter: /.*/, namespace: "lazy-default" }, (args) => ({
-      resolveDir: path.dirname(args.path),
+      resolveDir: path.dirname(path.join(ROOT, args.path)),
       contents:
         `let real;\n` +
         `export default function lazyDefault(...args) {\n` +
-        `  real ??= require(${JSON.stringify(args.path)}).default;\n` +
+        `  real ??= require(${JSON.stringify("./" + path.posix.basename(args.path))}).default;\n` +
         `  return real(...args);\n` +
         `}\n`,
     }));

@@ -20,7 +20,7 @@ export interface NameFormat {
 /** The tool file format's name rules (a tool of the Anthropic Messages API). */
 export const toolFileNames = {
   // Source: https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use ("name ...
-  // must match the regex ^[a-zA-Z0-9_-]{1,128}$"), and /work/shared/spec/FORMATS.md section 5. The SDK
+  // must match the regex ^[a-zA-Z0-9_-]{1,128}$"), and FORMATS.md section 5. The SDK
   // type (@anthropic-ai/sdk 1.12, resources/messages/messages.d.mts `Tool.name`) only says `string`.
   toolName: { pattern: /^[a-zA-Z0-9_-]{1,128}$/, char: /^[a-zA-Z0-9_-]$/, charText: "letters, digits, _ and -", max: 128 },
   // Source: API error "tools.N.custom.input_schema.properties: Property keys should match pattern

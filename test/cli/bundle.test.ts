@@ -62,6 +62,10 @@ describe("the bin", () => {
     expect(shipped.split("\n").length).toBeGreaterThan(5000);
   });
 
+  it("carries no path of the machine that built it (the repository's own folder)", () => {
+    for (const text of [shipped, shippedMore]) expect(text.includes(repoRoot)).toBe(false);
+  });
+
   it("string-width (each copy) and wrap-ansi load on first call", () => {
     expect(inputsMatching(/^lazy-default:/).length).toBeGreaterThanOrEqual(2);
     expect(inputsMatching(/^lazy-default:.*[\\/]wrap-ansi[\\/]index\.js$/)).toHaveLength(1);
