@@ -7,7 +7,7 @@
  * and 0 within it or on an improvement; a side against itself reports no change; a case whose tool a
  * side lacks is not found there and listed as that side's problem; usage errors exit 2.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -20,9 +20,17 @@ const cli = fileURLToPath(new URL("../../dist/bin/toolgen.cjs", import.meta.url)
 const require = createRequire(import.meta.url);
 const Ajv04 = require("ajv-draft-04") as typeof Ajv;
 
-function toolgen(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/** The bin in a child process; not blocking, so that the runs a test makes go together. */
+function toolgen(cwd: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+  child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 type Scores = Record<"recall@1" | "recall@3" | "recall@5" | "mrr", number>;
@@ -85,32 +93,32 @@ beforeAll(async () => {
   git("add", "-A");
   git("commit", "-qm", "v1");
   git("tag", "v1");
-  const at = (rev: "v1" | "v2") => {
-    const r = toolgen(repo, "eval", "cases.jsonl", "--format", "json");
+  const at = async (rev: "v1" | "v2") => {
+    const r = await toolgen(repo, "eval", "cases.jsonl", "--format", "json");
     expect(r.stderr).toBe("");
     evalAt[rev] = JSON.parse(r.stdout) as EvalReport;
   };
-  at("v1");
+  await at("v1");
   // The refund tool's description no longer says what a customer asking for a refund says.
   write(path.join(repo, "schemas", "shop_refund_order.json"), tool("shop_refund_order", "Reverse the charge of a purchase. Use it for chargebacks."));
   git("commit", "-qam", "v2");
   git("tag", "v2");
-  at("v2");
+  await at("v2");
 }, 60_000);
 
-const diffJson = (...args: string[]) => {
-  const r = toolgen(repo, "diff", ...args, "--format", "json");
+const diffJson = async (...args: string[]) => {
+  const r = await toolgen(repo, "diff", ...args, "--format", "json");
   expect(r.stderr).toBe("");
   return { code: r.code, eval: (JSON.parse(r.stdout) as { eval: DiffEval }).eval };
 };
 
 describe("toolgen diff --eval (issue 28)", () => {
-  it("v1 -> v2 (json): the scores are toolgen eval's on each commit, and the refund case is the one whose rank changed", () => {
+  it("v1 -> v2 (json): the scores are toolgen eval's on each commit, and the refund case is the one whose rank changed", async () => {
     // The oracle itself shows the drop: the refund case was first at v1 and is not in the first five at v2.
     const v2Refund = evalAt.v2.misses.find((m) => m.where === "cases.jsonl:1")!;
     expect(evalAt.v1.misses.map((m) => m.where)).not.toContain("cases.jsonl:1");
     expect(v2Refund.rank).toBeGreaterThan(5);
-    const { code, eval: e } = diffJson("v1", "v2", "--eval", "cases.jsonl");
+    const { code, eval: e } = await diffJson("v1", "v2", "--eval", "cases.jsonl");
     expect(code).toBe(0); // a description change alone is a prompt change; no --eval-fail-drop
     expect(e.base.scores).toEqual(evalAt.v1.scores);
     expect(e.head.scores).toEqual(evalAt.v2.scores);
@@ -120,8 +128,8 @@ describe("toolgen diff --eval (issue 28)", () => {
     expect(e.changed).toEqual([{ where: "cases.jsonl:1", line: 1, request: CASES[0]!.request, expected: ["shop_refund_order"], base: 1, head: v2Refund.rank }]);
   });
 
-  it("stylish: scores before -> after with deltas, the changed case, and the summary", () => {
-    const r = toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl");
+  it("stylish: scores before -> after with deltas, the changed case, and the summary", async () => {
+    const r = await toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl");
     expect(r.stderr).toBe("");
     const rank = evalAt.v2.misses.find((m) => m.where === "cases.jsonl:1")!.rank;
     const s = (m: keyof Scores, rev: "v1" | "v2") => evalAt[rev].scores[m].toFixed(3);
@@ -132,52 +140,62 @@ describe("toolgen diff --eval (issue 28)", () => {
     expect(r.stdout).toContain(`v1 -> v2: 1 prompt; eval recall@5 ${s("recall@5", "v1")} -> ${s("recall@5", "v2")} (-`);
   });
 
-  it("--eval-fail-drop: exit 1 when the metric drops by more, 0 within it or when it rises", () => {
-    const failed = toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--eval-fail-drop", "0.02");
+  it("--eval-fail-drop: exit 1 when the metric drops by more, 0 within it or when it rises", async () => {
+    const [failed, json, within, mrr, better] = await Promise.all([
+      toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--eval-fail-drop", "0.02"),
+      diffJson("v1", "v2", "--eval", "cases.jsonl", "--eval-fail-drop", "0.02"),
+      toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--eval-fail-drop", "0.25"),
+      toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--eval-fail-drop", "0.02", "--eval-metric", "mrr"),
+      toolgen(repo, "diff", "v2", "v1", "--eval", "cases.jsonl", "--eval-fail-drop", "0"),
+    ]);
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(/failed {2}recall@5 dropped by 0\.250 \(1\.000 -> 0\.750\), more than --eval-fail-drop 0\.02\n/);
-    expect(diffJson("v1", "v2", "--eval", "cases.jsonl", "--eval-fail-drop", "0.02").eval.failed).toBe(true);
-    expect(toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--eval-fail-drop", "0.25").code).toBe(0);
-    expect(toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--eval-fail-drop", "0.02", "--eval-metric", "mrr").code).toBe(1);
-    const better = toolgen(repo, "diff", "v2", "v1", "--eval", "cases.jsonl", "--eval-fail-drop", "0");
+    expect(json.eval.failed).toBe(true);
+    expect(within.code).toBe(0);
+    expect(mrr.code).toBe(1);
     expect(better.code).toBe(0);
     expect(better.stdout).toContain("    better  cases.jsonl:1  shop_refund_order: rank ");
   });
 
-  it("a side against itself: no change, no case moved, exit 0 even at --eval-fail-drop 0", () => {
-    const r = toolgen(repo, "diff", "v2", "HEAD", "--eval", "cases.jsonl", "--eval-fail-drop", "0");
+  it("a side against itself: no change, no case moved, exit 0 even at --eval-fail-drop 0", async () => {
+    const [r, { eval: e }, md] = await Promise.all([
+      toolgen(repo, "diff", "v2", "HEAD", "--eval", "cases.jsonl", "--eval-fail-drop", "0"),
+      diffJson("v2", "HEAD", "--eval", "cases.jsonl"),
+      toolgen(repo, "diff", "v2", "HEAD", "--eval", "cases.jsonl", "--format", "markdown"),
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain("rank changed");
     expect(r.stdout).toContain("  recall@5  0.750 -> 0.750  no change\n");
     expect(r.stdout).toContain("v2 -> HEAD: no changes; eval recall@5 0.750, no change\n");
-    const { eval: e } = diffJson("v2", "HEAD", "--eval", "cases.jsonl");
     expect(e.changed).toEqual([]);
     expect(e.delta).toEqual({ "recall@1": 0, "recall@3": 0, "recall@5": 0, mrr: 0 });
-    expect(toolgen(repo, "diff", "v2", "HEAD", "--eval", "cases.jsonl", "--format", "markdown").stdout).toContain("No case changed rank.");
+    expect(md.stdout).toContain("No case changed rank.");
   });
 
-  it("markdown and github show the scores and the changed case", () => {
+  it("markdown and github show the scores and the changed case", async () => {
     const rank = evalAt.v2.misses.find((m) => m.where === "cases.jsonl:1")!.rank;
-    const md = toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--format", "markdown", "--eval-fail-drop", "0.02");
+    const [md, gh] = await Promise.all([
+      toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--format", "markdown", "--eval-fail-drop", "0.02"),
+      toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--format", "github", "--eval-fail-drop", "0.02"),
+    ]);
     expect(md.code).toBe(1);
     expect(md.stdout).toContain("### Tool search eval (cases.jsonl: 4 case(s))\n\n| metric | base | head | change |\n|---|---|---|---|\n| recall@1 |");
     expect(md.stdout).toContain("| recall@5 | 1.000 | 0.750 | -0.250 |\n");
     expect(md.stdout).toContain(`| cases.jsonl:1 | ${CASES[0]!.request} | \`shop_refund_order\` | 1 | ${rank} (worse) |\n`);
     expect(md.stdout).toContain("**Failed:** recall@5 dropped by 0.250");
-    const gh = toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--format", "github", "--eval-fail-drop", "0.02");
     expect(gh.code).toBe(1);
     expect(gh.stdout).toMatch(/^::error file=cases\.jsonl,title=toolgen diff\/eval-score-changed::tool search eval \(cases\.jsonl: 4 case\(s\)\): recall@1 .*recall@5 1\.000 -> 0\.750 \(-0\.250\)/m);
     expect(gh.stdout).toContain(`::warning file=cases.jsonl,line=1,title=toolgen diff/eval-rank-changed::cases.jsonl:1: "${CASES[0]!.request}" finds shop_refund_order at rank 1 -> ${rank} (worse) [tool 'shop_refund_order', #]\n`);
   });
 
-  it("sarif is valid against the official SARIF 2.1.0 schema and holds the eval's results", () => {
+  it("sarif is valid against the official SARIF 2.1.0 schema and holds the eval's results", async () => {
     const sarifSchema = JSON.parse(readFileSync(path.join(path.dirname(require.resolve("@microsoft/jest-sarif/package.json")), "lib", "schemas", "sarif-2.1.0-rtm.5.json"), "utf8")) as Record<string, unknown>;
     const formats = {
       uri: (s: string) => URL.canParse(s) && !/\s/.test(s),
       "uri-reference": (s: string) => !/[\s<>"{}|\\^`]/.test(s) && URL.canParse(s, "file:///base/"),
       "date-time": (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s),
     };
-    const r = toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--format", "sarif");
+    const r = await toolgen(repo, "diff", "v1", "v2", "--eval", "cases.jsonl", "--format", "sarif");
     const log = JSON.parse(r.stdout) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; ruleIndex?: number; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
     const validate = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false, formats }).compile(sarifSchema);
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
@@ -188,29 +206,33 @@ describe("toolgen diff --eval (issue 28)", () => {
     expect(run.results.map((x) => x.ruleId).sort()).toEqual(["diff/description-changed", "diff/eval-rank-changed", "diff/eval-score-changed"]);
   });
 
-  it("--eval-toolset searches each side's toolset; YAML cases", () => {
-    const { eval: e } = diffJson("v1", "v2", "--eval", "shop-cases.yaml", "--eval-toolset", "shop");
+  it("--eval-toolset searches each side's toolset; YAML cases", async () => {
+    const { eval: e } = await diffJson("v1", "v2", "--eval", "shop-cases.yaml", "--eval-toolset", "shop");
     expect(e).toMatchObject({ file: "shop-cases.yaml", cases: 3, toolset: "shop", base: { tools: 5, problems: [] }, head: { tools: 5, problems: [] } });
     expect(e.changed.map((c) => [c.where, c.base])).toEqual([["shop-cases.yaml: case 1", 1]]);
   });
 
-  it("a folder side without a case's tool: the case is not found there, and its problem is listed for that side", () => {
+  it("a folder side without a case's tool: the case is not found there, and its problem is listed for that side", async () => {
     for (const t of TOOLS.filter((x) => x.name !== "billing_issue_credit")) write(path.join(repo, "trimmed", `${t.name}.json`), t);
-    const { code, eval: e } = diffJson("v1", "trimmed", "--eval", "cases.jsonl");
+    const [{ code, eval: e }, none, r, gh] = await Promise.all([
+      diffJson("v1", "trimmed", "--eval", "cases.jsonl"),
+      diffJson("v1", "trimmed", "--eval", "cases.jsonl", "--fail-on", "none"),
+      toolgen(repo, "diff", "v1", "trimmed", "--eval", "cases.jsonl"),
+      toolgen(repo, "diff", "v1", "trimmed", "--eval", "cases.jsonl", "--format", "github"),
+    ]);
     expect(code).toBe(1); // the tool removed is breaking for callers; the case's problem itself fails nothing
-    expect(diffJson("v1", "trimmed", "--eval", "cases.jsonl", "--fail-on", "none").code).toBe(0);
+    expect(none.code).toBe(0);
     expect(e.head).toMatchObject({ tools: 7, problems: ["cases.jsonl:4: expected tool 'billing_issue_credit' is no tool of the folder"] });
     expect(e.base.problems).toEqual([]);
     expect(e.changed).toEqual([{ where: "cases.jsonl:4", line: 4, request: CASES[3]!.request, expected: ["billing_issue_credit"], base: 1, head: null }]);
-    const r = toolgen(repo, "diff", "v1", "trimmed", "--eval", "cases.jsonl");
     expect(r.stdout).toContain("    worse   cases.jsonl:4  billing_issue_credit: rank 1 -> not found");
     expect(r.stdout).toContain("  problem  cases.jsonl:4: expected tool 'billing_issue_credit' is no tool of the folder (head)\n");
-    expect(toolgen(repo, "diff", "v1", "trimmed", "--eval", "cases.jsonl", "--format", "github").stdout).toContain(
+    expect(gh.stdout).toContain(
       "::warning file=cases.jsonl,title=toolgen diff/eval-case-problem::cases.jsonl:4: expected tool 'billing_issue_credit' is no tool of the folder (head) [#]\n",
     );
   });
 
-  it("usage errors exit 2", () => {
+  it("usage errors exit 2", async () => {
     const cases: [string[], RegExp][] = [
       [["--eval-fail-drop", "0.1"], /--eval-toolset, --eval-metric and --eval-fail-drop need --eval CASES/],
       [["--eval", "missing.jsonl"], /--eval: cases file not found: missing\.jsonl/],
@@ -218,8 +240,9 @@ describe("toolgen diff --eval (issue 28)", () => {
       [["--eval", "cases.jsonl", "--eval-toolset", "admin"], /--eval-toolset: v1 has no toolset 'admin' \(its toolsets: shop\)/],
       [["--eval", "schemas/shop_get_order.json"], /schemas\/shop_get_order\.json:1: not JSON/],
     ];
-    for (const [args, message] of cases) {
-      const r = toolgen(repo, "diff", "v1", "v2", ...args);
+    const results = await Promise.all(cases.map(([args]) => toolgen(repo, "diff", "v1", "v2", ...args)));
+    for (const [i, [args, message]] of cases.entries()) {
+      const r = results[i]!;
       expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toMatch(message);
     }

@@ -21,7 +21,8 @@ import { catalogProject, toolgen } from "../toolsets/project.js";
 import { fillHandlers, httpClient, stdioClient } from "./harness.js";
 
 const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-const N = 40;
+/** The fewest catalogue tools that give each toolset three tools or more, some kept loaded and some deferred (tsc's time grows with the folder). */
+const N = 24;
 const FOLDER = catalog(N);
 const names = (pick: (t: (typeof FOLDER)[number]) => boolean) => FOLDER.filter(pick).map((t) => t.name).sort();
 /** The toolsets as the config gives them, and their members worked out here from the catalogue. */
@@ -95,7 +96,16 @@ describe("an MCP server per toolset (issue 28)", () => {
     tsc = { status: r.status, output: r.stdout + r.stderr };
     if (r.status !== 0) return;
     deferred = (JSON.parse(await readFile(path.join(dir, "generated", "tools.json"), "utf8")) as { name: string; defer_loading?: boolean }[]).filter((t) => t.defer_loading === true).map((t) => t.name);
-    const whole = await stdioClient(mcp("stdio.js"));
+    // The stateless fetch handler, in this process, behind the official client's own fetch: with no
+    // toolset it is the whole-folder server the toolsets' listings are compared with.
+    const fetchModule = (await import(pathToFileURL(mcp("fetch.js")).href)) as { createMcpFetchHandler: (o: { toolset?: string }) => { fetch: (r: Request) => Promise<Response> } };
+    const fetchClient = async (options: { toolset?: string }) => {
+      const handler = fetchModule.createMcpFetchHandler(options);
+      const client = new Client({ name: "toolgen-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: (input, init) => handler.fetch(new Request(input, init)) }));
+      return client;
+    };
+    const whole = await fetchClient({});
     folderTools = (await whole.listTools()).tools;
     await whole.close();
     clients.push(["stdio (--toolset ops)", "ops", await stdioClient(mcp("stdio.js"), {}, ["--toolset", "ops"])]);
@@ -105,12 +115,7 @@ describe("an MCP server per toolset (issue 28)", () => {
     const modern = await httpClient(mcp("http.js"), { MCP_TOOLSET: "ops" }, true);
     children.push(modern.child);
     clients.push(["HTTP at 2026-07-28 (MCP_TOOLSET=ops)", "ops", modern.client]);
-    // The stateless fetch handler, in this process, behind the official client's own fetch.
-    const fetchModule = (await import(pathToFileURL(mcp("fetch.js")).href)) as { createMcpFetchHandler: (o: { toolset?: string }) => { fetch: (r: Request) => Promise<Response> } };
-    const handler = fetchModule.createMcpFetchHandler({ toolset: "ops" });
-    const viaFetch = new Client({ name: "toolgen-test", version: "1.0.0" });
-    await viaFetch.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch: (input, init) => handler.fetch(new Request(input, init)) }));
-    clients.push(["fetch handler ({ toolset: 'ops' })", "ops", viaFetch]);
+    clients.push(["fetch handler ({ toolset: 'ops' })", "ops", await fetchClient({ toolset: "ops" })]);
   }, 240_000);
   afterAll(async () => {
     for (const [, , client] of clients) await client.close();
@@ -172,8 +177,10 @@ describe("an MCP server per toolset (issue 28)", () => {
       ["stdio.js", ["--toolset"], {}, "mcp: --toolset needs a toolset name (toolsets: ops, shop)\n"],
       ["http.js", ["--toolsets", "ops"], {}, `mcp: unknown argument "--toolsets" (the entry takes --toolset NAME; toolsets: ops, shop)\n`],
     ];
-    for (const [entry, args, env, message] of cases) {
-      const r = await refusedStart(mcp(entry), args, env);
+    // Started together: each is a process that should exit at once.
+    const results = await Promise.all(cases.map(([entry, args, env]) => refusedStart(mcp(entry), args, env)));
+    for (const [i, [entry, args, env, message]] of cases.entries()) {
+      const r = results[i]!;
       expect({ entry, args, env, code: r.code, stderr: r.stderr }).toEqual({ entry, args, env, code: 1, stderr: message });
       expect(r.ms).toBeLessThan(15_000);
     }
