@@ -9,7 +9,6 @@ import path from "node:path";
 import ts from "typescript";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { build } from "../../src/pipeline.js";
 import { readTree } from "../helpers.js";
 import { compileAndEmit, repoTempDir } from "../e2e/compile.js";
 
@@ -66,6 +65,8 @@ export async function buildMcpCase(
   const dir = await repoTempDir();
   await cp(schemasDir, path.join(dir, "schemas"), { recursive: true });
   const p = { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), dist: path.join(dir, "dist") };
+  // Imported here, not at the top: the files that use only the clients or compile() skip loading the pipeline.
+  const { build } = await import("../../src/pipeline.js");
   const { notes } = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint, outputs: ALL_OUTPUTS });
   await fill(p.handlers);
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
