@@ -1,7 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** This run's folder of fixtures made once and shared between test files (test/shared-fixture.ts). */
+    sharedFolder: string;
+  }
+}
 
 /**
  * Builds `dist/` once (`npm run build`: the rule index, tsc, the rules table of docs/lint.md, then the
@@ -14,9 +22,15 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * third of a whole build's time when little changed. tsc does not notice an emitted file removed
  * by hand, so a source file of src/ or cli/ without its dist/ JavaScript removes the build info
  * first, and the emit is whole.
+ *
+ * It also makes the run's shared folder (under test/__out__/, so that what is built there resolves
+ * the repo's node_modules), provided to the tests as `sharedFolder`, and removes it after the run.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  mkdirSync(path.join(root, "test", "__out__"), { recursive: true });
+  const shared = mkdtempSync(path.join(root, "test", "__out__", "shared-"));
+  project.provide("sharedFolder", shared);
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
   const rulesIndex = path.join(root, "scripts", "rules-index.mjs");
   const buildInfo = path.join(root, "dist", ".tsbuildinfo");
@@ -30,6 +44,7 @@ export default async function setup(): Promise<void> {
     bundleCli(root: string): Promise<string>;
   };
   await bundleCli(root);
+  return () => rmSync(shared, { recursive: true, force: true });
 }
 
 /** The TypeScript files of src/ and cli/ (declaration files aside) whose JavaScript is not in dist/. */
