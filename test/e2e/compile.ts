@@ -23,6 +23,36 @@ export async function repoTempDir(): Promise<string> {
 
 export type ModuleMode = "nodenext" | "bundler";
 
+/**
+ * Declaration files under node_modules (TypeScript's own lib files included) do not change during a
+ * run, and most of a program's time over a generated folder goes to parsing and binding them (Node's
+ * types, the SDKs'). Each is parsed once per test file's process and shared by every program made
+ * here, as an editor's language service shares them between projects. The key holds every compiler
+ * option but those that only say where output goes, so a file is shared only by programs that would
+ * parse and bind it the same way.
+ */
+const sharedDeclarations = new Map<string, ts.SourceFile>();
+const OUTPUT_ONLY_OPTIONS = new Set(["outDir", "rootDir", "noEmit", "declaration", "sourceMap", "configFilePath", "types", "typeRoots", "lib", "pathsBasePath"]);
+
+/** ts.createProgram, sharing the parsed declaration files of node_modules (above) between programs. */
+export function createProgram(files: readonly string[], options: ts.CompilerOptions): ts.Program {
+  const host = ts.createCompilerHost(options);
+  const parse = host.getSourceFile.bind(host);
+  const optionsKey = JSON.stringify(Object.entries(options).filter(([key]) => !OUTPUT_ONLY_OPTIONS.has(key)).sort(([a], [b]) => (a < b ? -1 : 1)));
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (!/[\\/]node_modules[\\/].*\.d\.[cm]?ts$/.test(fileName)) return parse(fileName, languageVersion, onError, shouldCreate);
+    const version = typeof languageVersion === "object" ? [languageVersion.languageVersion, languageVersion.impliedNodeFormat, languageVersion.jsDocParsingMode] : [languageVersion];
+    const key = `${fileName}\0${version.join("/")}\0${optionsKey}`;
+    let file = sharedDeclarations.get(key);
+    if (file === undefined) {
+      file = parse(fileName, languageVersion, onError, shouldCreate);
+      if (file !== undefined) sharedDeclarations.set(key, file);
+    }
+    return file;
+  };
+  return ts.createProgram(files, options, host);
+}
+
 /** Type-checks `files` under strict settings; returns the diagnostics as readable lines. */
 export function typecheck(files: string[], mode: ModuleMode): string[] {
   const options: ts.CompilerOptions = {
@@ -36,12 +66,12 @@ export function typecheck(files: string[], mode: ModuleMode): string[] {
       ? { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }
       : { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }),
   };
-  return diagnosticLines(ts.getPreEmitDiagnostics(ts.createProgram(files, options)), repoRoot);
+  return diagnosticLines(ts.getPreEmitDiagnostics(createProgram(files, options)), repoRoot);
 }
 
 /** Compiles `files` with `options` into their outDir; returns its diagnostics as lines (empty: it compiled). */
 export function compileAndEmit(files: string[], options: ts.CompilerOptions, relativeTo: string): string[] {
-  const program = ts.createProgram(files, options);
+  const program = createProgram(files, options);
   const emitted = program.emit();
   return diagnosticLines([...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics], relativeTo);
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { repoRoot } from "../helpers.js";
-import { buildMcpCase, startHttpEntry, type McpCase } from "./harness.js";
+import { sharedMcpCase, startHttpEntry, type McpCase } from "./harness.js";
 
 const CALLS: Array<[string, Record<string, unknown>]> = [
   ["get_weather", { location: "Paris" }],
@@ -38,7 +38,7 @@ describe("the stateless fetch handler behind two processes", () => {
   const children: ChildProcess[] = [];
   const urls: string[] = [];
   beforeAll(async () => {
-    c = await buildMcpCase(path.join(repoRoot, "schemas"));
+    c = await sharedMcpCase(path.join(repoRoot, "schemas"));
     expect(c.diagnostics).toEqual([]);
     for (let i = 0; i < 2; i++) {
       const { child, url } = await startHttpEntry(path.join(c.dist, "generated", "mcp", "http.js"));
@@ -80,7 +80,7 @@ describe("the stateless fetch handler behind two processes", () => {
 describe("the Node HTTP entry's protections around the fetch handler", () => {
   let c: McpCase & { diagnostics: string[] };
   beforeAll(async () => {
-    c = await buildMcpCase(path.join(repoRoot, "schemas"));
+    c = await sharedMcpCase(path.join(repoRoot, "schemas"));
     expect(c.diagnostics).toEqual([]);
   }, 90_000);
   const entry = () => path.join(c.dist, "generated", "mcp", "http.js");

@@ -4,12 +4,14 @@
  * MCP client over stdio or Streamable HTTP.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import ts from "typescript";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { readTree } from "../helpers.js";
+import { readTree, repoRoot } from "../helpers.js";
+import { sharedFixture } from "../shared-fixture.js";
 import { compileAndEmit, repoTempDir } from "../e2e/compile.js";
 
 export const ALL_OUTPUTS = ["native", "legacy", "types", "validators", "handlers", "runtime", "index", "mcp"];
@@ -62,7 +64,16 @@ export async function buildMcpCase(
   fill: (handlers: string) => Promise<void> = fillHandlers,
   lint = true,
 ): Promise<McpCase & { diagnostics: string[]; notes: string[] }> {
-  const dir = await repoTempDir();
+  return buildMcpCaseIn(await repoTempDir(), schemasDir, extra, fill, lint);
+}
+
+async function buildMcpCaseIn(
+  dir: string,
+  schemasDir: string,
+  extra: Record<string, string>,
+  fill: (handlers: string) => Promise<void>,
+  lint: boolean,
+): Promise<McpCase & { diagnostics: string[]; notes: string[] }> {
   await cp(schemasDir, path.join(dir, "schemas"), { recursive: true });
   const p = { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), dist: path.join(dir, "dist") };
   // Imported here, not at the top: the files that use only the clients or compile() skip loading the pipeline.
@@ -81,6 +92,17 @@ export async function buildMcpCase(
   const diagnostics = compile(dir, files);
   await writeFile(path.join(p.dist, "package.json"), JSON.stringify({ type: "module" }));
   return { ...p, diagnostics, notes };
+}
+
+/**
+ * buildMcpCase(schemasDir, extra) with the default handlers and lint, made once per `vitest run` and
+ * shared by every test file that asks for the same one (test/shared-fixture.ts), for tests that only
+ * read the case and run its compiled servers: they must write nothing into it.
+ */
+export async function sharedMcpCase(schemasDir: string, extra: Record<string, string> = {}): Promise<McpCase & { diagnostics: string[]; notes: string[] }> {
+  const key = createHash("sha256").update(JSON.stringify([path.relative(repoRoot, schemasDir), extra])).digest("hex").slice(0, 16);
+  const { made } = await sharedFixture(`mcp-${key}`, async (dir) => buildMcpCaseIn(dir, schemasDir, extra, fillHandlers, true));
+  return made;
 }
 
 /** `env`: more environment variables for the server; `args`: its command-line arguments. */

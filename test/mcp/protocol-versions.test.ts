@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/client";
 import { fixture, repoRoot } from "../helpers.js";
-import { buildMcpCase, startHttpEntry, withoutProtoKeys } from "./harness.js";
+import { sharedMcpCase, startHttpEntry, withoutProtoKeys } from "./harness.js";
 
 /** The oldest revision of the SDK's `initialize` list (2024-10-07 in 2.4). */
 const OLDEST = SUPPORTED_PROTOCOL_VERSIONS[SUPPORTED_PROTOCOL_VERSIONS.length - 1]!;
@@ -63,7 +63,7 @@ for (const [name, schemas, examplesOf] of sets) {
     let native: Array<{ name: string; description?: string; input_schema: unknown }> = [];
     let examples: Record<string, unknown> = {};
     beforeAll(async () => {
-      const c = await buildMcpCase(schemas);
+      const c = await sharedMcpCase(schemas);
       expect(c.diagnostics).toEqual([]);
       native = JSON.parse(await readFile(path.join(c.out, "tools.json"), "utf8")) as typeof native;
       examples = await examplesOf();

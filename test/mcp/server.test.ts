@@ -10,7 +10,7 @@ import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/client";
 import { fixture, repoRoot } from "../helpers.js";
-import { buildMcpCase, httpClient, rawToolsList, stdioClient, withoutProtoKeys, type McpCase } from "./harness.js";
+import { buildMcpCase, httpClient, rawToolsList, sharedMcpCase, stdioClient, withoutProtoKeys, type McpCase } from "./harness.js";
 
 const SEED_EXAMPLES: Record<string, unknown> = {
   get_weather: { location: "Paris" },
@@ -53,7 +53,7 @@ for (const [name, schemas, examplesOf] of sets) {
     const clients: Array<[string, Client]> = [];
     let child: ChildProcess | undefined;
     beforeAll(async () => {
-      c = await buildMcpCase(schemas, schemas === MCP_FIXTURE ? { "output-types-check.ts": OUTPUT_TYPES_CHECK } : {});
+      c = await sharedMcpCase(schemas, schemas === MCP_FIXTURE ? { "output-types-check.ts": OUTPUT_TYPES_CHECK } : {});
       native = JSON.parse(await readFile(path.join(c.out, "tools.json"), "utf8")) as NativeTool[];
       if (c.diagnostics.length > 0) return;
       clients.push(["stdio", await stdioClient(path.join(c.dist, "generated", "mcp", "stdio.js"))]);
@@ -155,7 +155,7 @@ for (const [name, schemas, examplesOf] of sets) {
 
 describe("the Streamable HTTP entry on a loopback address", () => {
   it("refuses a foreign Host or Origin header (DNS rebinding) and serves a local one", async () => {
-    const c = await buildMcpCase(path.join(repoRoot, "schemas"));
+    const c = await sharedMcpCase(path.join(repoRoot, "schemas"));
     expect(c.diagnostics).toEqual([]);
     const { client, child, url } = await httpClient(path.join(c.dist, "generated", "mcp", "http.js"));
     try {

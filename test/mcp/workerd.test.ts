@@ -13,7 +13,8 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { repoRoot } from "../helpers.js";
-import { buildMcpCase } from "./harness.js";
+import { repoTempDir } from "../e2e/compile.js";
+import { sharedMcpCase } from "./harness.js";
 
 /** The workerd binary the npm package installs (its bin script resolves the platform package). */
 const WORKERD = createRequire(import.meta.url).resolve("workerd/bin/workerd");
@@ -73,15 +74,18 @@ describe("the generated fetch handler in workerd", () => {
   let child: ChildProcess | undefined;
   let url = "";
   beforeAll(async () => {
-    const c = await buildMcpCase(path.join(repoRoot, "schemas"));
+    const c = await sharedMcpCase(path.join(repoRoot, "schemas"));
     expect(c.diagnostics).toEqual([]);
+    // The worker's own files go beside the shared case, which is only read.
+    const dir = await repoTempDir();
+    const fetchModule = path.relative(dir, path.join(c.dist, "generated", "mcp", "fetch.js")).split(path.sep).join("/");
     // workerd takes every named export of the main module for an entry point: the worker re-exports the default only.
-    const entry = path.join(c.dir, "worker-entry.mjs");
-    await writeFile(entry, `export { default } from "./dist/generated/mcp/fetch.js";\n`);
-    const bundle = path.join(c.dir, "worker.js");
+    const entry = path.join(dir, "worker-entry.mjs");
+    await writeFile(entry, `export { default } from "${fetchModule.startsWith(".") ? fetchModule : `./${fetchModule}`}";\n`);
+    const bundle = path.join(dir, "worker.js");
     await bundleForWorkers(entry, bundle);
     const port = await freePort();
-    const config = path.join(c.dir, "config.capnp");
+    const config = path.join(dir, "config.capnp");
     await writeFile(config, workerdConfig("worker.js", `127.0.0.1:${port}`));
     child = await startWorkerd(config, port);
     url = `http://127.0.0.1:${port}/mcp`;

@@ -13,15 +13,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
 import { message, startMessagesServer, type MessagesServer } from "../runtime/messages-server.js";
 import { fixture } from "../helpers.js";
-import { frameworkProject, seedAndExtraTools, until, type FrameworkProject, type RecordedCall } from "./framework-project.js";
-
-const USER = `import Anthropic from "@anthropic-ai/sdk";
-import { tools } from "../generated/anthropic-helpers.js";
-
-export function weather(client: Anthropic) {
-  return client.beta.messages.toolRunner({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "Weather in Paris?" }], tools });
-}
-`;
+import { sharedFrameworkProject, until, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 
 type Generated = { tools: BetaRunnableTool[]; createRunnableTools(native: Dispatcher, context?: unknown): BetaRunnableTool[] };
 
@@ -37,7 +29,7 @@ const use = (id: string, name: string, input: unknown) => ({ kind: "json" as con
 const answer = (text: string) => ({ kind: "json" as const, content: [{ type: "text" as const, text }], stop_reason: "end_turn" });
 
 beforeAll(async () => {
-  project = await frameworkProject(["standard-schema", "anthropic-helpers"], { "runner.ts": USER }, await seedAndExtraTools());
+  project = await sharedFrameworkProject();
   // tsc emits the JavaScript even with type errors: the first test reports them, the others run.
   generated = (await import(pathToFileURL(path.join(project.dist, "anthropic-helpers.js")).href)) as Generated;
   ({ dispatcher: native } = (await import(pathToFileURL(path.join(project.dist, "index.js")).href)) as { dispatcher: Dispatcher });

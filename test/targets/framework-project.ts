@@ -10,6 +10,7 @@ import path from "node:path";
 import { build } from "../../src/pipeline.js";
 import { repoRoot } from "../helpers.js";
 import { compileProject, repoTempDir } from "../e2e/compile.js";
+import { sharedFixture } from "../shared-fixture.js";
 
 export const BASE_OUTPUTS = ["native", "legacy", "types", "validators", "handlers", "runtime", "index"];
 
@@ -132,7 +133,10 @@ export const TSCONFIG = {
  * handlers, writes `user` (file under src/ -> text), and compiles the project with its tsconfig.
  */
 export async function frameworkProject(outputs: string[], user: Record<string, string> = {}, schemas = path.join(repoRoot, "schemas")): Promise<FrameworkProject> {
-  const dir = await repoTempDir();
+  return frameworkProjectIn(await repoTempDir(), outputs, user, schemas);
+}
+
+async function frameworkProjectIn(dir: string, outputs: string[], user: Record<string, string>, schemas: string): Promise<FrameworkProject> {
   await cp(schemas, path.join(dir, "schemas"), { recursive: true });
   const out = path.join(dir, "generated");
   const handlers = path.join(dir, "handlers");
@@ -144,4 +148,40 @@ export async function frameworkProject(outputs: string[], user: Record<string, s
   for (const [file, text] of Object.entries(user)) await writeFile(path.join(dir, "src", file), text);
   const diagnostics = compileProject(dir);
   return { dir, out, handlers, dist: path.join(dir, "dist", "generated"), notes, diagnostics };
+}
+
+/** The outputs of the shared framework project: those of the OpenAI Agents SDK, Mastra and Anthropic's tool helpers, and what they import. */
+export const SHARED_FRAMEWORK_OUTPUTS = ["openai", "openai-agents", "standard-schema", "mastra", "anthropic-helpers"];
+
+/** The user's modules of the shared framework project (under src/): each framework's own line with the generated `tools`. */
+export const FRAMEWORK_USER_FILES: Record<string, string> = {
+  "openai-agents-agent.ts": `import { Agent } from "@openai/agents";
+import { tools } from "../generated/openai-agents.js";
+
+export const agent = new Agent({ name: "assistant", instructions: "Answer briefly.", tools });
+`,
+  "mastra-agent.ts": `import { Agent } from "@mastra/core/agent";
+import { tools } from "../generated/mastra.js";
+
+export const agent = new Agent({ id: "assistant", name: "assistant", instructions: "Answer briefly.", model: "openai/gpt-5", tools });
+`,
+  "anthropic-runner.ts": `import Anthropic from "@anthropic-ai/sdk";
+import { tools } from "../generated/anthropic-helpers.js";
+
+export function weather(client: Anthropic) {
+  return client.beta.messages.toolRunner({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "Weather in Paris?" }], tools });
+}
+`,
+};
+
+/**
+ * One user's project with the seed tools and EXTRA_TOOLS, SHARED_FRAMEWORK_OUTPUTS and
+ * FRAMEWORK_USER_FILES, built and compiled once per `vitest run` (test/shared-fixture.ts) for the
+ * OpenAI Agents SDK, Mastra and Anthropic tool-helper tests, which only read it and import its dist/.
+ * The handlers record their calls on the importing process's globalThis, so each test file sees
+ * only its own calls.
+ */
+export async function sharedFrameworkProject(): Promise<FrameworkProject> {
+  const { made } = await sharedFixture("frameworks", async (dir) => frameworkProjectIn(dir, SHARED_FRAMEWORK_OUTPUTS, FRAMEWORK_USER_FILES, await seedAndExtraTools()));
+  return made;
 }

@@ -13,14 +13,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
 import { INPUT_VALIDATION } from "../../src/targets/mastra/facts.js";
 import { fixture } from "../helpers.js";
-import { frameworkProject, seedAndExtraTools, type FrameworkProject, type RecordedCall } from "./framework-project.js";
+import { sharedFrameworkProject, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 import { startResponsesServer, type InputItem, type ResponsesServer } from "./responses-server.js";
-
-const USER = `import { Agent } from "@mastra/core/agent";
-import { tools } from "../generated/mastra.js";
-
-export const agent = new Agent({ id: "assistant", name: "assistant", instructions: "Answer briefly.", model: "openai/gpt-5", tools });
-`;
 
 type Tools = Record<string, ToolAction<unknown, unknown> & { requireApproval?: unknown; strict?: boolean }>;
 interface Issue {
@@ -41,7 +35,7 @@ const outputs = (input: InputItem[] | string): InputItem[] => (typeof input === 
 const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(project.dist, file)).href)) as T;
 
 beforeAll(async () => {
-  project = await frameworkProject(["standard-schema", "mastra"], { "agent.ts": USER }, await seedAndExtraTools());
+  project = await sharedFrameworkProject();
   // tsc emits the JavaScript even with type errors: the first test reports them, the others run.
   ({ tools } = await load<{ tools: Tools }>("mastra.js"));
   ({ standardSchemas: schemas } = await load<{ standardSchemas: Schemas }>("standard-schema.js"));

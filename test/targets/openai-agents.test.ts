@@ -14,14 +14,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
 import { agentsToolName } from "../../src/targets/openai-agents/facts.js";
 import { fixture } from "../helpers.js";
-import { frameworkProject, seedAndExtraTools, until, type FrameworkProject, type RecordedCall } from "./framework-project.js";
+import { sharedFrameworkProject, until, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 import { startResponsesServer, type InputItem, type ResponsesServer } from "./responses-server.js";
-
-const USER = `import { Agent } from "@openai/agents";
-import { tools } from "../generated/openai-agents.js";
-
-export const agent = new Agent({ name: "assistant", instructions: "Answer briefly.", tools });
-`;
 
 let project: FrameworkProject;
 let server: ResponsesServer;
@@ -36,7 +30,7 @@ const outputs = (input: InputItem[] | string): InputItem[] => (typeof input === 
 
 beforeAll(async () => {
   setTracingDisabled(true);
-  project = await frameworkProject(["openai", "openai-agents"], { "agent.ts": USER }, await seedAndExtraTools());
+  project = await sharedFrameworkProject();
   const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(project.dist, file)).href)) as T;
   // tsc emits the JavaScript even with type errors: the first test reports them, the others run.
   ({ tools } = await load<{ tools: Tool[] }>("openai-agents.js"));
