@@ -31,7 +31,16 @@ const FIELDS_TOOL = {
   output_schema: { type: "object", properties: { count: { type: "integer" } }, required: ["count"] },
 };
 
-async function project(extra: Record<string, unknown> = {}) {
+/** One project per set of extra tools, built once in this file: the tests only read it and import it. */
+const projects = new Map<string, ReturnType<typeof makeProject>>();
+function project(extra: Record<string, unknown> = {}) {
+  const key = JSON.stringify(extra);
+  let made = projects.get(key);
+  if (made === undefined) projects.set(key, (made = makeProject(extra)));
+  return made;
+}
+
+async function makeProject(extra: Record<string, unknown>) {
   const dir = await repoTempDir();
   const p = { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers") };
   await cp(seedSchemas, p.schemas, { recursive: true });
