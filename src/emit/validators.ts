@@ -53,6 +53,7 @@ const re2: RegExpEngine = Object.assign(
 );
 import { SchemaCompileError } from "../load/compile-error.js";
 import { isPlainObject as isObject } from "../schema/pointer.js";
+import { interpretedSchema } from "./validator-data.js";
 
 const OPTIONS: Options = {
   // optimize: false skips ajv's code-size passes: compiling takes half the time, the code behaves the same.
@@ -111,10 +112,12 @@ const uniqueItems: CodeKeywordDefinition = {
  * one shared instance, whose scope grows with every schema. Throws when a pattern is one RE2 cannot
  * run (the lint rule `pattern-supported` reports it first).
  */
-export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedFile {
+export function compileValidator(tool: ToolSource, names: ToolNames, { interpret = true }: { interpret?: boolean } = {}): GeneratedFile {
   // A shallow copy without `$id` and `$schema` (ajv never writes to the schemas it compiles).
   const { $id: _id, $schema, ...schema } = protoAsPattern(tool.bundledSchema) as AnySchemaObject;
   const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
+  const interpreted = interpret ? interpretedSchema(schema, draft2020) : undefined;
+  if (interpreted !== undefined) return interpretedModule(tool, names, interpreted, draft2020);
   const ajv = draft2020 ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
   ajv.removeKeyword("uniqueItems").addKeyword(uniqueItems);
   let compiled;
@@ -158,6 +161,34 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
       `// ${GENERATED_HEADER}\n${NOCHECK}\n// Validator for the tool ${tsString(tool.name)}.\n` +
       `import type { ValidateFunction } from "../runtime/dispatch.js";\n` +
       imports + code + "\n",
+    ownership: "generated",
+  };
+}
+
+/**
+ * The module of a tool the interpreter runs: its schema as data (JSON text, which `JSON.parse`
+ * reads with any `__proto__` key as an own property), handed to runtime/validate.ts. A pattern
+ * RE2 cannot run is reported here as when ajv compiles it.
+ */
+function interpretedModule(tool: ToolSource, names: ToolNames, { data, patterns }: { data: object; patterns: string[] }, next: boolean): GeneratedFile {
+  try {
+    for (const pattern of patterns) re2(pattern, "u");
+  } catch (error) {
+    if (error instanceof UserError) throw new UserError(`tool '${tool.name}': ${error.message}`);
+    throw error;
+  }
+  const options = [...(patterns.length > 0 ? ["re2"] : []), ...(next ? ["next: true"] : [])];
+  const text = JSON.stringify(data).replace(/[\\']/g, "\\$&");
+  return {
+    root: "out",
+    path: `validators/${names.file}.ts`,
+    contents:
+      `// ${GENERATED_HEADER}\n// Validator for the tool ${tsString(tool.name)}: its input schema as data, run by runtime/validate.ts.\n` +
+      `import type { ValidateFunction } from "../runtime/dispatch.js";\n` +
+      `import { compileValidator } from "../runtime/validate.js";\n` +
+      (patterns.length > 0 ? `import { re2 } from "../runtime/re2.js";\n` : "") +
+      `export const validate: ValidateFunction = compileValidator(JSON.parse('${text}')${options.length > 0 ? `, { ${options.join(", ")} }` : ""});\n` +
+      `export default validate;\n`,
     ownership: "generated",
   };
 }
