@@ -90,6 +90,28 @@ const LIMIT: Record<string, readonly [string, (a: number, b: number) => boolean]
   exclusiveMaximum: ["<", (a, b) => a >= b], exclusiveMinimum: [">", (a, b) => a <= b],
 };
 
+const UNTYPED = ["$ref", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if"];
+/** What `run` reads of a schema object on every pass, worked out once. */
+interface Plan {
+  readonly types: readonly string[];
+  /** The one type whose group has keywords: ajv checks it there, after the untyped keywords. */
+  readonly late: string | undefined;
+  readonly untyped: boolean;
+  readonly groups: ReadonlyArray<readonly [string, readonly string[]]>;
+}
+const plans = new WeakMap<Obj, Plan>();
+function plan(sch: Obj): Plan {
+  let p = plans.get(sch);
+  if (p !== undefined) return p;
+  const t = sch["type"];
+  const types = t === undefined ? [] : Array.isArray(t) ? (t as string[]) : [t as string];
+  const groups = Object.keys(GROUP).map((g) => [g, GROUP[g]!.filter((k) => own(sch, k))] as const).filter(([, present]) => present.length > 0);
+  const late = types.length === 1 && groups.some(([g]) => g === types[0]) ? types[0] : undefined;
+  p = { types, late, untyped: UNTYPED.some((k) => own(sch, k)), groups };
+  plans.set(sch, p);
+  return p;
+}
+
 /** The validator of `root`: ajv's contract (returns the verdict, sets `.errors`, null when valid). */
 export function compileValidator(root: SchemaData, engines: Engines = {}): ValidateFunction {
   const patterns = new Map<string, { test(s: string): boolean }>();
@@ -118,18 +140,17 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       return false;
     }
     const sch = s as Obj;
-    const types = sch["type"] === undefined ? [] : Array.isArray(sch["type"]) ? (sch["type"] as string[]) : [sch["type"] as string];
-    const one = types.length === 1 ? types[0]! : undefined;
-    const late = one !== undefined && GROUP[one]?.some((k) => own(sch, k)) === true;
-    const typeError = (): void => fail(cx, "type", { type: sch["type"] }, `must be ${String(sch["type"])}`);
-    if (types.length > 0 && !late && !types.some((t) => typeOk(t, data))) typeError();
-    untyped(sch, cx);
-    for (const group of ["number", "string", "array", "object"]) {
-      if (!GROUP[group]!.some((k) => own(sch, k))) continue;
-      if (typeOk(group, data)) keywords(group, sch, cx);
-      else if (late && one === group) typeError();
+    const p = plan(sch);
+    if (p.types.length > 0 && p.late === undefined && !p.types.some((t) => typeOk(t, data))) typeError(sch, cx);
+    if (p.untyped) untyped(sch, cx);
+    for (const [group, present] of p.groups) {
+      if (typeOk(group, data)) keywords(group, present, sch, cx);
+      else if (p.late === group) typeError(sch, cx);
     }
     return errors.length === before;
+  }
+  function typeError(sch: Obj, cx: Cx): void {
+    fail(cx, "type", { type: sch["type"] }, `must be ${String(sch["type"])}`);
   }
   function sub(s: unknown, cx: Cx, at: string, data = cx.data, path = cx.path, name = cx.name): boolean {
     return run(s, data, path, at, name);
@@ -195,10 +216,9 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       }
     }
   }
-  function keywords(group: string, sch: Obj, cx: Cx): void {
+  function keywords(group: string, present: readonly string[], sch: Obj, cx: Cx): void {
     const { data } = cx;
-    for (const k of GROUP[group]!) {
-      if (!own(sch, k)) continue;
+    for (const k of present) {
       const v = sch[k];
       if (group === "number") {
         if (k === "format") continue; // toolgen's formats are all string formats: ajv skips them for numbers
