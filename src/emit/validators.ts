@@ -1,23 +1,33 @@
 /**
- * Validators compiled at build time with ajv's standalone code: one module per tool,
- * `validators/<file>.ts`, loaded lazily by the dispatcher (`import("./validators/<file>.js")`), so no
- * schema is compiled when the user's process starts. ajv's run-time helpers are pointed at the
- * generated `runtime/` folder: `ajv.ts` (equal, ucs2length), `formats.ts` (`format`) and, only when
- * some tool has a `pattern` or `patternProperties`, `re2.ts` (see below).
+ * Each tool's validator, made at build time: one module per tool, `validators/<file>.ts`, loaded
+ * lazily by the dispatcher (`import("./validators/<file>.js")`), so nothing is compiled when the
+ * user's process starts. Two kinds, decided per tool from its schema alone (validator-data.ts):
  *
- * Why TypeScript files holding plain JavaScript: the project's own build must carry them wherever it
+ * - Most tools: the schema as data (JSON text without annotations, one line) handed to the
+ *   interpreter `runtime/validate.ts`, which gives ajv's verdict and ajv's errors (same objects,
+ *   same order: test/runtime/validate.test.ts compares them with the ajv code below). Typed
+ *   TypeScript, a few hundred bytes: smaller than the tool file, and cheap for tsc to read.
+ * - A schema with a keyword the interpreter does not imitate (validator-data.ts lists them): ajv's
+ *   standalone code, with ajv's run-time helpers pointed at the generated `runtime/` folder: `ajv.ts`
+ *   (equal, ucs2length), `formats.ts` (`format`).
+ *
+ * Either kind imports `runtime/re2.ts` (see below) when its schema has a `pattern` or
+ * `patternProperties`, and only then is that file shipped.
+ *
+ * Why TypeScript files: the project's own build must carry them wherever it
  * carries index.ts. tsc follows the `import()` to a `.ts` file and emits it into the outDir; tsx and
  * the bundlers load it like the rest of the folder. (As `.mjs` with a `.d.mts`
  * beside them, tsc took the declaration in their place and left them out of the outDir: every call of
- * a compiled project failed.) Each starts with `// @ts-nocheck`: the type-checker parses and binds it
- * but never checks ajv's untyped code, and its one export is annotated (`ValidateFunction`), so a
- * declaration emit infers nothing. In a CommonJS package tsc emits it as CommonJS like its neighbours.
+ * a compiled project failed.) Ajv's code starts with `// @ts-nocheck`: the type-checker parses and
+ * binds it but never checks ajv's untyped code. In both kinds the one export is annotated
+ * (`ValidateFunction`), so a declaration emit infers nothing. In a CommonJS package tsc emits them
+ * as CommonJS like their neighbours.
  *
  * Why re2js for `pattern`: ajv compiles patterns to native RegExp, which backtracks (`^(a+)+$`
  * on 41 characters of model input did not finish in 30 s). The engine must run in linear time and
  * keep the generated folder free of npm packages. `re2` (native bindings) needs a compiled addon at
  * run time, per platform: not dependency-free. `re2-wasm` ships a WebAssembly blob and loads it
- * asynchronously, which ajv's synchronous `code.regExp` cannot wait for. `re2js` is pure
+ * asynchronously, which ajv's synchronous `code.regExp` (and the interpreter) cannot wait for. `re2js` is pure
  * JavaScript (MIT), so its one ES-module file is vendored into `runtime/re2.ts` with its licence
  * header, and only for projects whose schemas have a pattern: about 260 KB (65 KB gzipped) of
  * generated code that is read only when a validator using a pattern is first loaded.
