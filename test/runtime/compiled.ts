@@ -1,7 +1,7 @@
 /**
- * Loads validators exactly as a build generates them (ajv standalone code from compileValidator,
- * the vendored RE2 engine beside them), with their `../runtime/*.js` imports pointed at
- * src/runtime, so the tests run toolgen's own run-time helpers.
+ * Loads validators exactly as a build generates them (compileValidator's module: the schema as data
+ * for runtime/validate.ts, or ajv's standalone code; the vendored RE2 engine beside them), with their
+ * `../runtime/*.js` imports pointed at src/runtime, so the tests run toolgen's own run-time code.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
