@@ -5,7 +5,7 @@
  * exact errors for, else undefined, and the tool keeps ajv's standalone code. Falls back on:
  * `$id`/`id`/`$anchor`/`$schema` below the root, `$dynamicRef`/`$recursiveRef` and their anchors,
  * `nullable`, `discriminator`, `$async`, `dependencies`, `dependentRequired`/`dependentSchemas` and
- * `unevaluated*` (2020-12), an `items` array in 2020-12, `contains` wanting one item (see below), a keyword value of a type ajv does not take,
+ * `unevaluated*` (2020-12), a tuple (`items` array, `prefixItems`), `contains` wanting one item (both: see below), a keyword value of a type ajv does not take,
  * a `format` named like an Object.prototype member, a `$ref` that is not a local JSON pointer to a
  * schema other than the root (or that points at a bare `$ref`, which ajv follows), and a ref target whose `$ref`s only
  * an annotation held (ajv inlines a target without one).
@@ -20,10 +20,12 @@ const LISTS = ["anyOf", "oneOf", "allOf"];
 const MAPS = ["properties", "patternProperties", "definitions", "$defs"];
 const FALLBACK = new Set(["$id", "id", "$anchor", "$schema", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
   "nullable", "discriminator", "$async", "dependencies", "$vocabulary"]);
-const FALLBACK_2020 = new Set(["dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems"]);
+const FALLBACK_2020 = new Set(["dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "prefixItems"]);
 const KEPT = new Set([...NUMBERS, ...ONE, ...LISTS, ...MAPS, "type", "$ref", "const", "enum", "pattern", "format", "items", "uniqueItems", "required"]);
+// Without a tuple `items`, ajv ignores `additionalItems`, but it still makes the array keywords'
+// group run (so a wrong type is reported there, after the untyped keywords): kept, with no effect.
 const KEPT_07 = new Set(["additionalItems"]);
-const KEPT_2020 = new Set(["prefixItems", "minContains", "maxContains"]);
+const KEPT_2020 = new Set(["minContains", "maxContains"]);
 
 type Obj = Record<string, unknown>;
 const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
@@ -51,7 +53,7 @@ export function interpretedSchema(schema: Obj, draft2020: boolean): { data: Obj;
         if (typeof v !== "number" || !Number.isFinite(v)) throw new Unsupported();
         put(k, v);
       } else if (ONE.includes(k) || k === "additionalItems") put(k, strip(v));
-      else if (LISTS.includes(k) || k === "prefixItems") {
+      else if (LISTS.includes(k)) {
         if (!Array.isArray(v)) throw new Unsupported();
         put(k, v.map(strip));
       } else if (MAPS.includes(k)) {
@@ -64,8 +66,11 @@ export function interpretedSchema(schema: Obj, draft2020: boolean): { data: Obj;
         }
         put(k, map);
       } else if (k === "items") {
-        if (Array.isArray(v) && !draft2020) put(k, v.map(strip));
-        else put(k, strip(v));
+        // A tuple (`items` array, `prefixItems`) is left to ajv: inside `not` or `if` (no allErrors),
+        // ajv's tuple code reads an unset `var` for an array shorter than the tuple and skips the
+        // keywords after it (`{"not": {"items": [{}, false], "contains": true}}` rejects `[]`).
+        if (Array.isArray(v)) throw new Unsupported();
+        put(k, strip(v));
       } else if (k === "type") {
         const list: unknown[] = Array.isArray(v) ? v : [v];
         if (!list.every((t) => typeof t === "string" && TYPES.has(t))) throw new Unsupported();

@@ -5,7 +5,7 @@
 // keyword, params and order. Keywords, in ajv's order (ajv/lib/compile/rules.ts): the type check,
 // then $ref const enum not anyOf oneOf allOf if/then/else; for numbers maximum minimum
 // exclusiveMaximum exclusiveMinimum multipleOf; for strings maxLength minLength pattern format; for
-// arrays maxItems minItems additionalItems items prefixItems contains (min/maxContains) uniqueItems;
+// arrays maxItems minItems items (one schema for every item) contains (min/maxContains) uniqueItems;
 // for objects maxProperties minProperties required propertyNames additionalProperties properties
 // patternProperties; `$ref` to a local JSON pointer. src/emit/validators.ts decides per tool, at
 // build time, which tools this runs and which keep ajv's code. Imports only its sibling files.
@@ -82,7 +82,7 @@ function typeOk(t: unknown, v: unknown): boolean {
 const GROUP: Record<string, readonly string[]> = {
   number: ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"],
   string: ["maxLength", "minLength", "pattern", "format"],
-  array: ["maxItems", "minItems", "additionalItems", "prefixItems", "items", "contains", "maxContains", "minContains", "uniqueItems"],
+  array: ["maxItems", "minItems", "additionalItems", "items", "contains", "maxContains", "minContains", "uniqueItems"],
   object: ["maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "properties", "patternProperties"],
 };
 const LIMIT: Record<string, readonly [string, (a: number, b: number) => boolean]> = {
@@ -247,22 +247,11 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     }
   }
   function arrayKeyword(k: string, v: unknown, sch: Obj, cx: Cx, a: unknown[]): void {
-    const at = `${cx.at}/${k}`;
-    const item = (s: unknown, i: number, where = at): boolean => sub(s, cx, where, a[i], `${cx.path}/${i}`);
-    const rest = (s: unknown, from: number): void => {
-      if (s === false) {
-        if (a.length > from) fail(cx, k, { limit: from }, `must NOT have more than ${from} items`);
-      } else if (!alwaysValid(s)) for (let i = from; i < a.length; i++) item(s, i);
-    };
     if (k === "maxItems" || k === "minItems") {
       const max = k === "maxItems";
       if (max ? a.length > (v as number) : a.length < (v as number)) fail(cx, k, { limit: v }, `must NOT have ${max ? "more" : "fewer"} than ${String(v)} items`);
-    } else if (k === "additionalItems") {
-      if (!engines.next && Array.isArray(sch["items"])) rest(v, sch["items"].length);
-    } else if (k === "items" || k === "prefixItems") {
-      if (Array.isArray(v)) v.forEach((s: unknown, i) => alwaysValid(s) || (a.length > i && item(s, i, `${at}/${i}`)));
-      else if (k === "items" && engines.next && Array.isArray(sch["prefixItems"])) rest(v, sch["prefixItems"].length);
-      else if (k === "items" && !alwaysValid(v)) a.forEach((_x, i) => item(v, i));
+    } else if (k === "items") {
+      if (!alwaysValid(v)) for (let i = 0; i < a.length; i++) sub(v, cx, `${cx.at}/items`, a[i], `${cx.path}/${i}`);
     } else if (k === "contains") contains(v, sch, cx, a);
     else if (k === "uniqueItems" && v === true) {
       const pair = duplicatePair(a);
