@@ -7,7 +7,7 @@
 // exclusiveMaximum exclusiveMinimum multipleOf; for strings maxLength minLength pattern format; for
 // arrays maxItems minItems items (one schema for every item) contains (min/maxContains) uniqueItems;
 // for objects maxProperties minProperties required propertyNames additionalProperties properties
-// patternProperties; `$ref` to a local JSON pointer. src/emit/validators.ts decides per tool, at
+// patternProperties; `$ref` to a local JSON pointer. src/emit/validator-data.ts decides per tool, at
 // build time, which tools this runs and which keep ajv's code. Imports only its sibling files.
 
 import { duplicatePair, equal, ucs2length } from "./ajv.js";
@@ -21,7 +21,7 @@ export type PatternEngine = (pattern: string) => { test(s: string): boolean };
 export interface Engines {
   /** The linear-time pattern engine, for schemas with `pattern` or `patternProperties`. */
   readonly re2?: PatternEngine;
-  /** Draft 2020-12 (ajv's Ajv2020): `items` after `prefixItems`, `minContains`/`maxContains`. */
+  /** Draft 2020-12 (ajv's Ajv2020): `minContains`/`maxContains` count. */
   readonly next?: boolean;
 }
 
