@@ -1,23 +1,33 @@
 /**
- * Validators compiled at build time with ajv's standalone code: one module per tool,
- * `validators/<file>.ts`, loaded lazily by the dispatcher (`import("./validators/<file>.js")`), so no
- * schema is compiled when the user's process starts. ajv's run-time helpers are pointed at the
- * generated `runtime/` folder: `ajv.ts` (equal, ucs2length), `formats.ts` (`format`) and, only when
- * some tool has a `pattern` or `patternProperties`, `re2.ts` (see below).
+ * Each tool's validator, made at build time: one module per tool, `validators/<file>.ts`, loaded
+ * lazily by the dispatcher (`import("./validators/<file>.js")`), so nothing is compiled when the
+ * user's process starts. Two kinds, decided per tool from its schema alone (validator-data.ts):
  *
- * Why TypeScript files holding plain JavaScript: the project's own build must carry them wherever it
+ * - Most tools: the schema as data (JSON text without annotations, one line) handed to the
+ *   interpreter `runtime/validate.ts`, which gives ajv's verdict and ajv's errors (same objects,
+ *   same order: test/runtime/validate.test.ts compares them with the ajv code below). Typed
+ *   TypeScript, a few hundred bytes: smaller than the tool file, and cheap for tsc to read.
+ * - A schema with a keyword the interpreter does not imitate (validator-data.ts lists them): ajv's
+ *   standalone code, with ajv's run-time helpers pointed at the generated `runtime/` folder: `ajv.ts`
+ *   (equal, ucs2length), `formats.ts` (`format`).
+ *
+ * Either kind imports `runtime/re2.ts` (see below) when its schema has a `pattern` or
+ * `patternProperties`, and only then is that file shipped.
+ *
+ * Why TypeScript files: the project's own build must carry them wherever it
  * carries index.ts. tsc follows the `import()` to a `.ts` file and emits it into the outDir; tsx and
  * the bundlers load it like the rest of the folder. (As `.mjs` with a `.d.mts`
  * beside them, tsc took the declaration in their place and left them out of the outDir: every call of
- * a compiled project failed.) Each starts with `// @ts-nocheck`: the type-checker parses and binds it
- * but never checks ajv's untyped code, and its one export is annotated (`ValidateFunction`), so a
- * declaration emit infers nothing. In a CommonJS package tsc emits it as CommonJS like its neighbours.
+ * a compiled project failed.) Ajv's code starts with `// @ts-nocheck`: the type-checker parses and
+ * binds it but never checks ajv's untyped code. In both kinds the one export is annotated
+ * (`ValidateFunction`), so a declaration emit infers nothing. In a CommonJS package tsc emits them
+ * as CommonJS like their neighbours.
  *
  * Why re2js for `pattern`: ajv compiles patterns to native RegExp, which backtracks (`^(a+)+$`
  * on 41 characters of model input did not finish in 30 s). The engine must run in linear time and
  * keep the generated folder free of npm packages. `re2` (native bindings) needs a compiled addon at
  * run time, per platform: not dependency-free. `re2-wasm` ships a WebAssembly blob and loads it
- * asynchronously, which ajv's synchronous `code.regExp` cannot wait for. `re2js` is pure
+ * asynchronously, which ajv's synchronous `code.regExp` (and the interpreter) cannot wait for. `re2js` is pure
  * JavaScript (MIT), so its one ES-module file is vendored into `runtime/re2.ts` with its licence
  * header, and only for projects whose schemas have a pattern: about 260 KB (65 KB gzipped) of
  * generated code that is read only when a validator using a pattern is first loaded.
@@ -53,6 +63,7 @@ const re2: RegExpEngine = Object.assign(
 );
 import { SchemaCompileError } from "../load/compile-error.js";
 import { isPlainObject as isObject } from "../schema/pointer.js";
+import { interpretedSchema } from "./validator-data.js";
 
 const OPTIONS: Options = {
   // optimize: false skips ajv's code-size passes: compiling takes half the time, the code behaves the same.
@@ -111,10 +122,12 @@ const uniqueItems: CodeKeywordDefinition = {
  * one shared instance, whose scope grows with every schema. Throws when a pattern is one RE2 cannot
  * run (the lint rule `pattern-supported` reports it first).
  */
-export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedFile {
+export function compileValidator(tool: ToolSource, names: ToolNames, { interpret = true }: { interpret?: boolean } = {}): GeneratedFile {
   // A shallow copy without `$id` and `$schema` (ajv never writes to the schemas it compiles).
   const { $id: _id, $schema, ...schema } = protoAsPattern(tool.bundledSchema) as AnySchemaObject;
   const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
+  const interpreted = interpret ? interpretedSchema(schema, draft2020) : undefined;
+  if (interpreted !== undefined) return interpretedModule(tool, names, interpreted, draft2020);
   const ajv = draft2020 ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
   ajv.removeKeyword("uniqueItems").addKeyword(uniqueItems);
   let compiled;
@@ -158,6 +171,34 @@ export function compileValidator(tool: ToolSource, names: ToolNames): GeneratedF
       `// ${GENERATED_HEADER}\n${NOCHECK}\n// Validator for the tool ${tsString(tool.name)}.\n` +
       `import type { ValidateFunction } from "../runtime/dispatch.js";\n` +
       imports + code + "\n",
+    ownership: "generated",
+  };
+}
+
+/**
+ * The module of a tool the interpreter runs: its schema as data (JSON text, which `JSON.parse`
+ * reads with any `__proto__` key as an own property), handed to runtime/validate.ts. A pattern
+ * RE2 cannot run is reported here as when ajv compiles it.
+ */
+function interpretedModule(tool: ToolSource, names: ToolNames, { data, patterns }: { data: object; patterns: string[] }, next: boolean): GeneratedFile {
+  try {
+    for (const pattern of patterns) re2(pattern, "u");
+  } catch (error) {
+    if (error instanceof UserError) throw new UserError(`tool '${tool.name}': ${error.message}`);
+    throw error;
+  }
+  const options = [...(patterns.length > 0 ? ["re2"] : []), ...(next ? ["next: true"] : [])];
+  const text = JSON.stringify(data).replace(/[\\']/g, "\\$&");
+  return {
+    root: "out",
+    path: `validators/${names.file}.ts`,
+    contents:
+      `// ${GENERATED_HEADER}\n// Validator for the tool ${tsString(tool.name)}: its input schema as data, run by runtime/validate.ts.\n` +
+      `import type { ValidateFunction } from "../runtime/dispatch.js";\n` +
+      `import { compileValidator } from "../runtime/validate.js";\n` +
+      (patterns.length > 0 ? `import { re2 } from "../runtime/re2.js";\n` : "") +
+      `export const validate: ValidateFunction = compileValidator(JSON.parse('${text}')${options.length > 0 ? `, { ${options.join(", ")} }` : ""});\n` +
+      `export default validate;\n`,
     ownership: "generated",
   };
 }

@@ -7,7 +7,7 @@ export default defineOutput({
   description: "standard-schema.ts: each tool's schema as a Standard Schema with its JSON Schema (StandardSchemaV1 + StandardJSONSchemaV1), validated by the build-time validators (opt-in)",
   optIn: true,
   needs: ["native", "types", "validators", "runtime"],
-  runtime: ["standard-schema.ts", "framework.ts"],
+  runtime: ["standard-schema.ts", "framework.ts", "validate.ts"],
   emit: async (ctx) => {
     const { emitStandardSchema } = await import("./standard-schema-emit.js");
     const files = await emitStandardSchema(ctx.tools, ctx.names);

@@ -5,6 +5,7 @@ export default defineOutput({
   id: "validators",
   description: "validators/<tool>.ts: each tool's validator, compiled at build time",
   needs: ["runtime"],
+  runtime: ["validate.ts"],
   emit: async (ctx) => {
     const validators = await ctx.perTool("validator");
     const { validatorCompanions } = await import("../emit/validator-files.js");

@@ -7,7 +7,9 @@
 import path from "node:path";
 import ts from "typescript";
 import { expect, it } from "vitest";
-import { typedLets } from "../../src/emit/validators.js";
+import { compileValidator, typedLets } from "../../src/emit/validators.js";
+import { assignNames } from "../../src/emit/names.js";
+import type { JsonObject } from "../../src/model.js";
 import { build } from "../../src/pipeline.js";
 import { fixture, project, readTree, repoRoot } from "../helpers.js";
 import { compiled } from "../runtime/compiled.js";
@@ -15,12 +17,24 @@ import { compiled } from "../runtime/compiled.js";
 const js = (code: string): string =>
   ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
 
-/** The validators a real build writes for `schemas` (copied, with their sibling folders, into a temp project). */
+/**
+ * ajv's code for the tools of a real build of `schemas` (copied, with their sibling folders, into a
+ * temp project): the build's own files where it kept ajv's code, the rest compiled with
+ * `interpret: false` from the input schemas the build wrote to tools.json (the interpreter's data
+ * modules have no `let`).
+ */
 async function builtValidators(schemas: string): Promise<Map<string, string>> {
   const p = await project(schemas);
   await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint: false, cache: false });
   const tree = await readTree(p.out);
-  return new Map([...tree].filter(([f]) => f.startsWith("validators/")));
+  const out = new Map([...tree].filter(([f, text]) => f.startsWith("validators/") && !text.includes(`from "../runtime/validate.js"`)));
+  const tools = JSON.parse(tree.get("tools.json") ?? "[]") as Array<{ name: string; input_schema: JsonObject }>;
+  const names = assignNames(tools.map((t) => t.name));
+  for (const t of tools) {
+    const file = compileValidator({ name: t.name, bundledSchema: t.input_schema }, names.get(t.name)!, { interpret: false });
+    if (!out.has(file.path)) out.set(file.path, file.contents);
+  }
+  return out;
 }
 
 it("tsc emits the same JavaScript with and without the `any` annotations (seed and awkward tools)", async () => {

@@ -54,7 +54,8 @@ describe("generated validators", () => {
       for (const m of text.matchAll(/(?:from|import\()\s*"([^"]+)"/g)) {
         expect([file, m[1]!.startsWith(".") || m[1]!.startsWith("node:")]).toEqual([file, true]);
       }
-      const nocheck = file.startsWith("validators/") || file === "runtime/re2.ts";
+      // A validator the interpreter runs is typed TypeScript; ajv's standalone code is not type-checked.
+      const nocheck = (file.startsWith("validators/") && !text.includes(`from "../runtime/validate.js"`)) || file === "runtime/re2.ts";
       expect([file, text.split("\n", 2)[1]?.startsWith("// @ts-nocheck: ")]).toEqual([file, nocheck]);
     }
     const files = [...tree.keys()].filter((f) => f.endsWith(".ts")).map((f) => path.join(p.out, f));
