@@ -12,7 +12,10 @@
  * they are checked as the generated types are. Then the bytes of the validators, of the whole
  * generated folder and of the tool files. Then a least-squares line through each figure against N (slope per 1,000 tools,
  * intercept, R²), and the issue's aims: validators no larger than the schemas, tsc within 2x of the
- * types alone, build peak memory under 1.5 GB at 10,000 tools.
+ * types alone, build peak memory under 1.5 GB at 10,000 tools. Dispatch start-up: the generated folder and
+ * handlers emitted as JavaScript file by file (esbuild's transform, what a project's tsc emits), then one
+ * Node process that imports index.js and answers one call (its tool's validator and handler loaded on
+ * first use): CPU, wall and peak memory.
  *
  *   nice node bench/growth.mjs [--sizes 1000,2500,5000,10000] [--keep]
  *
@@ -21,10 +24,11 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { transform } from "esbuild";
 import { timed } from "./cold-build-cpu.mjs";
 import { writeCorpus } from "./corpus.mjs";
 
@@ -47,6 +51,32 @@ const COMPILER_OPTIONS = { strict: true, noEmit: true, target: "ES2022", lib: ["
 async function tsProject(dir, include) {
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include }));
+}
+
+/** `from`'s .ts files as .js under `to` (same relative paths; imports already name .js files). */
+async function emitJs(from, to) {
+  for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    const out = path.join(to, path.relative(from, file)).replace(/\.ts$/, ".js");
+    await mkdir(path.dirname(out), { recursive: true });
+    const { code } = await transform(await readFile(file, "utf8"), { loader: "ts", format: "esm", target: "es2022" });
+    await writeFile(out, code);
+  }
+}
+
+/** Dispatch start-up: import the emitted index.js and answer one call of the first tool. */
+async function dispatchStartup(dir, schemas) {
+  const js = path.join(dir, "js");
+  await emitJs(path.join(dir, "generated"), path.join(js, "generated"));
+  await emitJs(path.join(dir, "handlers"), path.join(js, "handlers"));
+  await writeFile(path.join(js, "package.json"), JSON.stringify({ type: "module", private: true }));
+  const first = JSON.parse(await readFile(path.join(schemas, (await readdir(schemas)).filter((f) => f.endsWith(".json")).sort()[0]), "utf8"));
+  const script =
+    `const { dispatcher } = await import(${JSON.stringify(path.join(js, "generated", "index.js"))});` +
+    `const r = await dispatcher.dispatch({ type: "tool_use", id: "t1", name: ${JSON.stringify(first.name)}, input: {} });` +
+    `if (r.type !== "tool_result") process.exit(1);`;
+  return timed(["--input-type=module", "-e", script], js);
 }
 
 async function bytes(dir) {
@@ -104,13 +134,14 @@ async function measure(base, n) {
     await tsProject(checked, ["*.ts"]);
     tscAloneChecked = timed([TSC, "-p", checked], checked);
   }
+  const startup = await dispatchStartup(dir, schemas);
   const sizes = {
     schemas: await bytes(schemas),
     validators: await bytes(path.join(dir, "generated", "validators")),
     generated: await bytes(path.join(dir, "generated")),
   };
   await rm(dir, { recursive: true, force: true });
-  return { n, build, cached, lint, tscGenerated, tscAlone, tscFloor, tscAloneChecked, sizes };
+  return { n, build, cached, lint, tscGenerated, tscAlone, tscFloor, tscAloneChecked, startup, sizes };
 }
 
 const f = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : "—");
@@ -135,13 +166,14 @@ async function main() {
   const out = [
     `Growth, ${sizes.join(" → ")} tools, one run each (load ${f(load[0])} at start, ${f(load[1])} at end, ${os.cpus().length} cores; CPU = user + sys):`,
     "",
-    "| N | build CPU s / wall s / peak MB | build writing its cache: CPU s / peak MB | lint CPU s / peak MB | tsc generated CPU s / peak MB | tsc types alone CPU s | tsc ratio | tsc generated `--noCheck` CPU s (ratio) | tsc types alone as `.ts` CPU s (ratio) | validators / schemas bytes | generated folder MB |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| N | build CPU s / wall s / peak MB | build writing its cache: CPU s / peak MB | lint CPU s / peak MB | tsc generated CPU s / peak MB | tsc types alone CPU s | tsc ratio | tsc generated `--noCheck` CPU s (ratio) | tsc types alone as `.ts` CPU s (ratio) | dispatch start-up CPU s / wall s / peak MB | validators / schemas bytes | generated folder MB |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows.map(
       (r) =>
         `| ${r.n} | ${f(r.build.cpu)} / ${f(r.build.wall)} / ${f(r.build.maxRssMb, 0)} | ${f(r.cached.cpu)} / ${f(r.cached.maxRssMb, 0)} | ${f(r.lint.cpu)} / ${f(r.lint.maxRssMb, 0)} | ` +
         `${f(r.tscGenerated.cpu)} / ${f(r.tscGenerated.maxRssMb, 0)} | ${f(r.tscAlone.cpu)} | ${f(r.tscGenerated.cpu / r.tscAlone.cpu)}x | ` +
         `${f(r.tscFloor.cpu)} (${f(r.tscFloor.cpu / r.tscAlone.cpu)}x) | ${f(r.tscAloneChecked.cpu)} (${f(r.tscGenerated.cpu / r.tscAloneChecked.cpu)}x) | ` +
+        `${f(r.startup.cpu)} / ${f(r.startup.wall)} / ${f(r.startup.maxRssMb, 0)} | ` +
         `${f(r.sizes.validators / r.sizes.schemas)}x (${f(r.sizes.validators / 2 ** 20, 1)} MB / ${f(r.sizes.schemas / 2 ** 20, 1)} MB) | ${f(r.sizes.generated / 2 ** 20, 1)} |`,
     ),
     "",
@@ -158,6 +190,8 @@ async function main() {
     "lint CPU s": rows.map((r) => r.lint.cpu),
     "tsc generated CPU s": rows.map((r) => r.tscGenerated.cpu),
     "tsc generated peak MB": rows.map((r) => r.tscGenerated.maxRssMb),
+    "dispatch start-up CPU s": rows.map((r) => r.startup.cpu),
+    "dispatch start-up peak MB": rows.map((r) => r.startup.maxRssMb),
   };
   if (rows.length > 1) {
     for (const [name, all] of Object.entries(series)) {
