@@ -5,10 +5,14 @@
  * exact errors for, else undefined, and the tool keeps ajv's standalone code. Falls back on:
  * `$id`/`id`/`$anchor`/`$schema` below the root, `$dynamicRef`/`$recursiveRef` and their anchors,
  * `nullable`, `discriminator`, `$async`, `dependencies`, `dependentRequired`/`dependentSchemas` and
- * `unevaluated*` (2020-12), a tuple (`items` array, `prefixItems`), `contains` wanting one item (both: see below), a keyword value of a type ajv does not take,
+ * `unevaluated*` (2020-12), a tuple (`items` array, `prefixItems`: see below), a keyword value of a type ajv does not take,
  * a `format` named like an Object.prototype member, a `$ref` that is not a local JSON pointer to a
  * schema other than the root (or that points at a bare `$ref`, which ajv follows), and a ref target whose `$ref`s only
- * an annotation held (ajv inlines a target without one).
+ * an annotation held (ajv inlines a target without one). A `contains` wanting one item (draft-07, or
+ * 2020-12 without minContains/maxContains) is interpreted by the spec, not as ajv 8 runs it: ajv never
+ * sets its flag before the loop over the items, so inside a loop of the same generated function an
+ * empty array keeps the previous pass's verdict (`{"additionalProperties": {"contains": {"type":
+ * "string"}}}` accepts `{"a": ["x"], "b": []}`); docs/dispatch.md, "Where toolgen differs from ajv".
  */
 import { hasRef, resolvePointer } from "../runtime/validate.js";
 
@@ -28,7 +32,6 @@ const KEPT_07 = new Set(["additionalItems"]);
 const KEPT_2020 = new Set(["minContains", "maxContains"]);
 
 type Obj = Record<string, unknown>;
-const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 class Unsupported extends Error {}
@@ -97,15 +100,6 @@ export function interpretedSchema(schema: Obj, draft2020: boolean): { data: Obj;
         refs.push([v, s]);
         put(k, v);
       } else put(k, v);
-    }
-    // ajv's `contains` with one item wanted (draft-07, or 2020-12 without minContains/maxContains)
-    // reads a `var` that an empty array never sets: inside a loop of the same function it keeps the
-    // previous pass's verdict (`{"additionalProperties": {"contains": {"type": "string"}}}` accepts
-    // `{"a": ["x"], "b": []}`). Those schemas keep ajv's code, which the interpreter does not imitate.
-    if (own(out, "contains") && !(out["contains"] === true || (isObj(out["contains"]) && Object.keys(out["contains"]).length === 0))) {
-      const min = draft2020 && typeof out["minContains"] === "number" ? out["minContains"] : 1;
-      const max = draft2020 ? out["maxContains"] : undefined;
-      if (max === undefined && min === 1) throw new Unsupported();
     }
     schemas.add(out);
     return out;
