@@ -81,8 +81,8 @@ describe("a built tool follows the spec where ajv 8 does not", () => {
   });
 });
 
-/** [schema, input, the spec's verdict worked out by hand, why]. */
-type Case = [Record<string, unknown>, unknown, boolean, string];
+/** [schema, input, the spec's verdict worked out by hand, why, the one draft it is worked out for]. */
+type Case = [Record<string, unknown>, unknown, boolean, string, ("07" | "2020")?];
 const STALE: Case[] = [
   [{ additionalProperties: { contains: { type: "string" } } }, { a: ["x"], b: [] }, false, "b has no string"],
   [{ additionalProperties: { contains: { type: "string" } } }, { a: [], b: ["x"] }, false, "a has no string"],
@@ -92,7 +92,10 @@ const STALE: Case[] = [
   [{ items: { contains: { const: 1 } } }, [[1], [2, 1]], true, "each item has a 1"],
   [{ patternProperties: { "^p": { contains: true, items: { contains: { type: "null" } } } } }, { p1: [[null]], p2: [[null], []] }, false, "p2's second item has no null"],
   [{ properties: { a: { contains: { type: "string" } } } }, { a: [] }, false, "a has no string (no loop: ajv is right)"],
-  [{ additionalProperties: { minContains: 2, contains: { type: "string" } } }, { a: ["x", "y"], b: [] }, false, "2020-12 counts: b has none"],
+  [{ additionalProperties: { minContains: 2, contains: { type: "string" } } }, { a: ["x", "y"], b: [] }, false, "2020-12 counts: b has none", "2020"],
+  [{ additionalProperties: { minContains: 0, contains: { type: "string" } } }, { a: ["x"], b: [] }, false, "draft-07 has no minContains: b has no string", "07"],
+  [{ additionalProperties: { minContains: 0, contains: { type: "string" } } }, { a: ["x"], b: [] }, true, "2020-12: minContains 0 wants none", "2020"],
+  [{ properties: { a: { minContains: 0, contains: { type: "string" } } } }, { a: [] }, false, "draft-07 has no minContains, no loop: ajv is right", "07"],
 ];
 
 /** The tuple cases in draft-07's spelling; 2020-12 spells a tuple `prefixItems`. */
@@ -116,14 +119,15 @@ describe("each named predicate holds exactly where ajv's verdict is wrong", () =
     for (const [name, cases, predicate] of [["ajvStaleContains", STALE, ajvStaleContains], ["ajvUnsetTupleFlag", UNSET, ajvUnsetTupleFlag]] as const) {
       it(`${name}, ${next ? "2020-12" : "draft-07"}: hand-evaluated verdicts`, async () => {
         let wrong = 0;
-        for (const [original, input, spec, why] of cases) {
-          if (JSON.stringify(original).includes("minContains") && !next) continue;
+        for (const [original, input, spec, why, only] of cases) {
+          if (only !== undefined && (only === "2020") !== next) continue;
           const schema = (next ? in2020(original) : original) as Record<string, unknown>;
           const root = next ? { $schema: S2020, ...schema } : schema;
           // ajv with toolgen's options (allErrors, ownProperties, strict: false), and with its defaults.
           const options = { logger: false, strict: false, allErrors: true, ownProperties: true } as const;
           const plain = (next ? new Ajv2020(options) : new Ajv(options)).compile(schema);
-          const defaults = (next ? new Ajv2020({ logger: false }) : new Ajv({ logger: false })).compile(schema);
+          // Strict mode only logs (to no logger): some cases have a keyword the draft does not know.
+          const defaults = (next ? new Ajv2020({ logger: false, strict: "log" }) : new Ajv({ logger: false, strict: "log" })).compile(schema);
           const mine = await compiled(root);
           const label = `${JSON.stringify(schema)} on ${JSON.stringify(input)} (${why})`;
           expect([label, mine(input)]).toEqual([label, spec]);
