@@ -48,8 +48,10 @@ export function hasRef(schema: unknown): boolean {
   for (const key in schema) {
     if (REF_KEYWORDS.includes(key)) return true;
     const sub = (schema as Obj)[key];
-    if (Array.isArray(sub) && sub.some(hasRef)) return true;
-    if (typeof sub === "object" && hasRef(sub)) return true;
+    // A list is walked once, by its items (as an object too, each level of anyOf-in-anyOf doubled the walk).
+    if (Array.isArray(sub)) {
+      if (sub.some(hasRef)) return true;
+    } else if (typeof sub === "object" && hasRef(sub)) return true;
   }
   return false;
 }
@@ -117,6 +119,16 @@ function plan(sch: Obj): Plan {
 
 /** The validator of `root`: ajv's contract (returns the verdict, sets `.errors`, null when valid). */
 export function compileValidator(root: SchemaData, engines: Engines = {}): ValidateFunction {
+  // Each `$ref`'s target and whether it holds a `$ref`, found on its first use rather than on every call.
+  const refTargets = new Map<string, { target: unknown; holdsRef: boolean }>();
+  const refTarget = (ref: string): { target: unknown; holdsRef: boolean } => {
+    let found = refTargets.get(ref);
+    if (found === undefined) {
+      const target = resolvePointer(root, ref);
+      refTargets.set(ref, (found = { target, holdsRef: hasRef(target) }));
+    }
+    return found;
+  };
   const patterns = new Map<string, { test(s: string): boolean }>();
   const regex = (p: string): { test(s: string): boolean } => {
     let r = patterns.get(p);
@@ -127,21 +139,32 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     return r;
   };
   let errors: ValidationError[] = [];
+  // Schema paths are made once per place in the schema, as ajv's code holds them as literals: a
+  // failing 64 KB input keeps tens of thousands of errors, and a string of its own for each error's
+  // schemaPath made test/runtime/bounded-time.test.ts's slowest case ~20% slower.
+  const joined = new Map<string, Map<string, string>>();
+  function join(at: string, tail: string): string {
+    let m = joined.get(at);
+    if (m === undefined) joined.set(at, (m = new Map()));
+    let out = m.get(tail);
+    if (out === undefined) m.set(tail, (out = `${at}/${tail}`));
+    return out;
+  }
 
   function fail(cx: Cx, keyword: string, params: Record<string, unknown>, message: string): void {
-    const e: ValidationError & { propertyName?: string } = { instancePath: cx.path, schemaPath: `${cx.at}/${keyword}`, keyword, params, message };
+    const e: ValidationError & { propertyName?: string } = { instancePath: cx.path, schemaPath: join(cx.at, keyword), keyword, params, message };
     if (cx.name !== undefined) e.propertyName = cx.name;
     errors.push(e);
   }
   /** Applies `s` (schema path `at`) to `data` (instance path `path`); true when valid. */
   function run(s: unknown, data: unknown, path: string, at: string, name: string | undefined): boolean {
-    const before = errors.length;
-    const cx: Cx = { data, path, at, name };
     if (s === true) return true;
+    const cx: Cx = { data, path, at, name };
     if (s === false) {
       fail(cx, "false schema", {}, "boolean schema is false");
       return false;
     }
+    const before = errors.length;
     const sch = s as Obj;
     const p = plan(sch);
     if (p.types.length > 0 && p.late === undefined && !p.types.some((t) => typeOk(t, data))) typeError(sch, cx);
@@ -169,10 +192,10 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     const { data } = cx;
     if (typeof sch["$ref"] === "string") {
       const ref = sch["$ref"];
-      const target = resolvePointer(root, ref);
+      const { target, holdsRef } = refTarget(ref);
       // A target holding a `$ref` is a function of its own in ajv: schema paths restart at "#",
       // and a property name being checked is not passed on.
-      if (hasRef(target)) run(target, data, cx.path, "#", undefined);
+      if (holdsRef) run(target, data, cx.path, "#", undefined);
       else sub(target, cx, ref);
     }
     if (own(sch, "const") && !equal(data, sch["const"])) fail(cx, "const", { allowedValue: sch["const"] }, "must be equal to constant");
@@ -181,11 +204,11 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     }
     if (own(sch, "not")) {
       const s = sch["not"];
-      if (alwaysValid(s) || quiet(() => sub(s, cx, `${cx.at}/not`))) fail(cx, "not", {}, "must NOT be valid");
+      if (alwaysValid(s) || quiet(() => sub(s, cx, join(cx.at, "not")))) fail(cx, "not", {}, "must NOT be valid");
     }
     if (Array.isArray(sch["anyOf"]) && !sch["anyOf"].some(alwaysValid)) {
       const before = errors.length;
-      if (sch["anyOf"].some((s: unknown, i) => sub(s, cx, `${cx.at}/anyOf/${i}`))) errors.length = before;
+      if (sch["anyOf"].some((s: unknown, i) => sub(s, cx, join(join(cx.at, "anyOf"), String(i))))) errors.length = before;
       else fail(cx, "anyOf", {}, "must match a schema in anyOf");
     }
     if (Array.isArray(sch["oneOf"])) {
@@ -194,7 +217,7 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       let valid = false;
       for (let i = 0; i < sch["oneOf"].length; i++) {
         const s: unknown = sch["oneOf"][i];
-        if (!(alwaysValid(s) || sub(s, cx, `${cx.at}/oneOf/${i}`))) continue;
+        if (!(alwaysValid(s) || sub(s, cx, join(join(cx.at, "oneOf"), String(i))))) continue;
         if (valid) {
           passing = [passing as number, i];
           valid = false;
@@ -206,15 +229,15 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       if (valid) errors.length = before;
       else fail(cx, "oneOf", { passingSchemas: passing }, "must match exactly one schema in oneOf");
     }
-    if (Array.isArray(sch["allOf"])) sch["allOf"].forEach((s: unknown, i) => alwaysValid(s) || sub(s, cx, `${cx.at}/allOf/${i}`));
+    if (Array.isArray(sch["allOf"])) sch["allOf"].forEach((s: unknown, i) => alwaysValid(s) || sub(s, cx, join(join(cx.at, "allOf"), String(i))));
     if (own(sch, "if")) {
       const hasThen = own(sch, "then") && !alwaysValid(sch["then"]);
       const hasElse = own(sch, "else") && !alwaysValid(sch["else"]);
       if (hasThen || hasElse) {
-        const ok = alwaysValid(sch["if"]) || quiet(() => sub(sch["if"], cx, `${cx.at}/if`));
+        const ok = alwaysValid(sch["if"]) || quiet(() => sub(sch["if"], cx, join(cx.at, "if")));
         const clause = ok ? "then" : "else";
         if (ok ? hasThen : hasElse) {
-          if (!sub(sch[clause], cx, `${cx.at}/${clause}`)) fail(cx, "if", { failingKeyword: clause }, `must match "${clause}" schema`);
+          if (!sub(sch[clause], cx, join(cx.at, clause))) fail(cx, "if", { failingKeyword: clause }, `must match "${clause}" schema`);
         }
       }
     }
@@ -256,9 +279,9 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     } else if (k === "items" || k === "prefixItems") {
       if (Array.isArray(v)) {
         // A tuple: each schema checks the item at its index, if there is one.
-        v.forEach((s: unknown, i) => alwaysValid(s) || i >= a.length || sub(s, cx, `${cx.at}/${k}/${i}`, a[i], `${cx.path}/${i}`));
+        v.forEach((s: unknown, i) => alwaysValid(s) || i >= a.length || sub(s, cx, join(join(cx.at, k), String(i)), a[i], `${cx.path}/${i}`));
       } else if (engines.next && Array.isArray(sch["prefixItems"])) rest(k, v, sch["prefixItems"].length, cx, a);
-      else if (!alwaysValid(v)) for (let i = 0; i < a.length; i++) sub(v, cx, `${cx.at}/items`, a[i], `${cx.path}/${i}`);
+      else if (!alwaysValid(v)) for (let i = 0; i < a.length; i++) sub(v, cx, join(cx.at, "items"), a[i], `${cx.path}/${i}`);
     } else if (k === "additionalItems") {
       // Without a tuple `items`, ajv ignores it.
       if (Array.isArray(sch["items"])) rest(k, v, sch["items"].length, cx, a);
@@ -272,7 +295,7 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
   function rest(k: string, v: unknown, n: number, cx: Cx, a: unknown[]): void {
     if (v === false) {
       if (a.length > n) fail(cx, k, { limit: n }, `must NOT have more than ${n} items`);
-    } else if (!alwaysValid(v)) for (let i = n; i < a.length; i++) sub(v, cx, `${cx.at}/${k}`, a[i], `${cx.path}/${i}`);
+    } else if (!alwaysValid(v)) for (let i = n; i < a.length; i++) sub(v, cx, join(cx.at, k), a[i], `${cx.path}/${i}`);
   }
   function contains(v: unknown, sch: Obj, cx: Cx, a: unknown[]): void {
     const min = engines.next && typeof sch["minContains"] === "number" ? sch["minContains"] : 1;
@@ -287,8 +310,9 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     else {
       valid = min === 0;
       let count = 0;
+      const at = join(cx.at, "contains");
       for (let i = 0; i < a.length; i++) {
-        if (!sub(v, cx, `${cx.at}/contains`, a[i], `${cx.path}/${i}`)) continue;
+        if (!sub(v, cx, at, a[i], `${cx.path}/${i}`)) continue;
         count++;
         if (max === undefined) {
           if (count >= min) {
@@ -305,7 +329,7 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     else fail(cx, "contains", params, message);
   }
   function objectKeyword(k: string, v: unknown, sch: Obj, cx: Cx, o: Obj): void {
-    const at = `${cx.at}/${k}`;
+    const at = join(cx.at, k);
     const prop = (s: unknown, key: string, where: string): boolean => sub(s, cx, where, o[key], `${cx.path}/${pointer(key)}`);
     if (k === "maxProperties" || k === "minProperties") {
       const max = k === "maxProperties";
@@ -333,13 +357,13 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       for (const key of Object.keys(v as Obj)) {
         const s = (v as Obj)[key];
         if (key === "__proto__" || alwaysValid(s)) continue;
-        if (o[key] !== undefined && own(o, key)) prop(s, key, `${at}/${fragment(key)}`);
+        if (o[key] !== undefined && own(o, key)) prop(s, key, join(at, fragment(key)));
       }
     } else {
       for (const p of Object.keys(v as Obj)) {
         const s = (v as Obj)[p];
         if (p === "__proto__" || alwaysValid(s)) continue;
-        for (const key of Object.keys(o)) if (regex(p).test(key)) prop(s, key, `${at}/${fragment(p)}`);
+        for (const key of Object.keys(o)) if (regex(p).test(key)) prop(s, key, join(at, fragment(p)));
       }
     }
   }
