@@ -7,8 +7,6 @@
  * assistant, tool, assistant messages). Also: the file type-checks against `ai`, passes the tool
  * file's fields through, and hands the handler the call id, the context and the abort signal.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ToolSet } from "ai";
@@ -16,6 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { repoRoot, tempDir } from "../helpers.js";
 import { repoTempDir, typecheck } from "../e2e/compile.js";
+import { call, completion, startChatCompletionsServer, type ChatCompletionsServer } from "./chat-completions-server.js";
 
 const OUTPUTS = ["native", "types", "validators", "handlers", "runtime", "index", "standard-schema", "ai-sdk"];
 const seedSchemas = path.join(repoRoot, "schemas");
@@ -61,35 +60,14 @@ async function makeProject(extra: Record<string, unknown>) {
   return p;
 }
 
-/** A fake OpenAI Chat Completions endpoint: answers each POST with the next reply, keeps each request body. */
+/** A fake OpenAI Chat Completions endpoint (./chat-completions-server.ts), closed after the file. */
 async function fakeOpenAI(replies: unknown[]) {
-  const bodies: Array<Record<string, unknown>> = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let text = "";
-    req.on("data", (c: Buffer) => (text += c.toString("utf8")));
-    req.on("end", () => {
-      bodies.push(JSON.parse(text) as Record<string, unknown>);
-      const reply = replies[bodies.length - 1];
-      res.writeHead(reply === undefined ? 500 : 200, { "content-type": "application/json" });
-      res.end(JSON.stringify(reply ?? { error: { message: "no more replies" } }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const server = await startChatCompletionsServer(replies);
   servers.push(server);
-  return { baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies };
+  return server;
 }
-const servers: Array<ReturnType<typeof createServer>> = [];
-afterAll(() => servers.forEach((s) => s.close()));
-
-const completion = (message: Record<string, unknown>, finish: string) => ({
-  id: "chatcmpl-1",
-  object: "chat.completion",
-  created: 1_700_000_000,
-  model: "gpt-test",
-  choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: finish }],
-  usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-});
-const call = (id: string, name: string, args: unknown) => ({ id, type: "function", function: { name, arguments: JSON.stringify(args) } });
+const servers: ChatCompletionsServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
 
 interface AiSdkModule {
   tools: Record<string, { description?: string; strict?: boolean; inputExamples?: unknown; deferLoading?: boolean; inputSchema: unknown; outputSchema?: unknown; execute?: (input: unknown, options: unknown) => Promise<unknown> }>;
