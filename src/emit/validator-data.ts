@@ -5,15 +5,10 @@
  * exact errors for, else undefined, and the tool keeps ajv's standalone code. Falls back on:
  * `$id`/`id`/`$anchor`/`$schema` below the root, `$dynamicRef`/`$recursiveRef` and their anchors,
  * `nullable`, `discriminator`, `$async`, `dependencies`, `dependentRequired`/`dependentSchemas` and
- * `unevaluated*` (2020-12), an `items` array in 2020-12, a keyword value of a type ajv does not take,
+ * `unevaluated*` (2020-12), a tuple (`items` array, `prefixItems`), `contains` wanting one item (both: see below), a keyword value of a type ajv does not take,
  * a `format` named like an Object.prototype member, a `$ref` that is not a local JSON pointer to a
  * schema other than the root (or that points at a bare `$ref`, which ajv follows), and a ref target whose `$ref`s only
- * an annotation held (ajv inlines a target without one). A `contains` wanting one item (draft-07, or
- * 2020-12 without minContains/maxContains) is interpreted by the spec, not as ajv 8 runs it: ajv never
- * sets its flag before the loop over the items, so inside a loop of the same generated function an
- * empty array keeps the previous pass's verdict (`{"additionalProperties": {"contains": {"type":
- * "string"}}}` accepts `{"a": ["x"], "b": []}`). So is a tuple (`items` array, `prefixItems`): see
- * below. docs/dispatch.md, "Where toolgen differs from ajv".
+ * an annotation held (ajv inlines a target without one).
  */
 import { hasRef, resolvePointer } from "../runtime/validate.js";
 
@@ -25,14 +20,15 @@ const LISTS = ["anyOf", "oneOf", "allOf"];
 const MAPS = ["properties", "patternProperties", "definitions", "$defs"];
 const FALLBACK = new Set(["$id", "id", "$anchor", "$schema", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
   "nullable", "discriminator", "$async", "dependencies", "$vocabulary"]);
-const FALLBACK_2020 = new Set(["dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems"]);
+const FALLBACK_2020 = new Set(["dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "prefixItems"]);
 const KEPT = new Set([...NUMBERS, ...ONE, ...LISTS, ...MAPS, "type", "$ref", "const", "enum", "pattern", "format", "items", "uniqueItems", "required"]);
-// `additionalItems` checks the items after a tuple `items`. Without one, ajv ignores it, but it still
-// makes the array keywords' group run (so a wrong type is reported there, after the untyped keywords).
+// Without a tuple `items`, ajv ignores `additionalItems`, but it still makes the array keywords'
+// group run (so a wrong type is reported there, after the untyped keywords): kept, with no effect.
 const KEPT_07 = new Set(["additionalItems"]);
-const KEPT_2020 = new Set(["minContains", "maxContains", "prefixItems"]);
+const KEPT_2020 = new Set(["minContains", "maxContains"]);
 
 type Obj = Record<string, unknown>;
+const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 class Unsupported extends Error {}
@@ -69,16 +65,12 @@ export function interpretedSchema(schema: Obj, draft2020: boolean): { data: Obj;
           Object.defineProperty(map, name, { value: strip(v[name]), enumerable: true, writable: true, configurable: true });
         }
         put(k, map);
-      } else if (k === "items" || k === "prefixItems") {
-        // A tuple (draft-07's `items` array, 2020-12's `prefixItems`) is interpreted by the spec: inside
-        // `not` or `if`, ajv's tuple code reads an unset `var` for an array shorter than the tuple and
-        // skips the keywords after it (`{"not": {"items": [{}, false], "contains": true}}` rejects `[]`).
-        // Ajv2020 does not take an `items` array.
-        if (Array.isArray(v)) {
-          if (k === "items" && draft2020) throw new Unsupported();
-          put(k, v.map(strip));
-        } else if (k === "prefixItems") throw new Unsupported();
-        else put(k, strip(v));
+      } else if (k === "items") {
+        // A tuple (`items` array, `prefixItems`) is left to ajv: inside `not` or `if` (no allErrors),
+        // ajv's tuple code reads an unset `var` for an array shorter than the tuple and skips the
+        // keywords after it (`{"not": {"items": [{}, false], "contains": true}}` rejects `[]`).
+        if (Array.isArray(v)) throw new Unsupported();
+        put(k, strip(v));
       } else if (k === "type") {
         const list: unknown[] = Array.isArray(v) ? v : [v];
         if (!list.every((t) => typeof t === "string" && TYPES.has(t))) throw new Unsupported();
@@ -105,6 +97,15 @@ export function interpretedSchema(schema: Obj, draft2020: boolean): { data: Obj;
         refs.push([v, s]);
         put(k, v);
       } else put(k, v);
+    }
+    // ajv's `contains` with one item wanted (draft-07, or 2020-12 without minContains/maxContains)
+    // reads a `var` that an empty array never sets: inside a loop of the same function it keeps the
+    // previous pass's verdict (`{"additionalProperties": {"contains": {"type": "string"}}}` accepts
+    // `{"a": ["x"], "b": []}`). Those schemas keep ajv's code, which the interpreter does not imitate.
+    if (own(out, "contains") && !(out["contains"] === true || (isObj(out["contains"]) && Object.keys(out["contains"]).length === 0))) {
+      const min = draft2020 && typeof out["minContains"] === "number" ? out["minContains"] : 1;
+      const max = draft2020 ? out["maxContains"] : undefined;
+      if (max === undefined && min === 1) throw new Unsupported();
     }
     schemas.add(out);
     return out;

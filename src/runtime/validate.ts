@@ -5,13 +5,10 @@
 // keyword, params and order. Keywords, in ajv's order (ajv/lib/compile/rules.ts): the type check,
 // then $ref const enum not anyOf oneOf allOf if/then/else; for numbers maximum minimum
 // exclusiveMaximum exclusiveMinimum multipleOf; for strings maxLength minLength pattern format; for
-// arrays maxItems minItems additionalItems/prefixItems items (a schema for every item, or a tuple)
-// contains (min/maxContains) uniqueItems;
+// arrays maxItems minItems items (one schema for every item) contains (min/maxContains) uniqueItems;
 // for objects maxProperties minProperties required propertyNames additionalProperties properties
 // patternProperties; `$ref` to a local JSON pointer. src/emit/validator-data.ts decides per tool, at
-// build time, which tools this runs and which keep ajv's code. Where ajv 8 has a bug (`contains`
-// wanting one item in a loop, a tuple inside `not`/`if`), this follows the JSON Schema spec instead
-// (docs/dispatch.md). Imports only its sibling files.
+// build time, which tools this runs and which keep ajv's code. Imports only its sibling files.
 
 import { duplicatePair, equal, ucs2length } from "./ajv.js";
 import { formats } from "./formats.js";
@@ -87,7 +84,7 @@ function typeOk(t: unknown, v: unknown): boolean {
 const GROUP: Record<string, readonly string[]> = {
   number: ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"],
   string: ["maxLength", "minLength", "pattern", "format"],
-  array: ["maxItems", "minItems", "additionalItems", "prefixItems", "items", "contains", "maxContains", "minContains", "uniqueItems"],
+  array: ["maxItems", "minItems", "additionalItems", "items", "contains", "maxContains", "minContains", "uniqueItems"],
   object: ["maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "properties", "patternProperties"],
 };
 const LIMIT: Record<string, readonly [string, (a: number, b: number) => boolean]> = {
@@ -276,26 +273,13 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     if (k === "maxItems" || k === "minItems") {
       const max = k === "maxItems";
       if (max ? a.length > (v as number) : a.length < (v as number)) fail(cx, k, { limit: v }, `must NOT have ${max ? "more" : "fewer"} than ${String(v)} items`);
-    } else if (k === "items" || k === "prefixItems") {
-      if (Array.isArray(v)) {
-        // A tuple: each schema checks the item at its index, if there is one.
-        v.forEach((s: unknown, i) => alwaysValid(s) || i >= a.length || sub(s, cx, join(join(cx.at, k), String(i)), a[i], `${cx.path}/${i}`));
-      } else if (engines.next && Array.isArray(sch["prefixItems"])) rest(k, v, sch["prefixItems"].length, cx, a);
-      else if (!alwaysValid(v)) for (let i = 0; i < a.length; i++) sub(v, cx, join(cx.at, "items"), a[i], `${cx.path}/${i}`);
-    } else if (k === "additionalItems") {
-      // Without a tuple `items`, ajv ignores it.
-      if (Array.isArray(sch["items"])) rest(k, v, sch["items"].length, cx, a);
+    } else if (k === "items") {
+      if (!alwaysValid(v)) for (let i = 0; i < a.length; i++) sub(v, cx, join(cx.at, "items"), a[i], `${cx.path}/${i}`);
     } else if (k === "contains") contains(v, sch, cx, a);
     else if (k === "uniqueItems" && v === true) {
       const pair = duplicatePair(a);
       if (pair !== null) fail(cx, k, { i: pair[0], j: pair[1] }, `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`);
     }
-  }
-  /** The items after a tuple of `n` (draft-07's `additionalItems`, 2020-12's `items` after `prefixItems`). */
-  function rest(k: string, v: unknown, n: number, cx: Cx, a: unknown[]): void {
-    if (v === false) {
-      if (a.length > n) fail(cx, k, { limit: n }, `must NOT have more than ${n} items`);
-    } else if (!alwaysValid(v)) for (let i = n; i < a.length; i++) sub(v, cx, join(cx.at, k), a[i], `${cx.path}/${i}`);
   }
   function contains(v: unknown, sch: Obj, cx: Cx, a: unknown[]): void {
     const min = engines.next && typeof sch["minContains"] === "number" ? sch["minContains"] : 1;
