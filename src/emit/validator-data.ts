@@ -11,6 +11,7 @@
  * an annotation held (ajv inlines a target without one).
  */
 import { hasRef, resolvePointer } from "../runtime/validate.js";
+import { isPlainObject as isObj } from "../schema/pointer.js";
 
 const TYPES = new Set(["null", "boolean", "object", "array", "number", "integer", "string"]);
 const NUMBERS = ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "maxLength", "minLength",
@@ -29,7 +30,6 @@ const KEPT_2020 = new Set(["minContains", "maxContains"]);
 
 type Obj = Record<string, unknown>;
 const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 class Unsupported extends Error {}
 
