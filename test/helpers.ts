@@ -1,21 +1,16 @@
-import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll } from "vitest";
+import { removeAfterFile } from "./file-cleanup.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const fixture = (...parts: string[]) => path.join(repoRoot, "test", "fixtures", ...parts);
 
-const made: string[] = [];
-afterAll(async () => {
-  await Promise.all(made.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
-
 /** A fresh temporary folder, removed after the test file. */
 export async function tempDir(prefix = "toolgen-test-"): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  made.push(dir);
+  removeAfterFile(dir);
   return dir;
 }
 

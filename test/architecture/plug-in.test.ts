@@ -15,6 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TARGET_IDS } from "../../src/catalog.js";
+import { removeAfterFile } from "../file-cleanup.js";
 import { fixture, repoRoot } from "../helpers.js";
 
 const OUT = path.join(repoRoot, "test", "__out__");
@@ -49,6 +50,7 @@ function run(args: string[], cwd: string): { status: number | null; stdout: stri
 
 function project(config: Record<string, unknown>, tools: Record<string, string>): string {
   const dir = mkdtempSync(path.join(OUT, "toy-project-"));
+  removeAfterFile(dir);
   mkdirSync(path.join(dir, ".git"));
   mkdirSync(path.join(dir, "schemas"));
   writeFileSync(path.join(dir, "toolgen.config.json"), JSON.stringify(config));

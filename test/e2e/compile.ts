@@ -1,13 +1,8 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import path from "node:path";
 import ts from "typescript";
-import { afterAll } from "vitest";
+import { removeAfterFile } from "../file-cleanup.js";
 import { repoRoot } from "../helpers.js";
-
-const made: string[] = [];
-afterAll(async () => {
-  await Promise.all(made.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
 
 /**
  * A temp folder inside the repo (test/__out__/), so that generated code and test files placed there
@@ -17,7 +12,7 @@ export async function repoTempDir(): Promise<string> {
   const base = path.join(repoRoot, "test", "__out__");
   await mkdir(base, { recursive: true });
   const dir = await mkdtemp(path.join(base, "case-"));
-  made.push(dir);
+  removeAfterFile(dir);
   return dir;
 }
 
@@ -26,10 +21,10 @@ export type ModuleMode = "nodenext" | "bundler";
 /**
  * Declaration files under node_modules (TypeScript's own lib files included) do not change during a
  * run, and most of a program's time over a generated folder goes to parsing and binding them (Node's
- * types, the SDKs'). Each is parsed once per test file's process and shared by every program made
- * here, as an editor's language service shares them between projects. The key holds every compiler
- * option but those that only say where output goes, so a file is shared only by programs that would
- * parse and bind it the same way.
+ * types, the SDKs'). Each is parsed once per vitest worker (whose test files share modules) and
+ * shared by every program made here, as an editor's language service shares them between projects.
+ * The key holds every compiler option but those that only say where output goes, so a file is
+ * shared only by programs that would parse and bind it the same way.
  */
 const sharedDeclarations = new Map<string, ts.SourceFile>();
 const OUTPUT_ONLY_OPTIONS = new Set(["outDir", "rootDir", "noEmit", "declaration", "sourceMap", "configFilePath", "types", "typeRoots", "lib", "pathsBasePath"]);

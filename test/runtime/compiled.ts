@@ -12,6 +12,7 @@ import { readVendoredSources } from "../../src/load/assets.js";
 import type { ValidateFunction } from "../../src/runtime/dispatch.js";
 import type { JsonObject } from "../../src/model.js";
 import { repoTempDir } from "../e2e/compile.js";
+import { resetAfterFile } from "../file-cleanup.js";
 import { repoRoot } from "../helpers.js";
 import { assignNames } from "../../src/emit/names.js";
 
@@ -35,6 +36,8 @@ export async function compiled(schema: unknown, options: { interpret?: boolean }
 export async function compiledModule(schema: unknown, options: { interpret?: boolean } = {}): Promise<{ validate: ValidateFunction; contents: string }> {
   dir ??= (async () => {
     const d = await repoTempDir();
+    // The folder goes when the test file ends; the next file makes its own.
+    resetAfterFile(() => (dir = undefined));
     await mkdir(path.join(d, "validators"), { recursive: true });
     await mkdir(path.join(d, "runtime"), { recursive: true });
     return d;
