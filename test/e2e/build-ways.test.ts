@@ -55,13 +55,15 @@ const TSCONFIGS: [string, "root" | "src", { compilerOptions?: object; include?: 
 
 const HEAVY = process.env["TOOLGEN_HEAVY"] === "1";
 /**
- * The ways each package type is built in the quick suite: every tsconfig shape, tsx and esbuild for
- * both under TOOLGEN_HEAVY=1 (npm run test:heavy); in the quick suite each shape and each runner
- * once across the two package types.
+ * The ways each package type is built: every tsconfig shape, tsx and esbuild for both under
+ * TOOLGEN_HEAVY=1 (npm run test:heavy). The quick suite builds each package type with one tsc shape
+ * and one runner; the shape "no allowJs, no include" is built by the tests below it (the validator left
+ * out, in an ES-module project, and the synthetic tools, in a CommonJS one), and the file list
+ * `include ["generated", "handlers", "quick.ts"]` only under TOOLGEN_HEAVY=1.
  */
 const QUICK_WAYS: Record<PackageType, { shapes: string[]; tsx: boolean; esbuild: boolean }> = {
-  esm: { shapes: ["no allowJs, no include", 'include ["src"], allowJs'], tsx: false, esbuild: true },
-  cjs: { shapes: ["allowJs, no include", 'include ["generated", "handlers", "quick.ts"]'], tsx: true, esbuild: false },
+  esm: { shapes: ['include ["src"], allowJs'], tsx: false, esbuild: true },
+  cjs: { shapes: ["allowJs, no include"], tsx: true, esbuild: false },
 };
 const waysOf = (type: PackageType) => (HEAVY ? { shapes: TSCONFIGS.map(([name]) => name), tsx: true, esbuild: true } : QUICK_WAYS[type]);
 
