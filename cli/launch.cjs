@@ -8,8 +8,9 @@
  * compiles again each function it calls: about 15 ms of every `toolgen lint` (bench/RESULTS.md,
  * 2026-11-27).
  *
- * The cache is one file per build of the main file, Node version, architecture and command (each
- * command's file holds the functions that command runs), in a folder of the system's temporary folder
+ * The cache is one file per build of the main file, Node version and architecture for `toolgen lint`
+ * (the functions a lint runs, kept by the first lint), and one for the other commands, in a folder of
+ * the system's temporary folder
  * that only the user can write to (a folder anyone else could write to is not used: compiled code is
  * code). V8 checks that the code matches the source and its own version and flags; code it refuses is
  * compiled anew and the file replaced. Writing one removes the files of other builds unused for a
@@ -39,7 +40,7 @@ function cacheFile() {
     const info = lstatSync(dir);
     if (!info.isDirectory()) return undefined;
     if (uid !== undefined && (info.uid !== uid || (info.mode & 0o077) !== 0)) return undefined;
-    const command = /^[a-z]{1,12}$/.test(process.argv[2] ?? "") ? process.argv[2] : "other";
+    const command = process.argv[2] === "lint" ? "lint" : "other";
     return path.join(dir, `${BUILD}-${process.version}-${process.arch}-${command}.v8`);
   } catch {
     return undefined;

@@ -80,7 +80,7 @@ describe("the bin keeps V8's compiled code of its main file", () => {
     expect(cacheOf(tmp).files).toEqual([]);
   });
 
-  it("each command has its own file; writing one removes other builds' files unused for a week, and no others", async () => {
+  it("lint has its own file, the other commands share one; writing one removes other builds' files unused for a week, and no others", async () => {
     const tmp = await tempDir("toolgen-launch-");
     lint(tmp);
     const { dir, files } = cacheOf(tmp);
@@ -99,6 +99,9 @@ describe("the bin keeps V8's compiled code of its main file", () => {
     expect(now).toContain(path.basename(recent));
     expect(now).not.toContain(path.basename(stale));
     expect(now.filter((f) => f.endsWith("-other.v8"))).toHaveLength(1);
+    const help = spawnSync(process.execPath, [cli, "build", "--help"], { encoding: "utf8", env: { ...process.env, TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: "" } });
+    expect(help.status).toBe(0);
+    expect(cacheOf(tmp).files).toEqual(now);
   });
 
   it("NODE_DISABLE_COMPILE_CACHE keeps nothing", async () => {
