@@ -8,11 +8,11 @@
  * compiles again each function it calls: about 15 ms of every `toolgen lint` (bench/RESULTS.md,
  * 2026-11-27).
  *
- * The cache is one file per build of the main file, Node version and architecture for `toolgen lint`
- * (the functions a lint runs, kept by the first lint), and one for the other commands, in a folder of
- * the system's temporary folder
- * that only the user can write to (a folder anyone else could write to is not used: compiled code is
- * code). V8 checks that the code matches the source and its own version and flags; code it refuses is
+ * The code is kept in the system's temporary folder, in a folder only the user can write to (one
+ * that others could write to is not used: compiled code is code), one file for `toolgen lint` (the
+ * functions a lint runs) and one for the other commands, per build of the main file (its sha256 is
+ * in the name), Node version and architecture. Only a run that ends as a command does (exit 0 or 1)
+ * writes it. V8 refuses a damaged file, or one of another V8 or other V8 flags: the code is then
  * compiled anew and the file replaced. Writing one removes the files of other builds unused for a
  * week. `NODE_DISABLE_COMPILE_CACHE=1` (Node's own switch for its cache) turns it off. Any failure to
  * read or write it only means no cache.
@@ -73,10 +73,14 @@ if (file !== undefined) {
     cachedData = undefined;
   }
 }
-// Wrapped as Node wraps a CommonJS module, on the file's first line (its `#!` line commented out in
-// place), so that lines and columns in a stack are the file's.
+// Wrapped as Node wraps a CommonJS module, on the file's first line (its `#!` line, commented out in
+// place, which holds no code), so that lines and columns in a stack are the file's.
 const source = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(MAIN, "utf8").replace(/^#!/, "//")}\n});`;
 const script = new Script(source, { filename: MAIN, cachedData });
-if (file !== undefined && (cachedData === undefined || script.cachedDataRejected)) process.once("exit", () => save(file, script));
+if (file !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
+  process.once("exit", (code) => {
+    if (code === 0 || code === 1) save(file, script);
+  });
+}
 const main = { exports: {}, filename: MAIN, id: MAIN };
 script.runInThisContext().call(main.exports, main.exports, createRequire(MAIN), main, MAIN, __dirname);

@@ -3,7 +3,7 @@
  * child process with a temporary folder of its own: the first run keeps V8's compiled code of the
  * main file, the next runs use it, and every run reports the same, byte for byte, as a run without
  * it; compiled code V8 refuses is compiled anew and replaced; a cache folder that others may write to
- * is never used; NODE_DISABLE_COMPILE_CACHE keeps nothing.
+ * is never used; a usage error and NODE_DISABLE_COMPILE_CACHE keep nothing; old builds' files go.
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
@@ -102,6 +102,13 @@ describe("the bin keeps V8's compiled code of its main file", () => {
     const help = spawnSync(process.execPath, [cli, "build", "--help"], { encoding: "utf8", env: { ...process.env, TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: "" } });
     expect(help.status).toBe(0);
     expect(cacheOf(tmp).files).toEqual(now);
+  });
+
+  it("a run that ends in a usage error keeps nothing (its code would hold little of a lint)", async () => {
+    const tmp = await tempDir("toolgen-launch-");
+    const r = spawnSync(process.execPath, [cli, "lint", "--no-such-flag"], { encoding: "utf8", env: { ...process.env, TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: "" } });
+    expect(r.status).toBe(2);
+    expect(cacheOf(tmp).files).toEqual([]);
   });
 
   it("NODE_DISABLE_COMPILE_CACHE keeps nothing", async () => {
