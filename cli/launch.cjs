@@ -36,7 +36,11 @@ function cacheFile() {
   try {
     const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
     const dir = path.join(tmpdir(), uid === undefined ? "toolgen-compile-cache" : `toolgen-compile-cache-${uid}`);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+    } catch {
+      // There already (checked below), or no temporary folder to make it in.
+    }
     const info = lstatSync(dir);
     if (!info.isDirectory()) return undefined;
     if (uid !== undefined && (info.uid !== uid || (info.mode & 0o077) !== 0)) return undefined;
