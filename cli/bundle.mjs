@@ -10,15 +10,19 @@
  * handlebars) by `toolgen build` alone.
  *
  * Two files, so that `toolgen lint` compiles only what it runs (see splitPlugins below):
- * dist/bin/toolgen.cjs holds the command line and the lint path; dist/bin/toolgen-more.cjs holds
+ * dist/bin/toolgen-main.cjs holds the command line and the lint path; dist/bin/toolgen-more.cjs holds
  * the rest (the other commands and the generators), required the first time one of them is imported.
+ * The bin itself, dist/bin/toolgen.cjs, is cli/launch.cjs: it runs the main file with V8's compiled
+ * code of an earlier run (see there), so the main file holds no `import()` (a package it loads on
+ * demand is required), which a script run from that code could not resolve on Node 20.
  *
  * `npm run build` runs this after tsc; so do the tests' global setup and the bench. The library
  * (`dist/src/index.js`) is tsc's output, unbundled. The output is deterministic.
  *
  *   node cli/bundle.mjs
  */
-import { readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -113,9 +117,22 @@ const lazyStdColumns = {
   },
 };
 
-/** The bin's path under `root`. */
+/** The bin's path under `root` (cli/launch.cjs, which runs the main file). */
 export function binPath(root = ROOT) {
   return path.join(root, "dist", "bin", "toolgen.cjs");
+}
+
+/** The main file's path under `root`: the command line and the lint path, bundled. */
+export function mainPath(root = ROOT) {
+  return path.join(root, "dist", "bin", "toolgen-main.cjs");
+}
+
+/** The bin's text: cli/launch.cjs with the sha256 of the main file's text (which keys its compiled code). */
+export function launcherText(mainText, root = ROOT) {
+  const template = readFileSync(path.join(root, "cli", "launch.cjs"), "utf8");
+  const placeholder = "__TOOLGEN_MAIN_SHA256__";
+  if (template.split(placeholder).length !== 2) throw new Error(`cli/launch.cjs must name ${placeholder} once`);
+  return template.replace(placeholder, createHash("sha256").update(mainText).digest("hex"));
 }
 
 /** The second file's name, beside the bin. */
@@ -145,7 +162,7 @@ export function bundleOptions(root = ROOT) {
   return {
     absWorkingDir: root,
     entryPoints: [path.join(root, "dist", "cli", "main.js")],
-    outfile: binPath(root),
+    outfile: mainPath(root),
     bundle: true,
     platform: "node",
     target: "node20",
@@ -271,18 +288,23 @@ export async function bundlePlan(root = ROOT) {
   const split = await splitOf(root);
   const plugins = splitPlugins(root, split);
   return {
-    bin: { ...whole, plugins: [plugins.bin, ...whole.plugins] },
+    // The main file's `import()`s of packages become requires (see the top of this file).
+    bin: { ...whole, supported: { "dynamic-import": false }, plugins: [plugins.bin, ...whole.plugins] },
     more: { ...whole, entryPoints: ["toolgen-more-entry"], outfile: path.join(path.dirname(binPath(root)), MORE), plugins: [plugins.more, ...whole.plugins] },
   };
 }
 
-/** Writes dist/bin/toolgen.cjs and its second file from dist/cli/ (which tsc must have written). Returns the bin's path. */
+/** Writes dist/bin/toolgen.cjs, its main file and its second file from dist/cli/ (which tsc must have written). Returns the bin's path. */
 export async function bundleCli(root = ROOT) {
   const { build } = await import("esbuild");
   const plan = await bundlePlan(root);
   rmSync(path.dirname(binPath(root)), { recursive: true, force: true });
   await build(plan.bin);
   await build(plan.more);
+  const main = readFileSync(mainPath(root), "utf8");
+  if (/\bimport\(/.test(main.replace(/^\s*\/\/.*$/gm, ""))) throw new Error(`${path.relative(root, mainPath(root))} holds an import(), which the bin cannot run from compiled code`);
+  writeFileSync(binPath(root), launcherText(main, root));
+  chmodSync(binPath(root), 0o755);
   return binPath(root);
 }
 

@@ -1,6 +1,7 @@
 /**
- * cli/bundle.mjs: the shipped bin and its second file are the bundles its plan builds
- * (deterministic), readable (not minified: each module keeps its comments and lines, under
+ * cli/bundle.mjs: the shipped main file and its second file are the bundles its plan builds
+ * (deterministic), the bin is cli/launch.cjs keyed by the main file's sha256, the main file holds no
+ * `import()` (the launcher runs it from compiled code, test/cli/launch.test.ts), readable (not minified: each module keeps its comments and lines, under
  * esbuild's marker naming its file), each module is in one of the two files only, the lint command
  * and the parser are in the bin and the generators in the second file, and string-width (each copy)
  * and wrap-ansi load on their first call (a change of their file names would otherwise drop that
@@ -8,6 +9,7 @@
  * and version (test/cli.test.ts, conventions.test.ts, parse.test.ts), every command's output;
  * test/lint/startup-loads.test.ts holds that a lint never loads the second file.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,7 +17,9 @@ import { build, type BuildOptions, type Metafile } from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../helpers.js";
 
-const shipped = readFileSync(path.join(repoRoot, "dist", "bin", "toolgen.cjs"), "utf8");
+/** The bin's main file (the command line and lint), which the bin itself (cli/launch.cjs) runs. */
+const shipped = readFileSync(path.join(repoRoot, "dist", "bin", "toolgen-main.cjs"), "utf8");
+const shippedBin = readFileSync(path.join(repoRoot, "dist", "bin", "toolgen.cjs"), "utf8");
 const shippedMore = readFileSync(path.join(repoRoot, "dist", "bin", "toolgen-more.cjs"), "utf8");
 let inputs: string[] = [];
 let moreInputs: string[] = [];
@@ -44,6 +48,16 @@ describe("the bin", () => {
     expect(more).toBe(shippedMore);
   });
 
+  it("the bin is cli/launch.cjs, keyed by the sha256 of the main file it runs", () => {
+    const sha = createHash("sha256").update(shipped).digest("hex");
+    expect(shippedBin).toBe(readFileSync(path.join(repoRoot, "cli", "launch.cjs"), "utf8").replace("__TOOLGEN_MAIN_SHA256__", sha));
+  });
+
+  it("the main file imports nothing with import(): the packages it loads on demand are required", () => {
+    expect(bundle).not.toMatch(/\bimport\(/);
+    expect(bundle).toContain('require("yaml")');
+  });
+
   it("holds each module once: the command line and lint in the bin, the generators and the other commands in the second file", () => {
     const inBin = ownModules(inputs);
     const inMore = ownModules(moreInputs);
@@ -63,7 +77,7 @@ describe("the bin", () => {
   });
 
   it("carries no path of the machine that built it (the repository's own folder)", () => {
-    for (const text of [shipped, shippedMore]) expect(text.includes(repoRoot)).toBe(false);
+    for (const text of [shippedBin, shipped, shippedMore]) expect(text.includes(repoRoot)).toBe(false);
   });
 
   it("string-width (each copy) and wrap-ansi load on first call", () => {

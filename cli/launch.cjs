@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * `toolgen` (package.json's `bin`; cli/bundle.mjs writes it to dist/bin/toolgen.cjs with the main
+ * file's sha256 in place of MAIN_SHA256's placeholder). It runs dist/bin/toolgen-main.cjs, the bundled
+ * command line, as Node would run it as a CommonJS module, with one difference: V8's compiled code
+ * of that file is kept from the first run and reused by the next ones (Node 22's
+ * `module.enableCompileCache()`, which Node 20 lacks). A run then neither parses the 600 kB file nor
+ * compiles again each function it calls: about 15 ms of every `toolgen lint` (bench/RESULTS.md,
+ * 2026-11-27).
+ *
+ * The code is kept in the system's temporary folder, in a folder only the user can write to (one
+ * that others could write to is not used: compiled code is code), one file for `toolgen lint` (the
+ * functions a lint runs) and one for the other commands, per build of the main file (its sha256 is
+ * in the name), Node version and architecture. Only a run that ends as a command does (exit 0 or 1)
+ * writes it. V8 refuses a damaged file, or one of another V8 or other V8 flags: the code is then
+ * compiled anew and the file replaced. Writing one removes the files of other builds unused for a
+ * week. `NODE_DISABLE_COMPILE_CACHE=1` (Node's own switch for its cache) turns it off. Any failure to
+ * read or write it only means no cache.
+ */
+"use strict";
+const { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs");
+const { createRequire } = require("node:module");
+const { tmpdir } = require("node:os");
+const path = require("node:path");
+const { Script } = require("node:vm");
+
+const MAIN = path.join(__dirname, "toolgen-main.cjs");
+const MAIN_SHA256 = "__TOOLGEN_MAIN_SHA256__";
+/** The build's part of a cache file's name. */
+const BUILD = MAIN_SHA256.slice(0, 32);
+const WEEK = 7 * 24 * 3600 * 1000;
+
+/** Where this build's compiled code is kept for this Node; undefined when it is not to be kept. */
+function cacheFile() {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  try {
+    const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
+    const dir = path.join(tmpdir(), uid === undefined ? "toolgen-compile-cache" : `toolgen-compile-cache-${uid}`);
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+    } catch {
+      // There already (checked below), or no temporary folder to make it in.
+    }
+    const info = lstatSync(dir);
+    if (!info.isDirectory()) return undefined;
+    if (uid !== undefined && (info.uid !== uid || (info.mode & 0o077) !== 0)) return undefined;
+    const command = process.argv[2] === "lint" ? "lint" : "other";
+    return path.join(dir, `${BUILD}-${process.version}-${process.arch}-${command}.v8`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the code compiled so far (on exit: every function this run called), whole or not at all. */
+function save(file, script) {
+  try {
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    renameSync(temporary, file);
+    const dir = path.dirname(file);
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(BUILD)) continue;
+      const other = path.join(dir, name);
+      if (Date.now() - statSync(other).mtimeMs > WEEK) unlinkSync(other);
+    }
+  } catch {
+    // No cache this time, or an old file left for the next time.
+  }
+}
+
+const file = cacheFile();
+let cachedData;
+if (file !== undefined) {
+  try {
+    cachedData = readFileSync(file);
+  } catch {
+    cachedData = undefined;
+  }
+}
+// Wrapped as Node wraps a CommonJS module, on the file's first line (its `#!` line, commented out in
+// place, which holds no code), so that lines and columns in a stack are the file's.
+const source = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(MAIN, "utf8").replace(/^#!/, "//")}\n});`;
+const script = new Script(source, { filename: MAIN, cachedData });
+if (file !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
+  process.once("exit", (code) => {
+    if (code === 0 || code === 1) save(file, script);
+  });
+}
+const main = { exports: {}, filename: MAIN, id: MAIN };
+script.runInThisContext().call(main.exports, main.exports, createRequire(MAIN), main, MAIN, __dirname);
