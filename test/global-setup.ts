@@ -15,11 +15,12 @@ declare module "vitest" {
  * Builds `dist/` once (`npm run build`: the rule index, tsc, the rules table of docs/lint.md, then the
  * bundled command line in dist/bin/), for the
  * tests that run the real CLI in a child process. Type errors do not stop the emit here (they fail
- * `npm test`'s own typecheck step instead).
+ * test/typecheck.test.ts instead).
  *
- * tsc runs incrementally, its build info in dist/ (so removing dist/ removes it too): it checks and
- * emits again the files that changed since the last run, and the files that depend on them, about a
- * third of a whole build's time when little changed. tsc does not notice an emitted file removed
+ * tsc runs incrementally (tsconfig.build.json), its build info in dist/ (so removing dist/ removes it
+ * too): it checks and emits again the files that changed since the last run, and the files that
+ * depend on them, about a third of a whole build's time when little changed (and, after `npm ci`,
+ * whose `prepare` built dist/ the same way, nothing). tsc does not notice an emitted file removed
  * by hand, so a source file of src/ or cli/ without its dist/ JavaScript removes the build info
  * first, and the emit is whole.
  *
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const buildInfo = path.join(root, "dist", ".tsbuildinfo");
   if (missingEmit(root).length > 0) rmSync(buildInfo, { force: true });
   // As `npm run build`: the rule index from the rule files, tsc, then docs/lint.md's rule table from the rules.
-  for (const args of [[rulesIndex], [tsc, "-p", "tsconfig.build.json", "--incremental", "--tsBuildInfoFile", buildInfo], [rulesIndex, "--docs"]]) {
+  for (const args of [[rulesIndex], [tsc, "-p", "tsconfig.build.json"], [rulesIndex, "--docs"]]) {
     const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
     if (result.error) throw result.error;
   }
