@@ -6,6 +6,7 @@
  * how json-schema-to-typescript writes it (a description holding the placeholder itself would be changed too).
  */
 import type { JsonObject, JsonValue } from "../model.js";
+import { setOwn } from "../schema/pointer.js";
 
 /** The keys json-schema-to-typescript cannot have as own properties of a schema's objects. */
 const SHADOWING = new Set(["hasOwnProperty"]);
@@ -27,7 +28,7 @@ export function hideShadowingKeys(schema: JsonObject): { schema: JsonObject; res
         !inMap && key === "required" && Array.isArray(child)
           ? child.map((n) => (typeof n === "string" && SHADOWING.has(n) ? PLACEHOLDER(n) : n))
           : copy(child, !inMap && MAP_KEYWORDS.has(key));
-      Object.defineProperty(out, name, { value: renamed, enumerable: true, writable: true, configurable: true });
+      setOwn(out, name, renamed);
     }
     return out;
   };

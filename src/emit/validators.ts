@@ -62,7 +62,7 @@ const re2: RegExpEngine = Object.assign(
   { code: 'require("ajv/dist/runtime/re2").default' },
 );
 import { SchemaCompileError } from "../load/compile-error.js";
-import { isPlainObject as isObject } from "../schema/pointer.js";
+import { isPlainObject as isObject, setOwn } from "../schema/pointer.js";
 import { interpretedSchema } from "./validator-data.js";
 
 const OPTIONS: Options = {
@@ -252,7 +252,7 @@ export function protoAsPattern(schema: unknown): unknown {
   let out: Record<string, unknown> | undefined;
   const set = (key: string, value: unknown): void => {
     out ??= { ...schema };
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    setOwn(out, key, value);
   };
   for (const key of SCHEMA_MAPS) {
     const map = schema[key];
@@ -263,7 +263,7 @@ export function protoAsPattern(schema: unknown): unknown {
       const t = key === "dependencies" && Array.isArray(sub) ? sub : protoAsPattern(sub);
       if (t !== sub) {
         copy ??= { ...map };
-        Object.defineProperty(copy, name, { value: t, enumerable: true, writable: true, configurable: true });
+        setOwn(copy, name, t);
       }
     }
     if (copy !== undefined) set(key, copy);

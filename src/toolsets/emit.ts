@@ -1,9 +1,10 @@
 /**
  * toolsets/<name>.ts, one per toolset: its tool names and types, its Messages API `tools` array, the
  * OpenAI and Gemini arrays when those outputs are built, and dispatchers that answer only its tools
- * (runtime/toolset.ts; with the legacy output, reading a legacy call's parameters as the folder's does). Each array is the folder's, filtered by name at import, so a toolset costs a
- * list of names, not a second copy of the schemas, and keeps the folder's array types (the SDKs'
- * types are checked once, on the folder's).
+ * (runtime/toolset.ts; with the legacy output, reading a legacy call's parameters as the folder's
+ * does). Each array is the folder's, filtered by name at import, so a toolset costs a list of names,
+ * not a second copy of the schemas, and keeps the folder's array types (the SDKs' types are checked
+ * once, on the folder's).
  */
 import { GENERATED_HEADER } from "../emit/literal.js";
 import type { GeneratedFile } from "../model.js";
