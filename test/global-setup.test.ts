@@ -1,8 +1,10 @@
 /**
  * The global setup's guard against a stale dist/ (test/global-setup.ts): tsc's incremental build does
  * not notice an emitted file removed by hand, so the setup first lists the source files of src/ and
- * cli/ whose JavaScript is missing, and any there makes the emit whole.
+ * cli/ whose JavaScript is missing, and any there makes the emit whole. Its key of the build's
+ * inputs (scripts/built-from.mjs) lets a run skip the build when nothing changed.
  */
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -27,4 +29,25 @@ it("names a source file whose JavaScript is missing, in src/ or in a folder of c
   await rm(path.join(root, "dist", "src", "deep", "b.js"));
   await rm(path.join(root, "dist", "cli", "c.js"));
   expect(missingEmit(root).sort()).toEqual([path.join("cli", "c.ts"), path.join("src", "deep", "b.ts")]);
+});
+
+it("dist/.built-from holds the key of the sources after the setup, and the key follows every input of the build", async () => {
+  const { buildInputsKey, builtFromPath } = await import("../scripts/built-from.mjs");
+  expect(readFileSync(builtFromPath(repoRoot), "utf8")).toBe(buildInputsKey(repoRoot));
+  const root = await tempDir();
+  for (const file of ["src/a.ts", "cli/b.mjs", "templates/c.hbs", "docs/lint.md", "package.json"]) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), "x\n");
+  }
+  const before = buildInputsKey(root);
+  expect(buildInputsKey(root)).toBe(before);
+  for (const [file, text] of [["src/a.ts", "y\n"], ["src/deep/new.ts", "x\n"], ["package-lock.json", "{}\n"], ["templates/c.hbs", "x \n"]]) {
+    await mkdir(path.dirname(path.join(root, file!)), { recursive: true });
+    const old = existsSync(path.join(root, file!)) ? readFileSync(path.join(root, file!), "utf8") : undefined;
+    await writeFile(path.join(root, file!), text!);
+    expect(buildInputsKey(root), file).not.toBe(before);
+    if (old === undefined) await rm(path.join(root, file!));
+    else await writeFile(path.join(root, file!), old);
+    expect(buildInputsKey(root), file).toBe(before);
+  }
 });

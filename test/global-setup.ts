@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { TestProject } from "vitest/node";
@@ -24,6 +24,10 @@ declare module "vitest" {
  * by hand, so a source file of src/ or cli/ without its dist/ JavaScript removes the build info
  * first, and the emit is whole.
  *
+ * The whole build is skipped when dist/.built-from holds the key of the sources as they are
+ * (scripts/built-from.mjs: `npm run build`, `npm install`'s build and this setup write it), about 2.5 s
+ * of wall time before the first test file can start.
+ *
  * It also makes the run's shared folder (under test/__out__/, so that what is built there resolves
  * the repo's node_modules), provided to the tests as `sharedFolder`, and removes it after the run.
  */
@@ -35,7 +39,13 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
   const rulesIndex = path.join(root, "scripts", "rules-index.mjs");
   const buildInfo = path.join(root, "dist", ".tsbuildinfo");
-  if (missingEmit(root).length > 0) rmSync(buildInfo, { force: true });
+  const { buildInputsKey, builtFromPath } = (await import(pathToFileURL(path.join(root, "scripts", "built-from.mjs")).href)) as typeof import("../scripts/built-from.mjs");
+  const builtFrom = builtFromPath(root);
+  const missing = missingEmit(root);
+  if (missing.length > 0) rmSync(buildInfo, { force: true });
+  // The same sources as the last build here (or `npm install`'s): nothing to do, 2.5 s sooner to the first test.
+  if (missing.length === 0 && existsSync(path.join(root, "dist", "bin", "toolgen.cjs")) && existsSync(builtFrom) && readFileSync(builtFrom, "utf8") === buildInputsKey(root)) return cleanUp;
+  rmSync(builtFrom, { force: true });
   // As `npm run build`: the rule index from the rule files, tsc, then docs/lint.md's rule table from the rules.
   for (const args of [[rulesIndex], [tsc, "-p", "tsconfig.build.json"], [rulesIndex, "--docs"]]) {
     const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
@@ -45,7 +55,12 @@ export default async function setup(project: TestProject): Promise<() => void> {
     bundleCli(root: string): Promise<string>;
   };
   await bundleCli(root);
-  return () => rmSync(shared, { recursive: true, force: true });
+  writeFileSync(builtFrom, buildInputsKey(root));
+  return cleanUp;
+
+  function cleanUp(): void {
+    rmSync(shared, { recursive: true, force: true });
+  }
 }
 
 /** The TypeScript files of src/ and cli/ (declaration files aside) whose JavaScript is not in dist/. */

@@ -43,7 +43,9 @@ describe("toolgen init (issue 23 item 11)", () => {
       const compiled = run(dir, tsc, ["--noEmit", "-p", "."]);
       expect(compiled.stdout + compiled.stderr).toBe("");
       expect(compiled.code).toBe(0);
-      // A type error in a handler is caught: the tsconfig does check the handlers.
+      // A type error in a handler is caught: the tsconfig does check the handlers. init writes the
+      // same tsconfig whatever the package type, so one project shows it.
+      if (type !== "module") return;
       const handler = path.join(dir, "handlers", "get_weather.ts");
       await writeFile(handler, `${await readFile(handler, "utf8")}\nexport const broken: number = "not a number";\n`);
       expect(run(dir, tsc, ["--noEmit", "-p", "."]).stdout).toContain("handlers/get_weather.ts");

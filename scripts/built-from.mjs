@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * What a build of dist/ was made from, as one sha256: every file of src/, cli/, templates/ and docs/
+ * (docs/lint.md's rule table is written from the rules, so a hand edit there is built again too), the
+ * build's scripts and settings, and the lockfile (the versions of TypeScript, esbuild and the bundled
+ * packages).
+ *
+ *   node scripts/built-from.mjs    writes it to dist/.built-from (the last step of `npm run build`)
+ *
+ * The test suite's global setup (test/global-setup.ts) skips its build when dist/.built-from matches
+ * the sources it finds, and writes it after it builds.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** The file the key is kept in. */
+export const builtFromPath = (root = ROOT) => path.join(root, "dist", ".built-from");
+
+/** The sha256 of the build's inputs under `root`. */
+export function buildInputsKey(root = ROOT) {
+  const files = ["src", "cli", "templates", "docs"].flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")),
+  );
+  files.push("scripts/rules-index.mjs", "scripts/built-from.mjs", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json");
+  const hash = createHash("sha256");
+  for (const file of files.sort()) {
+    const full = path.join(root, file);
+    hash.update(`${file}\0`).update(existsSync(full) ? readFileSync(full) : "(none)").update("\0");
+  }
+  return hash.digest("hex");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  writeFileSync(builtFromPath(), buildInputsKey());
+}
