@@ -14,7 +14,7 @@ import { compiled } from "./compiled.js";
 import { schema } from "./arbitraries.js";
 
 const HEAVY = process.env["TOOLGEN_HEAVY"] === "1";
-const SCHEMAS = HEAVY ? 600 : 60;
+const SCHEMAS = HEAVY ? 600 : 40;
 const LIMIT_MS = 100;
 const MAX_BYTES = 64 * 1024;
 

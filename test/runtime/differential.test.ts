@@ -19,7 +19,7 @@ import { json, schema } from "./arbitraries.js";
 import { reference, useReferenceEqual } from "./reference-ajv.js";
 
 const HEAVY = process.env["TOOLGEN_HEAVY"] === "1";
-const SCHEMAS = HEAVY ? 1_500 : 200;
+const SCHEMAS = HEAVY ? 1_500 : 100;
 const INPUTS = HEAVY ? 200 : 40;
 
 useReferenceEqual();

@@ -13,7 +13,7 @@ import { compiled } from "./compiled.js";
 import { json, schema } from "./arbitraries.js";
 
 const HEAVY = process.env["TOOLGEN_HEAVY"] === "1";
-const SCHEMAS = HEAVY ? 1_500 : 200;
+const SCHEMAS = HEAVY ? 1_500 : 100;
 const INPUTS = HEAVY ? 200 : 40;
 
 /** Whether `path` (a Standard Schema path) names a place inside `input`, or one step past it (a missing or unknown key). */

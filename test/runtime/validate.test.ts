@@ -17,10 +17,10 @@ const makeTool = corpusTool as (i: number) => { input_schema: Record<string, unk
 const makeInput = corpusInput as (schema: Record<string, unknown>, root: Record<string, unknown>, seed: number) => unknown;
 
 const HEAVY = process.env["TOOLGEN_HEAVY"] === "1";
-const SCHEMAS = HEAVY ? 2_000 : 100;
+const SCHEMAS = HEAVY ? 2_000 : 60;
 const INPUTS = HEAVY ? 100 : 30;
 /** Tools of the benchmark corpus compared (bench/corpus.mjs): every keyword its 300 tools use appears in the first 100. */
-const CORPUS = HEAVY ? 300 : 100;
+const CORPUS = HEAVY ? 300 : 60;
 const FORMATS = ["date", "email", "ipv4", "uuid", "date-time", "unknown-format"];
 
 const entries = <T>(value: fc.Arbitrary<T>) =>
