@@ -8,12 +8,11 @@ import { readTree, repoRoot, tempDir } from "./helpers.js";
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /**
- * A copy of the working tree as a developer has it after `npm install` (tracked and untracked files,
- * not the ignored ones, and the dist/ that install's `prepare` built), sharing node_modules: `npm
- * pack` runs `prepare` there, which builds dist/ again in the copy, not under the feet of the tests
- * that run the CLI in parallel. The build is incremental (tsconfig.build.json keeps its build info in
- * dist/), so the copied dist/ makes it a check of what changed, 3 s of CPU instead of 9 s; a clean
- * clone's first build, from no dist/ at all, is the one .ci/run's `npm ci` runs.
+ * A copy of the working tree as a clone has it (tracked and untracked files, not the ignored ones
+ * such as dist/), sharing node_modules: `npm pack` runs `prepare` there, which rebuilds dist/ in the
+ * copy, not under the feet of the tests that run the CLI in parallel. (A copy of dist/ with its
+ * incremental build info would not save that build: the shared node_modules is a symbolic link, so
+ * tsc sees its files at other paths than the build info names, and builds everything again.)
  */
 async function cloneCopy(): Promise<string> {
   const copy = await tempDir("toolgen-clone-");
@@ -22,7 +21,6 @@ async function cloneCopy(): Promise<string> {
     await mkdir(path.dirname(path.join(copy, file)), { recursive: true });
     await cp(path.join(repoRoot, file), path.join(copy, file)).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
   }
-  await cp(path.join(repoRoot, "dist"), path.join(copy, "dist"), { recursive: true, preserveTimestamps: true });
   await symlink(path.join(repoRoot, "node_modules"), path.join(copy, "node_modules"), "dir");
   return copy;
 }
