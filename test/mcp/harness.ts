@@ -67,7 +67,8 @@ export async function buildMcpCase(
   return buildMcpCaseIn(await repoTempDir(), schemasDir, extra, fill, lint);
 }
 
-async function buildMcpCaseIn(
+/** buildMcpCase in a folder the caller made (a shared fixture's). */
+export async function buildMcpCaseIn(
   dir: string,
   schemasDir: string,
   extra: Record<string, string>,

@@ -2,13 +2,14 @@
  * The lifecycle fixture (test/mcp/fixtures/lifecycle): `wait_forever` never answers on its own and
  * counts, in a process-wide tally, the calls running and the calls whose `context.signal` aborted;
  * `pending_calls` reads the tally; `measure_text` answers a text's length after a short pause. Built
- * and compiled with the MCP output, for the cancellation, timeout and size-limit tests.
+ * and compiled with the MCP output, once per run, for the cancellation, timeout and size-limit tests.
  */
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { repoRoot } from "../helpers.js";
-import { buildMcpCase, type McpCase } from "./harness.js";
+import { sharedFixture } from "../shared-fixture.js";
+import { buildMcpCaseIn, type McpCase } from "./harness.js";
 
 export const LIFECYCLE = path.join(repoRoot, "test", "mcp", "fixtures", "lifecycle");
 
@@ -36,8 +37,13 @@ async function fillLifecycle(handlers: string): Promise<void> {
   }
 }
 
+/**
+ * The lifecycle case, built and compiled once per `vitest run` and shared by the files that serve it
+ * (test/shared-fixture.ts): they only start its servers, each in its own process, so no tally is shared.
+ */
 export async function buildLifecycleCase(): Promise<McpCase & { diagnostics: string[] }> {
-  return buildMcpCase(LIFECYCLE, {}, fillLifecycle);
+  const { made } = await sharedFixture("mcp-lifecycle", (dir) => buildMcpCaseIn(dir, LIFECYCLE, {}, fillLifecycle, true));
+  return made;
 }
 
 export function textOf(result: { content?: unknown }): string {
