@@ -32,11 +32,9 @@
  * header, and only for projects whose schemas have a pattern: about 260 KB (65 KB gzipped) of
  * generated code that is read only when a validator using a pattern is first loaded.
  */
-import { Ajv, _, str, type AnySchemaObject, type CodeKeywordDefinition, type Options } from "ajv";
+import { createRequire } from "node:module";
+import type { Ajv, AnySchemaObject, CodeKeywordDefinition, Options } from "ajv";
 import type { RegExpEngine } from "ajv/dist/types/index.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import standaloneCode from "ajv/dist/standalone/index.js";
-import { RE2JS } from "re2js";
 import type { GeneratedFile } from "../model.js";
 import type { ToolSource } from "./artifacts.js";
 import type { ToolNames } from "./names.js";
@@ -46,47 +44,9 @@ import { UserError } from "../errors.js";
 import { formats } from "../runtime/formats.js";
 import { toRe2Syntax } from "../runtime/pattern.js";
 import { duplicatePair } from "../runtime/ajv.js";
-
-/** The engine ajv calls at build time (to check and key patterns); generated code imports `re2`. */
-const re2: RegExpEngine = Object.assign(
-  (pattern: string) => {
-    let compiled: RE2JS;
-    try {
-      compiled = RE2JS.compile(toRe2Syntax(pattern));
-    } catch (error) {
-      const problem = error instanceof Error ? error.message : String(error);
-      throw new UserError(`pattern '${pattern}' cannot run on the linear-time engine (RE2) that validates tool input: ${problem} (lint rule pattern-supported)`);
-    }
-    return { test: (s: string): boolean => compiled.test(s), toString: () => pattern };
-  },
-  { code: 'require("ajv/dist/runtime/re2").default' },
-);
 import { SchemaCompileError } from "../load/compile-error.js";
 import { isPlainObject as isObject, setOwn } from "../schema/pointer.js";
 import { interpretedSchema } from "./validator-data.js";
-
-const OPTIONS: Options = {
-  // optimize: false skips ajv's code-size passes: compiling takes half the time, the code behaves the same.
-  code: {
-    source: true,
-    esm: true,
-    lines: false,
-    optimize: false,
-    regExp: re2,
-    formats: _`require("ajv/dist/runtime/formats").default`,
-  },
-  allErrors: true,
-  strict: false,
-  // Own properties only: `required: ["constructor"]` is not met by `{}`, and an absent optional
-  // `toString` is not checked against Object.prototype's.
-  ownProperties: true,
-  validateFormats: true,
-  formats,
-  logger: false,
-  validateSchema: false,
-  addUsedSchema: false,
-  meta: false,
-};
 
 /** ajv run-time helper -> [name, module under the generated runtime/ folder]. */
 const HELPERS: Record<string, readonly [string, string]> = {
@@ -97,23 +57,94 @@ const HELPERS: Record<string, readonly [string, string]> = {
   re2: ["re2", "re2.js"],
 };
 
-/** `uniqueItems` through runtime/ajv.ts's linear `duplicatePair`, with ajv's error and params. */
-const uniqueItems: CodeKeywordDefinition = {
-  keyword: "uniqueItems",
-  type: "array",
-  schemaType: "boolean",
-  error: {
-    message: ({ params: { i, j } }) => str`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
-    params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`,
-  },
-  code(cxt) {
-    if (cxt.schema !== true) return;
-    const fn = cxt.gen.scopeValue("func", { ref: duplicatePair, code: _`require("ajv/dist/runtime/duplicatePair").default` });
-    const pair = cxt.gen.const("pair", _`${fn}(${cxt.data})`);
-    cxt.setParams({ i: _`${pair}[0]`, j: _`${pair}[1]` });
-    cxt.fail(_`${pair} !== null`);
-  },
-};
+interface AjvCompiler {
+  /** A fresh instance for one schema, with toolgen's options and `uniqueItems`. */
+  create(draft2020: boolean): Ajv;
+  standaloneCode(ajv: Ajv, validate: ReturnType<Ajv["compile"]>): string;
+}
+
+const require = createRequire(import.meta.url);
+let ajvCompiler: AjvCompiler | undefined;
+let re2: RegExpEngine | undefined;
+
+/**
+ * The engine ajv calls at build time (to check and key patterns), and the check of an interpreted
+ * schema's patterns; generated code imports `re2`. re2js is loaded for the first pattern.
+ */
+function re2Engine(): RegExpEngine {
+  if (re2 !== undefined) return re2;
+  const { RE2JS } = require("re2js") as typeof import("re2js");
+  return (re2 = Object.assign(
+    (pattern: string) => {
+      let compiled: InstanceType<typeof RE2JS>;
+      try {
+        compiled = RE2JS.compile(toRe2Syntax(pattern));
+      } catch (error) {
+        const problem = error instanceof Error ? error.message : String(error);
+        throw new UserError(`pattern '${pattern}' cannot run on the linear-time engine (RE2) that validates tool input: ${problem} (lint rule pattern-supported)`);
+      }
+      return { test: (s: string): boolean => compiled.test(s), toString: () => pattern };
+    },
+    { code: 'require("ajv/dist/runtime/re2").default' },
+  ));
+}
+
+/**
+ * Ajv and its standalone code generator, loaded for the first schema the interpreter does not take:
+ * most folders have none, and loading them cost 20 ms of a 200 ms cold build (bench/RESULTS.md,
+ * 2026-11-27).
+ */
+function loadAjvCompiler(): AjvCompiler {
+  if (ajvCompiler !== undefined) return ajvCompiler;
+  const { Ajv: Ajv07, _, str } = require("ajv") as typeof import("ajv");
+  const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const standalone = (require("ajv/dist/standalone/index.js") as { default: (ajv: Ajv, validate: ReturnType<Ajv["compile"]>) => string }).default;
+  const options: Options = {
+    // optimize: false skips ajv's code-size passes: compiling takes half the time, the code behaves the same.
+    code: {
+      source: true,
+      esm: true,
+      lines: false,
+      optimize: false,
+      regExp: re2Engine(),
+      formats: _`require("ajv/dist/runtime/formats").default`,
+    },
+    allErrors: true,
+    strict: false,
+    // Own properties only: `required: ["constructor"]` is not met by `{}`, and an absent optional
+    // `toString` is not checked against Object.prototype's.
+    ownProperties: true,
+    validateFormats: true,
+    formats,
+    logger: false,
+    validateSchema: false,
+    addUsedSchema: false,
+    meta: false,
+  };
+
+  /** `uniqueItems` through runtime/ajv.ts's linear `duplicatePair`, with ajv's error and params. */
+  const uniqueItems: CodeKeywordDefinition = {
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: {
+      message: ({ params: { i, j } }) => str`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+      params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`,
+    },
+    code(cxt) {
+      if (cxt.schema !== true) return;
+      const fn = cxt.gen.scopeValue("func", { ref: duplicatePair, code: _`require("ajv/dist/runtime/duplicatePair").default` });
+      const pair = cxt.gen.const("pair", _`${fn}(${cxt.data})`);
+      cxt.setParams({ i: _`${pair}[0]`, j: _`${pair}[1]` });
+      cxt.fail(_`${pair} !== null`);
+    },
+  };
+
+  return (ajvCompiler = {
+    create: (draft2020) => (draft2020 ? new Ajv2020(options) : new Ajv07(options)).removeKeyword("uniqueItems").addKeyword(uniqueItems),
+    standaloneCode: standalone,
+  });
+}
 
 /**
  * Compiles one tool's validator with a fresh ajv instance (no meta-schemas: schemas are not
@@ -128,8 +159,8 @@ export function compileValidator(tool: ToolSource, names: ToolNames, { interpret
   const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
   const interpreted = interpret ? interpretedSchema(schema, draft2020) : undefined;
   if (interpreted !== undefined) return interpretedModule(tool, names, interpreted, draft2020);
-  const ajv = draft2020 ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
-  ajv.removeKeyword("uniqueItems").addKeyword(uniqueItems);
+  const { create, standaloneCode } = loadAjvCompiler();
+  const ajv = create(draft2020);
   let compiled;
   try {
     compiled = ajv.compile(schema);
@@ -137,7 +168,7 @@ export function compileValidator(tool: ToolSource, names: ToolNames, { interpret
     if (error instanceof UserError) throw new UserError(`tool '${tool.name}': ${error.message}`);
     throw new SchemaCompileError(tool.name, "Ajv", error);
   }
-  let code = standaloneCode.default(ajv, compiled);
+  let code = standaloneCode(ajv, compiled);
   const used = new Map<string, Set<string>>();
   code = code.replace(/require\("ajv\/dist\/runtime\/([a-z0-9_]+)"\)\.default/gi, (_m, helper: string) => {
     const target = HELPERS[helper];
@@ -182,7 +213,7 @@ export function compileValidator(tool: ToolSource, names: ToolNames, { interpret
  */
 function interpretedModule(tool: ToolSource, names: ToolNames, { data, patterns }: { data: object; patterns: string[] }, next: boolean): GeneratedFile {
   try {
-    for (const pattern of patterns) re2(pattern, "u");
+    for (const pattern of patterns) re2Engine()(pattern, "u");
   } catch (error) {
     if (error instanceof UserError) throw new UserError(`tool '${tool.name}': ${error.message}`);
     throw error;

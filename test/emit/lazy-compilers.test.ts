@@ -1,0 +1,55 @@
+/**
+ * A build loads ajv (and its standalone code generator) only for a schema the validator interpreter
+ * does not take, and re2js only for a pattern (src/emit/validators.ts): most folders need neither,
+ * and loading them cost a cold build about 20 ms of 200. Runs the bundled command line (built by
+ * test/global-setup.ts) with the load recorder of the start-up tests.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { repoRoot, tempDir } from "../helpers.js";
+
+const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
+const recorder = fileURLToPath(new URL("../lint/helpers/record-loads.mjs", import.meta.url));
+const AJV = /^cjs .*[\\/]node_modules[\\/]ajv[\\/]/;
+const RE2JS = /^cjs .*[\\/]node_modules[\\/]re2js[\\/]/;
+
+/** Builds a project of one tool with `inputSchema` (`toolgen build --no-cache`); what it loaded, and its validator. */
+async function build(inputSchema: object): Promise<{ loads: string[]; validator: string }> {
+  const dir = await tempDir("toolgen-lazy-");
+  mkdirSync(path.join(dir, "schemas"));
+  mkdirSync(path.join(dir, ".git"));
+  const tool = { name: "find_order", description: "Finds an order by its id. Use it when the user names an order. It returns the order.", input_schema: inputSchema };
+  writeFileSync(path.join(dir, "schemas", "find_order.json"), JSON.stringify(tool, null, 2));
+  const log = path.join(dir, "loads.log");
+  const run = spawnSync(process.execPath, ["--import", recorder, cli, "build", "--no-cache"], { cwd: dir, encoding: "utf8", env: { ...process.env, TOOLGEN_LOAD_LOG: log, NO_COLOR: "1" } });
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(0);
+  const loads = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
+  expect(loads.length, "the recorder saw the run").toBeGreaterThan(0);
+  return { loads, validator: readFileSync(path.join(dir, "generated", "validators", "find_order.ts"), "utf8") };
+}
+
+const described = (schema: object) => ({ ...schema, description: "The order id, e.g. ORD-0042." });
+
+it("a folder the interpreter takes whole, without a pattern, loads neither ajv nor re2js", async () => {
+  const { loads, validator } = await build({ type: "object", properties: { id: described({ type: "string", minLength: 1 }) }, required: ["id"] });
+  expect(validator).toContain(`from "../runtime/validate.js"`);
+  expect(loads.filter((l) => AJV.test(l) || RE2JS.test(l))).toEqual([]);
+});
+
+it("a pattern loads re2js, to check it runs on RE2, and still not ajv", async () => {
+  const { loads, validator } = await build({ type: "object", properties: { id: described({ type: "string", pattern: "^ORD-[0-9]{4}$" }) }, required: ["id"] });
+  expect(validator).toContain(`import { re2 } from "../runtime/re2.js"`);
+  expect(loads.some((l) => RE2JS.test(l))).toBe(true);
+  expect(loads.filter((l) => AJV.test(l))).toEqual([]);
+});
+
+it("a keyword the interpreter does not imitate (draft-07 `dependencies`) loads ajv, whose standalone code is the validator", async () => {
+  const { loads, validator } = await build({ type: "object", properties: { id: described({ type: "string" }), email: described({ type: "string" }) }, dependencies: { email: ["id"] } });
+  expect(validator).not.toContain(`from "../runtime/validate.js"`);
+  expect(validator).toMatch(/^export const validate: ValidateFunction = /m);
+  expect(loads.some((l) => AJV.test(l))).toBe(true);
+});
