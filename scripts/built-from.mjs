@@ -27,7 +27,7 @@ export function buildInputsKey(root = ROOT) {
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")),
   );
-  files.push("scripts/rules-index.mjs", "scripts/built-from.mjs", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json");
+  files.push("scripts/rules-index.mjs", "scripts/templates.mjs", "scripts/built-from.mjs", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json");
   const hash = createHash("sha256");
   for (const file of files.sort()) {
     const full = path.join(root, file);

@@ -12,9 +12,9 @@ declare module "vitest" {
 }
 
 /**
- * Builds `dist/` once (`npm run build`: the rule index, tsc, the rules table of docs/lint.md, then the
- * bundled command line in dist/bin/), for the
- * tests that run the real CLI in a child process. Type errors do not stop the emit here (they fail
+ * Builds `dist/` once (`npm run build`: the rule index, the precompiled templates, tsc, the rules
+ * table of docs/lint.md, then the bundled command line in dist/bin/), for the tests that run the real
+ * CLI in a child process. Type errors do not stop the emit here (they fail
  * test/typecheck.test.ts instead).
  *
  * tsc runs incrementally (tsconfig.build.json), its build info in dist/ (so removing dist/ removes it
@@ -46,8 +46,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // The same sources as the last build here (or `npm install`'s): nothing to do, 2.5 s sooner to the first test.
   if (missing.length === 0 && existsSync(path.join(root, "dist", "bin", "toolgen.cjs")) && existsSync(builtFrom) && readFileSync(builtFrom, "utf8") === buildInputsKey(root)) return cleanUp;
   rmSync(builtFrom, { force: true });
-  // As `npm run build`: the rule index from the rule files, tsc, then docs/lint.md's rule table from the rules.
-  for (const args of [[rulesIndex], [tsc, "-p", "tsconfig.build.json"], [rulesIndex, "--docs"]]) {
+  // As `npm run build`: the rule index from the rule files, the precompiled templates, tsc, then docs/lint.md's rule table from the rules.
+  for (const args of [[rulesIndex], [path.join(root, "scripts", "templates.mjs")], [tsc, "-p", "tsconfig.build.json"], [rulesIndex, "--docs"]]) {
     const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
     if (result.error) throw result.error;
   }

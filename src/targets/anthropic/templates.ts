@@ -3,11 +3,22 @@
  * registered in one place, strict compilation, and no implicit HTML escaping (`noEscape`): every value
  * that lands in XML goes through the explicit `xml` helper. A user's `--templates DIR` overrides any
  * template or partial by file name (the load stage reads them: load/assets.ts).
+ *
+ * toolgen's own templates come precompiled (precompiled-templates.ts, written by
+ * scripts/templates.mjs): when every template is one of those texts, only Handlebars' run-time loads.
+ * Its compiler, and compiling, cost a cold build about 17 ms (bench/RESULTS.md, 2026-11-27). A text
+ * that differs (an override) is compiled, with the compiler loaded then.
  */
+import { createRequire } from "node:module";
 import path from "node:path";
-import Handlebars from "handlebars";
+import type Handlebars from "handlebars";
 import { UsageError } from "../../errors.js";
 import type { LegacyPromptView } from "./legacy-view.js";
+import { PRECOMPILED } from "./precompiled-templates.js";
+
+/** The options scripts/templates.mjs precompiles with, too. */
+const COMPILE_OPTIONS: CompileOptions = { strict: true, noEscape: true };
+const require = createRequire(import.meta.url);
 
 export interface TemplateViews {
   "legacy-prompt": LegacyPromptView;
@@ -25,7 +36,12 @@ export function escapeXmlText(value: string): string {
  * folder -> text; `partials/*` are partials, the rest entry templates.
  */
 export function createRenderer(sources: ReadonlyMap<string, string>): Renderer {
-  const hb = Handlebars.create();
+  const precompiled = (file: string, text: string) => {
+    const known = PRECOMPILED.get(file);
+    return known !== undefined && known.text === text ? known.spec : undefined;
+  };
+  const allPrecompiled = [...sources].every(([file, text]) => precompiled(file, text) !== undefined);
+  const hb = (require(allPrecompiled ? "handlebars/runtime" : "handlebars") as typeof Handlebars).create();
   hb.registerHelper("xml", (value: unknown) => {
     if (typeof value !== "string") throw new Error(`the xml helper needs a string, got ${typeof value}`);
     return escapeXmlText(value);
@@ -34,8 +50,10 @@ export function createRenderer(sources: ReadonlyMap<string, string>): Renderer {
   for (const [file, text] of sources) {
     const name = path.posix.basename(file, ".hbs");
     try {
-      if (file.startsWith("partials/")) hb.registerPartial(name, hb.compile(text, { strict: true, noEscape: true }));
-      else entries.set(name, hb.compile(text, { strict: true, noEscape: true }));
+      const spec = precompiled(file, text);
+      const template = spec !== undefined ? hb.template(spec) : hb.compile(text, COMPILE_OPTIONS);
+      if (file.startsWith("partials/")) hb.registerPartial(name, template);
+      else entries.set(name, template);
     } catch (error) {
       throw new UsageError(`template ${file}: ${(error as Error).message}`);
     }
