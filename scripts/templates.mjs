@@ -18,7 +18,12 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const OUT = path.join(ROOT, "src", "targets", "anthropic", "precompiled-templates.ts");
-/** The options the renderer compiles with (src/targets/anthropic/templates.ts, COMPILE_OPTIONS). */
+/**
+ * Handlebars' options for toolgen's templates, precompiled or compiled: strict (a missing value is an
+ * error), and no HTML escaping (the templates escape XML with their own `xml` helper). Written into
+ * the file as COMPILE_OPTIONS, which the renderer compiles an override with, so both agree.
+ * (`Handlebars.precompile` adds its defaults to the options object it gets: it gets a copy.)
+ */
 const OPTIONS = { strict: true, noEscape: true };
 
 /** The file's text for the templates under `root`. */
@@ -31,13 +36,15 @@ export function precompiledModule(root = ROOT) {
     .sort();
   const entries = files.map((file) => {
     const text = readFileSync(path.join(dir, file), "utf8");
-    return `  [\n    ${JSON.stringify(file)},\n    {\n      text: ${JSON.stringify(text)},\n      spec: ${Handlebars.precompile(text, OPTIONS)},\n    },\n  ],\n`;
+    return `  [\n    ${JSON.stringify(file)},\n    {\n      text: ${JSON.stringify(text)},\n      spec: ${Handlebars.precompile(text, { ...OPTIONS })},\n    },\n  ],\n`;
   });
   return (
     `// Written by scripts/templates.mjs from templates/ (npm run build); test/targets/anthropic/precompiled-templates.test.ts\n` +
     `// checks that it is current. Handlebars' precompiled code is untyped JavaScript: not type-checked.\n` +
     `// @ts-nocheck\n` +
     `import type { TemplateSpecification } from "handlebars";\n\n` +
+    `/** The options of every template, precompiled here or compiled by the renderer. */\n` +
+    `export const COMPILE_OPTIONS: CompileOptions = ${JSON.stringify(OPTIONS)};\n\n` +
     `/** Template path (as load/assets.ts names it) -> its text, and Handlebars' precompiled form of that text. */\n` +
     `export const PRECOMPILED: ReadonlyMap<string, { text: string; spec: TemplateSpecification }> = new Map([\n` +
     entries.join("") +

@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cp, mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +8,25 @@ import { removeAfterFile } from "./file-cleanup.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const fixture = (...parts: string[]) => path.join(repoRoot, "test", "fixtures", ...parts);
+
+/** The load recorder, preloaded with `node --import` (test/lint/helpers/record-loads.mjs). */
+const LOAD_RECORDER = path.join(repoRoot, "test", "lint", "helpers", "record-loads.mjs");
+
+/**
+ * Runs `node --import <the load recorder> ...args` in `cwd`: its exit code and output, and every
+ * module it loaded (`esm <url>` or `cjs <path>`, one per line of the recorder's log).
+ */
+export function recordLoads(args: readonly string[], cwd: string, env: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string; loads: string[] } {
+  const dir = mkdtempSync(path.join(tmpdir(), "toolgen-loads-"));
+  const log = path.join(dir, "loads.log");
+  try {
+    const result = spawnSync(process.execPath, ["--import", LOAD_RECORDER, ...args], { cwd, encoding: "utf8", env: { ...process.env, ...env, TOOLGEN_LOAD_LOG: log } });
+    const loads = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr, loads };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** A fresh temporary folder, removed after the test file. */
 export async function tempDir(prefix = "toolgen-test-"): Promise<string> {

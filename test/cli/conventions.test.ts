@@ -4,18 +4,16 @@
  * and CLI conventions), and issue 9's one parser / one bundle.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, tempDir } from "../helpers.js";
+import { recordLoads, repoRoot, tempDir } from "../helpers.js";
 
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
 /** The bin's main file (which the bin, cli/launch.cjs, runs) and its second file: the commands other than lint and the code generators (cli/bundle.mjs). */
 const main = path.join(repoRoot, "dist", "bin", "toolgen-main.cjs");
 const more = path.join(repoRoot, "dist", "bin", "toolgen-more.cjs");
-const recorder = path.join(repoRoot, "test", "lint", "helpers", "record-loads.mjs");
 const ownVersion = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 
 function toolgen(cwd: string, args: string[], env: Record<string, string | undefined> = {}) {
@@ -74,18 +72,11 @@ describe("one parser, one bundle (issue 9)", () => {
       [["build", "--no-cache"], [cli, more]],
       [["--help"], [cli]],
     ] as const) {
-      const dir = mkdtempSync(path.join(tmpdir(), "toolgen-loads-"));
-      const log = path.join(dir, "loads.log");
-      try {
-        const r = spawnSync(process.execPath, ["--import", recorder, cli, ...args], { cwd: p, encoding: "utf8", env: { ...process.env, TOOLGEN_LOAD_LOG: log } });
-        expect(r.status, r.stderr).toBe(0);
-        const loads = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
-        const own = new Set(loads.filter((l) => l.includes(path.join(repoRoot, "dist"))).map((l) => l.replace(/^(esm|cjs) (file:\/\/)?/, "")));
-        expect(own).toEqual(new Set(files));
-        expect(loads.filter((l) => /node_modules[\\/](yargs|yargs-parser|cliui|y18n)[\\/]/.test(l))).toEqual([]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const r = recordLoads([cli, ...args], p);
+      expect(r.code, r.stderr).toBe(0);
+      const own = new Set(r.loads.filter((l) => l.includes(path.join(repoRoot, "dist"))).map((l) => l.replace(/^(esm|cjs) (file:\/\/)?/, "")));
+      expect(own).toEqual(new Set(files));
+      expect(r.loads.filter((l) => /node_modules[\\/](yargs|yargs-parser|cliui|y18n)[\\/]/.test(l))).toEqual([]);
     }
   });
 

@@ -4,15 +4,12 @@
  * and loading them cost a cold build about 20 ms of 200. Runs the bundled command line (built by
  * test/global-setup.ts) with the load recorder of the start-up tests.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
-import { repoRoot, tempDir } from "../helpers.js";
+import { recordLoads, repoRoot, tempDir } from "../helpers.js";
 
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
-const recorder = fileURLToPath(new URL("../lint/helpers/record-loads.mjs", import.meta.url));
 const AJV = /^cjs .*[\\/]node_modules[\\/]ajv[\\/]/;
 const RE2JS = /^cjs .*[\\/]node_modules[\\/]re2js[\\/]/;
 
@@ -23,13 +20,11 @@ async function build(inputSchema: object): Promise<{ loads: string[]; validator:
   mkdirSync(path.join(dir, ".git"));
   const tool = { name: "find_order", description: "Finds an order by its id. Use it when the user names an order. It returns the order.", input_schema: inputSchema };
   writeFileSync(path.join(dir, "schemas", "find_order.json"), JSON.stringify(tool, null, 2));
-  const log = path.join(dir, "loads.log");
-  const run = spawnSync(process.execPath, ["--import", recorder, cli, "build", "--no-cache"], { cwd: dir, encoding: "utf8", env: { ...process.env, TOOLGEN_LOAD_LOG: log, NO_COLOR: "1" } });
+  const run = recordLoads([cli, "build", "--no-cache"], dir, { NO_COLOR: "1" });
   expect(run.stderr).toBe("");
-  expect(run.status).toBe(0);
-  const loads = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
-  expect(loads.length, "the recorder saw the run").toBeGreaterThan(0);
-  return { loads, validator: readFileSync(path.join(dir, "generated", "validators", "find_order.ts"), "utf8") };
+  expect(run.code).toBe(0);
+  expect(run.loads.length, "the recorder saw the run").toBeGreaterThan(0);
+  return { loads: run.loads, validator: readFileSync(path.join(dir, "generated", "validators", "find_order.ts"), "utf8") };
 }
 
 const described = (schema: object) => ({ ...schema, description: "The order id, e.g. ORD-0042." });

@@ -3,16 +3,15 @@
  * what `toolgen lint` loads.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { recordLoads } from "../helpers.js";
 import { fixture } from "./helpers/run-lint.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const cli = path.join(root, "dist/bin/toolgen.cjs");
-const recorder = fileURLToPath(new URL("./helpers/record-loads.mjs", import.meta.url));
 
 /** Packages `toolgen lint` must never load: the code generators and their compiler. */
 const HEAVY = /node_modules[\\/](typescript|ts-morph|@ts-morph[\\/][^\\/]+|json-schema-to-typescript|prettier|handlebars)[\\/]/;
@@ -24,23 +23,6 @@ beforeAll(() => {
 function toolgen(args: string[], cwd: string, env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** Runs node with the load recorder; returns the exit code and every module loaded. */
-function recordLoads(args: string[], cwd: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), "toolgen-loads-"));
-  const log = path.join(dir, "loads.log");
-  try {
-    const result = spawnSync(process.execPath, ["--import", recorder, ...args], {
-      cwd,
-      encoding: "utf8",
-      env: { ...process.env, TOOLGEN_LOAD_LOG: log },
-    });
-    const loads = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
-    return { code: result.status, stderr: result.stderr, loads };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe("toolgen lint loads no code generator", () => {

@@ -6,35 +6,21 @@
  * 22: compiling it cost every lint about 5 ms). Runs the bundled command line (built by
  * test/global-setup.ts).
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { recordLoads } from "../helpers.js";
 import { fixture } from "./helpers/run-lint.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const cli = path.join(root, "dist/bin/toolgen.cjs");
-const recorder = fileURLToPath(new URL("./helpers/record-loads.mjs", import.meta.url));
 
 /** Node's modules that `toolgen lint` (stylish, json or github) must not load. */
 const LAZY = /^cjs (node:)?(crypto|fs\/promises)$/;
 
+/** Runs the bin in the fixture `name` with the load recorder. */
 function builtinLoads(args: string[], name = "clean"): { code: number | null; stdout: string; loads: string[] } {
-  const dir = mkdtempSync(path.join(tmpdir(), "toolgen-startup-"));
-  const log = path.join(dir, "loads.log");
-  try {
-    const result = spawnSync(process.execPath, ["--import", recorder, cli, ...args], {
-      cwd: fixture(name),
-      encoding: "utf8",
-      env: { ...process.env, TOOLGEN_LOAD_LOG: log, NO_COLOR: "1" },
-    });
-    const loads = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
-    return { code: result.status, stdout: result.stdout, loads };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return recordLoads([cli, ...args], fixture(name), { NO_COLOR: "1" });
 }
 
 it.each([["stylish"], ["json"], ["github"]])("lint --format %s loads neither node:crypto nor node:fs/promises", (format) => {

@@ -3,6 +3,9 @@
 // @ts-nocheck
 import type { TemplateSpecification } from "handlebars";
 
+/** The options of every template, precompiled here or compiled by the renderer. */
+export const COMPILE_OPTIONS: CompileOptions = {"strict":true,"noEscape":true};
+
 /** Template path (as load/assets.ts names it) -> its text, and Handlebars' precompiled form of that text. */
 export const PRECOMPILED: ReadonlyMap<string, { text: string; spec: TemplateSpecification }> = new Map([
   [

@@ -14,10 +14,8 @@ import path from "node:path";
 import type Handlebars from "handlebars";
 import { UsageError } from "../../errors.js";
 import type { LegacyPromptView } from "./legacy-view.js";
-import { PRECOMPILED } from "./precompiled-templates.js";
+import { COMPILE_OPTIONS, PRECOMPILED } from "./precompiled-templates.js";
 
-/** The options scripts/templates.mjs precompiles with, too. */
-const COMPILE_OPTIONS: CompileOptions = { strict: true, noEscape: true };
 const require = createRequire(import.meta.url);
 
 export interface TemplateViews {

@@ -5,17 +5,16 @@
  * (`--templates DIR`) is compiled as before. The bytes are the goldens' (test/build.test.ts).
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import { expect, it } from "vitest";
 import { readAssets } from "../../../src/load/assets.js";
-import { createRenderer } from "../../../src/targets/anthropic/templates.js";
-import { repoRoot, tempDir } from "../../helpers.js";
+import { COMPILE_OPTIONS } from "../../../src/targets/anthropic/precompiled-templates.js";
+import { createRenderer, escapeXmlText } from "../../../src/targets/anthropic/templates.js";
+import { recordLoads, repoRoot, tempDir } from "../../helpers.js";
 
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
-const recorder = fileURLToPath(new URL("../../lint/helpers/record-loads.mjs", import.meta.url));
 const COMPILER = /^cjs .*[\\/]node_modules[\\/]handlebars[\\/](lib[\\/]index\.js|dist[\\/]cjs[\\/]handlebars\.js)$/;
 const RUNTIME = /^cjs .*[\\/]node_modules[\\/]handlebars[\\/]runtime\.js$/;
 
@@ -25,18 +24,19 @@ it("src/targets/anthropic/precompiled-templates.ts is what scripts/templates.mjs
   expect(check.status).toBe(0);
 });
 
-it("renders what Handlebars' compiler renders from the same texts", async () => {
+it("renders what Handlebars' compiler renders from the same texts, with the same options", async () => {
+  expect(COMPILE_OPTIONS).toEqual({ strict: true, noEscape: true });
   const { templates } = await readAssets();
   const hb = Handlebars.create();
-  hb.registerHelper("xml", (v: string) => v.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
-  for (const [file, text] of templates) if (file.startsWith("partials/")) hb.registerPartial(path.posix.basename(file, ".hbs"), hb.compile(text, { strict: true, noEscape: true }));
+  hb.registerHelper("xml", escapeXmlText);
+  for (const [file, text] of templates) if (file.startsWith("partials/")) hb.registerPartial(path.posix.basename(file, ".hbs"), hb.compile(text, COMPILE_OPTIONS));
   const view = {
     tools: [
       { name: "get_weather", description: "Gets <the> weather & more.", parameters: [{ name: "location", type: "string", description: "A city." }] },
       { name: "no_params", description: "Takes nothing.", parameters: [] },
     ],
   };
-  const compiled = hb.compile(templates.get("legacy-prompt.hbs")!, { strict: true, noEscape: true })(view);
+  const compiled = hb.compile(templates.get("legacy-prompt.hbs")!, COMPILE_OPTIONS)(view);
   expect(createRenderer(templates)("legacy-prompt", view as never)).toBe(compiled);
 });
 
@@ -46,12 +46,10 @@ async function build(args: string[] = [], setUp: (dir: string) => void = () => {
   cpSync(path.join(repoRoot, "schemas"), path.join(dir, "schemas"), { recursive: true });
   mkdirSync(path.join(dir, ".git"));
   setUp(dir);
-  const log = path.join(dir, "loads.log");
-  const run = spawnSync(process.execPath, ["--import", recorder, cli, "build", "--no-cache", ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, TOOLGEN_LOAD_LOG: log, NO_COLOR: "1" } });
+  const run = recordLoads([cli, "build", "--no-cache", ...args], dir, { NO_COLOR: "1" });
   expect(run.stderr).toBe("");
-  expect(run.status).toBe(0);
-  const loads = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
-  return { loads, prompt: readFileSync(path.join(dir, "generated", "legacy-prompt.txt"), "utf8") };
+  expect(run.code).toBe(0);
+  return { loads: run.loads, prompt: readFileSync(path.join(dir, "generated", "legacy-prompt.txt"), "utf8") };
 }
 
 it("a build with toolgen's own templates loads Handlebars' run-time, not its compiler", async () => {
