@@ -16,8 +16,8 @@
  * code of an earlier run (see there), so the main file holds no `import()` (a package it loads on
  * demand is required), which a script run from that code could not resolve on Node 20.
  *
- * `npm run build` runs this after tsc; so do the tests' global setup and the bench. The library
- * (`dist/src/index.js`) is tsc's output, unbundled. The output is deterministic.
+ * `npm run build` (scripts/build.mjs, which the tests' global setup runs too) runs this after tsc.
+ * The library (`dist/src/index.js`) is tsc's output, unbundled. The output is deterministic.
  *
  *   node cli/bundle.mjs
  */

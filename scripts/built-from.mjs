@@ -5,10 +5,11 @@
  * build's scripts and settings, and the lockfile (the versions of TypeScript, esbuild and the bundled
  * packages).
  *
- *   node scripts/built-from.mjs    writes it to dist/.built-from (the last step of `npm run build`)
+ *   node scripts/built-from.mjs    writes it to dist/.built-from (scripts/build.mjs, `npm run build`,
+ *                                  does so as its last step)
  *
  * The test suite's global setup (test/global-setup.ts) skips its build when dist/.built-from matches
- * the sources it finds, and writes it after it builds.
+ * the sources it finds.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -27,7 +28,7 @@ export function buildInputsKey(root = ROOT) {
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")),
   );
-  files.push("scripts/rules-index.mjs", "scripts/templates.mjs", "scripts/built-from.mjs", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json");
+  files.push("scripts/build.mjs", "scripts/rules-index.mjs", "scripts/templates.mjs", "scripts/built-from.mjs", "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json");
   const hash = createHash("sha256");
   for (const file of files.sort()) {
     const full = path.join(root, file);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { TestProject } from "vitest/node";
@@ -12,10 +12,10 @@ declare module "vitest" {
 }
 
 /**
- * Builds `dist/` once (`npm run build`: the rule index, the precompiled templates, tsc, the rules
- * table of docs/lint.md, then the bundled command line in dist/bin/), for the tests that run the real
- * CLI in a child process. Type errors do not stop the emit here (they fail
- * test/typecheck.test.ts instead).
+ * Builds `dist/` once, as `npm run build` does (scripts/build.mjs: the rule index, the precompiled
+ * templates, tsc, the rules table of docs/lint.md, the bundled command line in dist/bin/, the key of
+ * the sources), for the tests that run the real CLI in a child process. Type errors do not stop the
+ * build here (they fail test/typecheck.test.ts instead); any other failing step stops the run.
  *
  * tsc runs incrementally (tsconfig.build.json), its build info in dist/ (so removing dist/ removes it
  * too): it checks and emits again the files that changed since the last run, and the files that
@@ -36,8 +36,6 @@ export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(path.join(root, "test", "__out__"), { recursive: true });
   const shared = mkdtempSync(path.join(root, "test", "__out__", "shared-"));
   project.provide("sharedFolder", shared);
-  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-  const rulesIndex = path.join(root, "scripts", "rules-index.mjs");
   const buildInfo = path.join(root, "dist", ".tsbuildinfo");
   const { buildInputsKey, builtFromPath } = (await import(pathToFileURL(path.join(root, "scripts", "built-from.mjs")).href)) as typeof import("../scripts/built-from.mjs");
   const builtFrom = builtFromPath(root);
@@ -46,16 +44,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // The same sources as the last build here (or `npm install`'s): nothing to do, 2.5 s sooner to the first test.
   if (missing.length === 0 && existsSync(path.join(root, "dist", "bin", "toolgen.cjs")) && existsSync(builtFrom) && readFileSync(builtFrom, "utf8") === buildInputsKey(root)) return cleanUp;
   rmSync(builtFrom, { force: true });
-  // As `npm run build`: the rule index from the rule files, the precompiled templates, tsc, then docs/lint.md's rule table from the rules.
-  for (const args of [[rulesIndex], [path.join(root, "scripts", "templates.mjs")], [tsc, "-p", "tsconfig.build.json"], [rulesIndex, "--docs"]]) {
-    const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
-    if (result.error) throw result.error;
-  }
-  const { bundleCli } = (await import(pathToFileURL(path.join(root, "cli", "bundle.mjs")).href)) as {
-    bundleCli(root: string): Promise<string>;
-  };
-  await bundleCli(root);
-  writeFileSync(builtFrom, buildInputsKey(root));
+  // `npm run build`'s steps, past type errors.
+  const built = spawnSync(process.execPath, [path.join(root, "scripts", "build.mjs"), "--type-errors-pass"], { cwd: root, encoding: "utf8" });
+  if (built.error) throw built.error;
+  if (built.status !== 0) throw new Error(`the build failed (node scripts/build.mjs --type-errors-pass, exit ${built.status}):\n${built.stdout}${built.stderr}`);
   return cleanUp;
 
   function cleanUp(): void {

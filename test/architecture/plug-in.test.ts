@@ -4,15 +4,14 @@
  *   rule, one output and one setting, also CONTRIBUTING.md's worked example) as its folder plus one
  *   entry in src/catalog.ts, and a new base rule (test/fixtures/new-rule) as its file and its docs
  *   page, and nothing else by hand;
- * - the copy is built as `npm run build` builds toolgen (the rule index, tsc, docs/lint.md's rule
- *   table, the bin's bundle), and its bin then accepts the setting in toolgen.config.json, lists it in
+ * - the copy is built as `npm run build` builds toolgen (scripts/build.mjs: the rule index, the
+ *   precompiled templates, tsc, docs/lint.md's rule table, the bin's bundle), and its bin then accepts the setting in toolgen.config.json, lists it in
  *   `build --help`, hands it to the output, runs the target's rule when `targets` names it, and runs
  *   the new rule.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TARGET_IDS } from "../../src/catalog.js";
 import { removeAfterFile } from "../file-cleanup.js";
@@ -61,28 +60,23 @@ function project(config: Record<string, unknown>, tools: Record<string, string>)
   return dir;
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(OUT, { recursive: true });
   copy = mkdtempSync(path.join(OUT, "plug-in-"));
   for (const entry of ["src", "cli", "templates", "schemas", "docs", "package.json", "tsconfig.json", "tsconfig.build.json"]) {
     cpSync(path.join(repoRoot, entry), path.join(copy, entry), { recursive: true });
   }
-  for (const entry of ["scripts/rules-index.mjs"]) cpSync(path.join(repoRoot, entry), path.join(copy, entry));
+  for (const entry of ["scripts/build.mjs", "scripts/rules-index.mjs", "scripts/templates.mjs", "scripts/built-from.mjs"]) cpSync(path.join(repoRoot, entry), path.join(copy, entry));
   cpSync(fixture("toy-target"), copy, { recursive: true });
   cpSync(fixture("new-rule"), copy, { recursive: true });
   const catalog = path.join(copy, "src", "catalog.ts");
   writeFileSync(catalog, addToCatalog(readFileSync(catalog, "utf8")));
-  // As `npm run build`: the rule index, tsc (type errors fail the test), docs/lint.md's rule table, the bin's bundle.
-  const step = (args: string[]) => {
-    const result = spawnSync(process.execPath, args, { cwd: copy, encoding: "utf8" });
-    expect(result.stdout + result.stderr).toBe("");
-    expect(result.status).toBe(0);
-  };
-  step(["scripts/rules-index.mjs"]);
-  step([path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"]);
-  step(["scripts/rules-index.mjs", "--docs"]);
-  const { bundleCli } = (await import(pathToFileURL(path.join(copy, "cli", "bundle.mjs")).href)) as { bundleCli(root: string): Promise<string> };
-  bin = await bundleCli(copy);
+  // `npm run build` (scripts/build.mjs): the rule index, the precompiled templates, tsc (type errors
+  // fail the test), docs/lint.md's rule table, the bin's bundle.
+  const built = spawnSync(process.execPath, [path.join(copy, "scripts", "build.mjs")], { cwd: copy, encoding: "utf8" });
+  expect(built.stdout + built.stderr).toBe("");
+  expect(built.status).toBe(0);
+  bin = path.join(copy, "dist", "bin", "toolgen.cjs");
 }, 240_000);
 
 afterAll(() => {
