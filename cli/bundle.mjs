@@ -6,8 +6,9 @@
  * `toolgen lint` on every commit; CommonJS, because Node loads it synchronously. Modules reached
  * through a dynamic import (each command's implementation, the generators) are bundled in but
  * initialised only when that import runs. Other packages stay external, required from
- * node_modules only when used: the generators' (ts-morph, typescript, json-schema-to-typescript,
- * handlebars) by `toolgen build` alone.
+ * node_modules only when used: the generators' (ts-morph, typescript, handlebars) by `toolgen build`
+ * alone. json-schema-to-typescript is the exception: it is bundled into the second file (see
+ * GENERATOR below).
  *
  * Two files, so that `toolgen lint` compiles only what it runs (see splitPlugins below):
  * dist/bin/toolgen-main.cjs holds the command line and the lint path; dist/bin/toolgen-more.cjs holds
@@ -117,6 +118,37 @@ const lazyStdColumns = {
   },
 };
 
+/**
+ * json-schema-to-typescript (the generators' type compiler) is bundled into the second file with
+ * the packages it requires, so that its import of prettier can wait: its formatter requires
+ * prettier when it loads, and prettier then imports its 680 kB ES module, though toolgen compiles
+ * with `format: false` and formats only a type that src/emit/type-layout.ts cannot lay out. The
+ * stand-in requires prettier, from where json-schema-to-typescript would, on the first `format()`.
+ * Until json-schema-to-typescript loads prettier lazily itself (its issue 679, pull request 697).
+ */
+// Issue 22: a cold `toolgen build` of 10 tools, 0.30 -> 0.22 s of CPU; of 100, 0.76 -> 0.69 s (bench/cold-build-cpu.mjs, bench/RESULTS.md 2026-11-27).
+const GENERATOR = /^json-schema-to-typescript(\/|$)/;
+
+const laterPrettier = {
+  name: "later-prettier",
+  setup(b) {
+    b.onResolve({ filter: /^prettier$/ }, (args) =>
+      /[\\/]node_modules[\\/]json-schema-to-typescript[\\/]/.test(args.importer) ? { path: "prettier", namespace: "later-prettier" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "later-prettier" }, () => ({
+      contents:
+        `const { createRequire } = require("node:module");\n` +
+        `let real;\n` +
+        `const fromTypeCompiler = () => createRequire(createRequire(__filename).resolve("json-schema-to-typescript"));\n` +
+        `const prettier = () => (real ??= fromTypeCompiler()("prettier"));\n` +
+        `exports.format = (...args) => prettier().format(...args);\n`,
+    }));
+  },
+};
+
+/** Whether `importer` is a file of a package bundled in (every file esbuild reads under node_modules is: the others are external). */
+const inBundledPackage = (importer) => /[\\/]node_modules[\\/]/.test(importer);
+
 /** The bin's path under `root` (cli/launch.cjs, which runs the main file). */
 export function binPath(root = ROOT) {
   return path.join(root, "dist", "bin", "toolgen.cjs");
@@ -172,12 +204,16 @@ export function bundleOptions(root = ROOT) {
       lazyDefaults,
       lazyAssert,
       lazyStdColumns,
+      laterPrettier,
       {
         name: "externals",
-        // Every package but the parser's stays in node_modules; so does the bin's second file.
+        // Every package but the parser's and the type compiler's (with what they require) stays in
+        // node_modules; so does the bin's second file.
         setup: (b) =>
           b.onResolve({ filter: /^[^./]|^\.\/toolgen-more\.cjs$/ }, (args) =>
-            args.path.startsWith("node:") || BUNDLED.test(args.path) ? undefined : { path: args.path, external: true },
+            args.path.startsWith("node:") || BUNDLED.test(args.path) || GENERATOR.test(args.path) || inBundledPackage(args.importer)
+              ? undefined
+              : { path: args.path, external: true },
           ),
       },
     ],
