@@ -159,12 +159,17 @@ export function mainPath(root = ROOT) {
   return path.join(root, "dist", "bin", "toolgen-main.cjs");
 }
 
-/** The bin's text: cli/launch.cjs with the sha256 of the main file's text (which keys its compiled code). */
-export function launcherText(mainText, root = ROOT) {
+/** The key of a build of the two files: the sha256 of the main file's text, a NUL, and the second file's. */
+export function buildKey(mainText, moreText) {
+  return createHash("sha256").update(mainText).update("\0").update(moreText).digest("hex");
+}
+
+/** The bin's text: cli/launch.cjs with the build's key (which keys the compiled code it keeps of both files). */
+export function launcherText(mainText, moreText, root = ROOT) {
   const template = readFileSync(path.join(root, "cli", "launch.cjs"), "utf8");
-  const placeholder = "__TOOLGEN_MAIN_SHA256__";
+  const placeholder = "__TOOLGEN_BUILD_SHA256__";
   if (template.split(placeholder).length !== 2) throw new Error(`cli/launch.cjs must name ${placeholder} once`);
-  return template.replace(placeholder, createHash("sha256").update(mainText).digest("hex"));
+  return template.replace(placeholder, buildKey(mainText, moreText));
 }
 
 /** The second file's name, beside the bin. */
@@ -324,9 +329,9 @@ export async function bundlePlan(root = ROOT) {
   const split = await splitOf(root);
   const plugins = splitPlugins(root, split);
   return {
-    // The main file's `import()`s of packages become requires (see the top of this file).
+    // Both files' `import()`s of packages become requires (see the top of this file).
     bin: { ...whole, supported: { "dynamic-import": false }, plugins: [plugins.bin, ...whole.plugins] },
-    more: { ...whole, entryPoints: ["toolgen-more-entry"], outfile: path.join(path.dirname(binPath(root)), MORE), plugins: [plugins.more, ...whole.plugins] },
+    more: { ...whole, supported: { "dynamic-import": false }, entryPoints: ["toolgen-more-entry"], outfile: path.join(path.dirname(binPath(root)), MORE), plugins: [plugins.more, ...whole.plugins] },
   };
 }
 
@@ -335,11 +340,16 @@ export async function bundleCli(root = ROOT) {
   const { build } = await import("esbuild");
   const plan = await bundlePlan(root);
   rmSync(path.dirname(binPath(root)), { recursive: true, force: true });
-  await build(plan.bin);
-  await build(plan.more);
+  for (const options of [plan.bin, plan.more]) {
+    const { metafile } = await build({ ...options, metafile: true });
+    for (const [file, output] of Object.entries(metafile.outputs)) {
+      const dynamic = output.imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
+      if (dynamic.length > 0) throw new Error(`${file} holds an import() (${dynamic.join(", ")}), which the bin cannot run from compiled code`);
+    }
+  }
   const main = readFileSync(mainPath(root), "utf8");
-  if (/\bimport\(/.test(main.replace(/^\s*\/\/.*$/gm, ""))) throw new Error(`${path.relative(root, mainPath(root))} holds an import(), which the bin cannot run from compiled code`);
-  writeFileSync(binPath(root), launcherText(main, root));
+  const more = readFileSync(path.join(path.dirname(binPath(root)), MORE), "utf8");
+  writeFileSync(binPath(root), launcherText(main, more, root));
   chmodSync(binPath(root), 0o755);
   return binPath(root);
 }

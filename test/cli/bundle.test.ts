@@ -48,14 +48,17 @@ describe("the bin", () => {
     expect(more).toBe(shippedMore);
   });
 
-  it("the bin is cli/launch.cjs, keyed by the sha256 of the main file it runs", () => {
-    const sha = createHash("sha256").update(shipped).digest("hex");
-    expect(shippedBin).toBe(readFileSync(path.join(repoRoot, "cli", "launch.cjs"), "utf8").replace("__TOOLGEN_MAIN_SHA256__", sha));
+  it("the bin is cli/launch.cjs, keyed by the sha256 of the two files it runs", () => {
+    const sha = createHash("sha256").update(shipped).update("\0").update(shippedMore).digest("hex");
+    expect(shippedBin).toBe(readFileSync(path.join(repoRoot, "cli", "launch.cjs"), "utf8").replace("__TOOLGEN_BUILD_SHA256__", sha));
   });
 
-  it("the main file imports nothing with import(): the packages it loads on demand are required", () => {
+  it("neither file imports anything with import(): the packages they load on demand are required", () => {
     expect(bundle).not.toMatch(/\bimport\(/);
     expect(bundle).toContain('require("yaml")');
+    // The second file's code generators write `import(` into generated code, inside template literals.
+    expect(more).not.toMatch(/\bimport\((?!\$\{|"\.\.?\/)/);
+    expect(more).toContain('require("@modelcontextprotocol/client")');
   });
 
   it("holds each module once: the command line and lint in the bin, the generators and the other commands in the second file", () => {

@@ -64,17 +64,17 @@ describe("toolgen --version (issue 11.5)", () => {
 describe("one parser, one bundle (issue 9)", () => {
   // Issue 22: the bin's main file and its second file (cli/bundle.mjs), so that a lint compiles the
   // main file alone; the bin runs the main file itself (cli/launch.cjs), unseen by Module._load.
-  it("dist/bin is the bin and two files: lint loads the bin only, build the second file too; neither loads toolgen's or yargs' files from node_modules", async () => {
+  it("dist/bin is the bin and two files: lint runs the main file only, build the second file too; neither loads toolgen's or yargs' files from node_modules", async () => {
     expect(readdirSync(path.join(repoRoot, "dist", "bin")).sort()).toEqual(["toolgen-main.cjs", "toolgen-more.cjs", "toolgen.cjs"]);
     const p = await repo({ "schemas/a.json": tool("a") });
     for (const [args, files] of [
-      [["lint"], [cli]],
-      [["build", "--no-cache"], [cli, more]],
-      [["--help"], [cli]],
+      [["lint"], [cli, main]],
+      [["build", "--no-cache"], [cli, main, more]],
+      [["--help"], [cli, main]],
     ] as const) {
       const r = recordLoads([cli, ...args], p);
       expect(r.code, r.stderr).toBe(0);
-      const own = new Set(r.loads.filter((l) => l.includes(path.join(repoRoot, "dist"))).map((l) => l.replace(/^(esm|cjs) (file:\/\/)?/, "")));
+      const own = new Set(r.loads.filter((l) => l.includes(path.join(repoRoot, "dist"))).map((l) => l.replace(/^(esm|cjs|run) (file:\/\/)?/, "")));
       expect(own).toEqual(new Set(files));
       expect(r.loads.filter((l) => /node_modules[\\/](yargs|yargs-parser|cliui|y18n)[\\/]/.test(l))).toEqual([]);
     }

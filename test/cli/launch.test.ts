@@ -6,10 +6,10 @@
  * is never used; a usage error and NODE_DISABLE_COMPILE_CACHE keep nothing; old builds' files go.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, tempDir } from "../helpers.js";
+import { readTree, repoRoot, tempDir } from "../helpers.js";
 import { fixture } from "../lint/helpers/run-lint.js";
 
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
@@ -22,6 +22,18 @@ function lint(tmp: string, env: Record<string, string> = {}) {
     env: { ...process.env, TMPDIR: tmp, ...env, NODE_DISABLE_COMPILE_CACHE: env.NODE_DISABLE_COMPILE_CACHE ?? "" },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** `toolgen build --no-cache` of the seed tools in `project` (emptied first), with `tmp` as the system's temporary folder; its exit, output and written files. */
+async function build(tmp: string, project: string, env: Record<string, string> = {}) {
+  rmSync(project, { recursive: true, force: true });
+  cpSync(path.join(repoRoot, "schemas"), path.join(project, "schemas"), { recursive: true });
+  const r = spawnSync(process.execPath, [cli, "build", "--no-cache"], {
+    cwd: project,
+    encoding: "utf8",
+    env: { ...process.env, TMPDIR: tmp, NO_COLOR: "1", ...env, NODE_DISABLE_COMPILE_CACHE: env.NODE_DISABLE_COMPILE_CACHE ?? "" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, generated: await readTree(path.join(project, "generated")), handlers: await readTree(path.join(project, "handlers")) };
 }
 
 /** The cache folder the bin uses under `tmp`, and the files in it. */
@@ -102,6 +114,36 @@ describe("the bin keeps V8's compiled code of its main file", () => {
     const help = spawnSync(process.execPath, [cli, "build", "--help"], { encoding: "utf8", env: { ...process.env, TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: "" } });
     expect(help.status).toBe(0);
     expect(cacheOf(tmp).files).toEqual(now);
+  });
+
+  it("a build keeps the second file's compiled code in a file of its own, the next builds use it without writing it again, and all write what a build without it writes", async () => {
+    const tmp = await tempDir("toolgen-launch-");
+    const project = path.join(await tempDir("toolgen-launch-project-"), "p");
+    const without = await build(tmp, project, { NODE_DISABLE_COMPILE_CACHE: "1" });
+    expect(without.code).toBe(0);
+    expect(without.generated.size).toBeGreaterThan(10);
+    expect(cacheOf(tmp).files).toEqual([]);
+
+    const first = await build(tmp, project);
+    const { dir, files } = cacheOf(tmp);
+    expect(files.map((f) => f.replace(/^[0-9a-f]{32}-/, ""))).toEqual([`${process.version}-${process.arch}-more.v8`, `${process.version}-${process.arch}-other.v8`]);
+    const more = path.join(dir, files[0]!);
+    const kept = statSync(more);
+    expect(kept.size).toBeGreaterThan(100_000);
+
+    const second = await build(tmp, project);
+    const third = await build(tmp, project);
+    const after = statSync(more);
+    expect([after.ino, after.mtimeMs]).toEqual([kept.ino, kept.mtimeMs]);
+    for (const run of [first, second, third]) expect(run).toEqual(without);
+
+    // Refused (damaged): compiled anew, the same files written, and replaced.
+    const garbage = Buffer.alloc(4096, 7);
+    writeFileSync(more, garbage);
+    expect(await build(tmp, project)).toEqual(without);
+    const replaced = readFileSync(more);
+    expect(replaced.length).toBeGreaterThan(100_000);
+    expect(replaced.equals(garbage)).toBe(false);
   });
 
   it("a run that ends in a usage error keeps nothing (its code would hold little of a lint)", async () => {

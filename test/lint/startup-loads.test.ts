@@ -42,7 +42,7 @@ it("a usage error exits 2", () => {
 });
 
 /** The bin's second file: the generators and the commands other than lint (cli/bundle.mjs). */
-const SECOND_FILE = /^cjs .*[\\/]dist[\\/]bin[\\/]toolgen-more\.cjs$/;
+const SECOND_FILE = /^(cjs|run) .*[\\/]dist[\\/]bin[\\/]toolgen-more\.cjs$/;
 
 it.each([
   ["clean", ["lint"]],

@@ -1,7 +1,9 @@
 // Preloaded with `node --import`: appends every module the process loads to the file named by
 // TOOLGEN_LOAD_LOG, one per line: `esm <url>` from a resolve hook (static and dynamic imports),
-// `cjs <path>` from Module._load (require calls, including those inside CommonJS packages).
-import { appendFileSync } from "node:fs";
+// `cjs <path>` from Module._load (require calls, including those inside CommonJS packages), and
+// `run <path>` for a file of the bin's that cli/launch.cjs reads to run it itself (its main file and its
+// second file, run from V8's kept compiled code rather than through require).
+import fs, { appendFileSync } from "node:fs";
 import Module, { register } from "node:module";
 
 const log = process.env.TOOLGEN_LOAD_LOG;
@@ -19,4 +21,11 @@ Module._load = function recordLoad(request, parent, isMain) {
   }
   appendFileSync(log, `cjs ${resolved}\n`);
   return load.apply(this, [request, parent, isMain]);
+};
+
+const BIN_FILE = /[\\/]dist[\\/]bin[\\/]toolgen-[a-z]+\.cjs$/;
+const readFileSync = fs.readFileSync;
+fs.readFileSync = function recordRead(file, ...rest) {
+  if (typeof file === "string" && BIN_FILE.test(file)) appendFileSync(log, `run ${file}\n`);
+  return readFileSync.call(this, file, ...rest);
 };
