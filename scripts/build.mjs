@@ -8,7 +8,13 @@
  *   5. the bin in dist/bin/ (cli/bundle.mjs);
  *   6. dist/.built-from, the key of the sources just built (scripts/built-from.mjs).
  *
+ * Nothing is built when dist/ is current: dist/.built-from holds the key of the sources as they are,
+ * and every file the build writes is there (scripts/built-from.mjs). So `npm ci && npm pack`, as the
+ * README has it, builds once. When a source file's JavaScript is missing, tsc's build info is removed
+ * first (tsc does not notice an emitted file removed by hand), and the emit is whole.
+ *
  *   node scripts/build.mjs                      stops at the first step that fails, with its exit code
+ *   node scripts/build.mjs --force              builds even when dist/ is current
  *   node scripts/build.mjs --type-errors-pass   goes on past tsc's type errors (tsc emits all the same):
  *                                               the test suite's setup, whose test/typecheck.test.ts
  *                                               reports them instead
@@ -17,12 +23,12 @@
  * checkout it is in.
  */
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleCli } from "../cli/bundle.mjs";
-import { buildInputsKey, builtFromPath } from "./built-from.mjs";
+import { buildInputsKey, builtFromCurrent, builtFromPath, missingEmit } from "./built-from.mjs";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -31,6 +37,13 @@ function step(args, { mayFail = false } = {}) {
   if (result.error) throw result.error;
   if (result.status !== 0 && !mayFail) process.exit(result.status ?? 1);
 }
+
+if (!process.argv.includes("--force") && builtFromCurrent(ROOT)) {
+  console.log("build: dist/ is current (dist/.built-from matches the sources): nothing to build; --force builds it again");
+  process.exit(0);
+}
+rmSync(builtFromPath(ROOT), { force: true });
+if (missingEmit(ROOT).length > 0) rmSync(path.join(ROOT, "dist", ".tsbuildinfo"), { force: true });
 
 const scripts = path.join(ROOT, "scripts");
 step([path.join(scripts, "rules-index.mjs")]);

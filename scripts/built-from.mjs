@@ -8,8 +8,8 @@
  *   node scripts/built-from.mjs    writes it to dist/.built-from (scripts/build.mjs, `npm run build`,
  *                                  does so as its last step)
  *
- * The test suite's global setup (test/global-setup.ts) skips its build when dist/.built-from matches
- * the sources it finds.
+ * `npm run build` (and so `npm ci`'s and `npm pack`'s `prepare`) and the test suite's global setup
+ * (test/global-setup.ts) build nothing when dist/ is current (builtFromCurrent below).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -35,6 +35,34 @@ export function buildInputsKey(root = ROOT) {
     hash.update(`${file}\0`).update(existsSync(full) ? readFileSync(full) : "(none)").update("\0");
   }
   return hash.digest("hex");
+}
+
+/** The TypeScript files of src/ and cli/ (declaration files aside) whose JavaScript is not in dist/ under `root`. */
+export function missingEmit(root = ROOT) {
+  return ["src", "cli"].flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
+      .map((file) => path.join(dir, file))
+      .filter((file) => !existsSync(path.join(root, "dist", file.replace(/\.ts$/, ".js")))),
+  );
+}
+
+/** The bin's files, which a build writes last but for the key. */
+const BIN_FILES = ["toolgen.cjs", "toolgen-main.cjs", "toolgen-more.cjs"];
+
+/**
+ * Whether dist/ under `root` is a build of the sources as they are: dist/.built-from holds their key,
+ * the bin's files are there, and so is the JavaScript of every source file (a file removed by hand is
+ * built again).
+ */
+export function builtFromCurrent(root = ROOT) {
+  const file = builtFromPath(root);
+  return (
+    existsSync(file) &&
+    readFileSync(file, "utf8") === buildInputsKey(root) &&
+    BIN_FILES.every((name) => existsSync(path.join(root, "dist", "bin", name))) &&
+    missingEmit(root).length === 0
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

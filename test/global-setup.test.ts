@@ -1,14 +1,16 @@
 /**
- * The global setup's guard against a stale dist/ (test/global-setup.ts): tsc's incremental build does
- * not notice an emitted file removed by hand, so the setup first lists the source files of src/ and
- * cli/ whose JavaScript is missing, and any there makes the emit whole. Its key of the build's
- * inputs (scripts/built-from.mjs) lets a run skip the build when nothing changed.
+ * The build's guards against a stale dist/ (scripts/built-from.mjs, read by scripts/build.mjs and
+ * test/global-setup.ts): tsc's incremental build does not notice an emitted file removed by hand, so
+ * the build first lists the source files of src/ and cli/ whose JavaScript is missing, and any there
+ * makes the emit whole. Its key of the build's inputs lets `npm run build` and a test run skip the
+ * build when nothing changed.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { missingEmit } from "./global-setup.js";
+import { builtFromCurrent, missingEmit } from "../scripts/built-from.mjs";
 import { repoRoot, tempDir } from "./helpers.js";
 
 it("the repo's dist/ holds the JavaScript of every source file of src/ and cli/ after the setup", () => {
@@ -50,4 +52,35 @@ it("dist/.built-from holds the key of the sources after the setup, and the key f
     else await writeFile(path.join(root, file!), old);
     expect(buildInputsKey(root), file).toBe(before);
   }
+});
+
+it("dist/ is current only when the key matches and the bin and every source file's JavaScript are there", async () => {
+  const { buildInputsKey, builtFromPath } = await import("../scripts/built-from.mjs");
+  const root = await tempDir();
+  for (const file of ["src/a.ts", "cli/b.ts", "templates/c.hbs", "docs/lint.md", "dist/src/a.js", "dist/cli/b.js", "dist/bin/toolgen.cjs", "dist/bin/toolgen-main.cjs", "dist/bin/toolgen-more.cjs"]) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), "x\n");
+  }
+  expect(builtFromCurrent(root)).toBe(false);
+  await writeFile(builtFromPath(root), buildInputsKey(root));
+  expect(builtFromCurrent(root)).toBe(true);
+  await writeFile(path.join(root, "src", "a.ts"), "y\n");
+  expect(builtFromCurrent(root)).toBe(false);
+  await writeFile(builtFromPath(root), buildInputsKey(root));
+  expect(builtFromCurrent(root)).toBe(true);
+  await rm(path.join(root, "dist", "bin", "toolgen-more.cjs"));
+  expect(builtFromCurrent(root)).toBe(false);
+  await writeFile(path.join(root, "dist", "bin", "toolgen-more.cjs"), "x\n");
+  await rm(path.join(root, "dist", "src", "a.js"));
+  expect(builtFromCurrent(root)).toBe(false);
+});
+
+it("npm run build (scripts/build.mjs) builds nothing when dist/ is current, and says so", () => {
+  const bin = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
+  const before = statSync(bin).mtimeMs;
+  const r = spawnSync(process.execPath, [path.join(repoRoot, "scripts", "build.mjs")], { cwd: repoRoot, encoding: "utf8" });
+  expect(r.stderr).toBe("");
+  expect(r.stdout).toBe("build: dist/ is current (dist/.built-from matches the sources): nothing to build; --force builds it again\n");
+  expect(r.status).toBe(0);
+  expect(statSync(bin).mtimeMs).toBe(before);
 });

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,11 +9,13 @@ import { readTree, repoRoot, tempDir } from "./helpers.js";
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /**
- * A copy of the working tree as a clone has it (tracked and untracked files, not the ignored ones
- * such as dist/), sharing node_modules: `npm pack` runs `prepare` there, which rebuilds dist/ in the
- * copy, not under the feet of the tests that run the CLI in parallel. (A copy of dist/ with its
- * incremental build info would not save that build: the shared node_modules is a symbolic link, so
- * tsc sees its files at other paths than the build info names, and builds everything again.)
+ * A copy of the working tree as a clone has it after the README's `npm ci` (tracked and untracked
+ * files, not the ignored ones), in a folder of its own so that `npm pack` does not change package.json
+ * under the feet of the tests running in parallel: node_modules is the repo's (a symbolic link), and
+ * dist/ is the one the suite's setup built from these same sources, as `npm ci`'s `prepare` builds it
+ * (dist/.built-from, the key of the sources, says so). `npm pack`'s `prepare` then builds nothing, as
+ * after `npm ci`. A build from nothing is what CI's `npm ci` runs, and test:heavy's install of toolgen
+ * as a git dependency (test/hooks/pre-commit.test.ts).
  */
 async function cloneCopy(): Promise<string> {
   const copy = await tempDir("toolgen-clone-");
@@ -22,6 +25,7 @@ async function cloneCopy(): Promise<string> {
     await cp(path.join(repoRoot, file), path.join(copy, file)).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
   }
   await symlink(path.join(repoRoot, "node_modules"), path.join(copy, "node_modules"), "dir");
+  await cp(path.join(repoRoot, "dist"), path.join(copy, "dist"), { recursive: true });
   return copy;
 }
 
@@ -29,8 +33,12 @@ describe("the packed package", () => {
   it("packs the README's way, installs with the README's line without a warning, and runs `npx toolgen build` there, with no dev dependency or source file", async () => {
     const clone = await cloneCopy();
     const manifestBefore = await readFile(path.join(clone, "package.json"), "utf8");
+    const key = () => statSync(path.join(clone, "dist", ".built-from"));
+    const keyBefore = key();
     const packed = spawnSync(npm, ["pack"], { cwd: clone, encoding: "utf8" });
     expect(packed.status, packed.stderr).toBe(0);
+    // `prepare` found dist/ current and built nothing (a build removes the key first, and writes it last).
+    expect([key().ino, key().mtimeMs]).toEqual([keyBefore.ino, keyBefore.mtimeMs]);
     const tarball = packed.stdout.trim().split("\n").at(-1)!;
     expect(tarball).toMatch(/^toolgen-\d+\.\d+\.\d+\.tgz$/);
     // The pack took `prepare` out of the tarball's package.json only: the clone's is as it was.
