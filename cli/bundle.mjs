@@ -13,9 +13,10 @@
  * Two files, so that `toolgen lint` compiles only what it runs (see splitPlugins below):
  * dist/bin/toolgen-main.cjs holds the command line and the lint path; dist/bin/toolgen-more.cjs holds
  * the rest (the other commands and the generators), required the first time one of them is imported.
- * The bin itself, dist/bin/toolgen.cjs, is cli/launch.cjs: it runs the main file with V8's compiled
- * code of an earlier run (see there), so the main file holds no `import()` (a package it loads on
- * demand is required), which a script run from that code could not resolve on Node 20.
+ * The bin itself, dist/bin/toolgen.cjs, is cli/launch.cjs: it runs both files with V8's compiled
+ * code of an earlier run (see there), so neither holds an `import()` (a package they load on demand
+ * is required), which a script run from that code could not resolve on Node 20. Beside them,
+ * THIRD-PARTY-LICENSES.txt names each package bundled in, with its licence.
  *
  * `npm run build` (scripts/build.mjs, which the tests' global setup runs too) runs this after tsc.
  * The library (`dist/src/index.js`) is tsc's output, unbundled. The output is deterministic.
@@ -23,7 +24,7 @@
  *   node cli/bundle.mjs
  */
 import { createHash } from "node:crypto";
-import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -320,6 +321,35 @@ function splitPlugins(root, { inBin, entries, shared }) {
   return { bin, more };
 }
 
+/** The file beside the bin that names each package bundled into its files, with its licence. */
+export const NOTICES = "THIRD-PARTY-LICENSES.txt";
+
+/** The package folder (`node_modules/a/node_modules/@b/c`) of an esbuild input key, or undefined for toolgen's own files. */
+export function packageDirOf(key) {
+  const file = key.replace(/^[a-z-]+:/, "");
+  const at = file.lastIndexOf("node_modules/");
+  if (at < 0) return undefined;
+  const segments = file.slice(at + "node_modules/".length).split("/");
+  return file.slice(0, at + "node_modules/".length) + segments.slice(0, segments[0].startsWith("@") ? 2 : 1).join("/");
+}
+
+/**
+ * The text of NOTICES: every package bundled in (from the inputs of esbuild's metafiles), by name and
+ * version, each with its licence's name and text, which their licences (MIT, ISC) ask to go with
+ * every copy.
+ */
+export function noticesText(inputKeys, root = ROOT) {
+  const byId = new Map();
+  for (const dir of new Set(inputKeys.map(packageDirOf).filter((d) => d !== undefined))) {
+    const manifest = JSON.parse(readFileSync(path.join(root, dir, "package.json"), "utf8"));
+    const file = readdirSync(path.join(root, dir)).find((f) => /^licen[cs]e/i.test(f));
+    if (file === undefined) throw new Error(`${dir}: no licence file to ship with the bin`);
+    byId.set(`${manifest.name}@${manifest.version}`, `${manifest.name} ${manifest.version} (${manifest.license})\n\n${readFileSync(path.join(root, dir, file), "utf8").trim()}\n`);
+  }
+  const entries = [...byId].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, text]) => text);
+  return `The packages bundled into toolgen's command line (dist/bin/), with their licences.\n\n${entries.join(`\n${"-".repeat(72)}\n\n`)}`;
+}
+
 /**
  * esbuild's options for the two files: `bin` (dist/bin/toolgen.cjs) and `more` (its second file).
  * test/cli/bundle.test.ts builds with them again.
@@ -340,13 +370,16 @@ export async function bundleCli(root = ROOT) {
   const { build } = await import("esbuild");
   const plan = await bundlePlan(root);
   rmSync(path.dirname(binPath(root)), { recursive: true, force: true });
+  const inputs = [];
   for (const options of [plan.bin, plan.more]) {
     const { metafile } = await build({ ...options, metafile: true });
+    inputs.push(...Object.keys(metafile.inputs));
     for (const [file, output] of Object.entries(metafile.outputs)) {
       const dynamic = output.imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
       if (dynamic.length > 0) throw new Error(`${file} holds an import() (${dynamic.join(", ")}), which the bin cannot run from compiled code`);
     }
   }
+  writeFileSync(path.join(path.dirname(binPath(root)), NOTICES), noticesText(inputs, root));
   const main = readFileSync(mainPath(root), "utf8");
   const more = readFileSync(path.join(path.dirname(binPath(root)), MORE), "utf8");
   writeFileSync(binPath(root), launcherText(main, more, root));

@@ -7,7 +7,8 @@
  * and wrap-ansi load on their first call (a change of their file names would otherwise drop that
  * silently, and `toolgen lint` would only get slower). Their behaviour is held elsewhere: the help
  * and version (test/cli.test.ts, conventions.test.ts, parse.test.ts), every command's output;
- * test/lint/startup-loads.test.ts holds that a lint never loads the second file.
+ * test/lint/startup-loads.test.ts holds that a lint never loads the second file. Beside them,
+ * THIRD-PARTY-LICENSES.txt names every package bundled in, with its licence text.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -25,14 +26,20 @@ let inputs: string[] = [];
 let moreInputs: string[] = [];
 let bundle = "";
 let more = "";
+let noticesText: (inputs: string[], root: string) => string;
+let packageDirOf: (key: string) => string | undefined;
 const inputsMatching = (pattern: RegExp) => inputs.filter((input) => pattern.test(input));
 /** toolgen's own modules among a file's inputs (the joins between the two files are virtual modules). */
 const ownModules = (list: string[]) => list.filter((input) => input.startsWith("dist/"));
 
 beforeAll(async () => {
-  const { bundlePlan } = (await import(pathToFileURL(path.join(repoRoot, "cli", "bundle.mjs")).href)) as {
+  const bundler = (await import(pathToFileURL(path.join(repoRoot, "cli", "bundle.mjs")).href)) as {
     bundlePlan(root: string): Promise<{ bin: BuildOptions; more: BuildOptions }>;
+    noticesText(inputs: string[], root: string): string;
+    packageDirOf(key: string): string | undefined;
   };
+  ({ noticesText, packageDirOf } = bundler);
+  const { bundlePlan } = bundler;
   const plan = await bundlePlan(repoRoot);
   const written = (options: BuildOptions) => build({ ...options, write: false, metafile: true });
   const [bin, second] = await Promise.all([written(plan.bin), written(plan.more)]);
@@ -46,6 +53,21 @@ describe("the bin", () => {
   it("the shipped bin and its second file are this build", () => {
     expect(bundle).toBe(shipped);
     expect(more).toBe(shippedMore);
+  });
+
+  it("THIRD-PARTY-LICENSES.txt beside it names every package bundled into either file, with its licence text", () => {
+    const shippedNotices = readFileSync(path.join(repoRoot, "dist", "bin", "THIRD-PARTY-LICENSES.txt"), "utf8");
+    expect(shippedNotices).toBe(noticesText([...inputs, ...moreInputs], repoRoot));
+    const packages = new Set([...inputs, ...moreInputs].map(packageDirOf).filter((d) => d !== undefined));
+    expect(packages.size).toBeGreaterThan(15);
+    for (const dir of packages) {
+      const manifest = JSON.parse(readFileSync(path.join(repoRoot, dir!, "package.json"), "utf8")) as { name: string; version: string; license: string };
+      expect(shippedNotices).toContain(`${manifest.name} ${manifest.version} (${manifest.license})\n\n`);
+    }
+    for (const name of ["yargs", "json-schema-to-typescript", "lodash", "js-yaml", "@apidevtools/json-schema-ref-parser"]) expect(shippedNotices).toMatch(new RegExp(`^${name} \\d`, "m"));
+    expect(packageDirOf("lazy-default:node_modules/yargs/node_modules/string-width/index.js")).toBe("node_modules/yargs/node_modules/string-width");
+    expect(packageDirOf("node_modules/@jsdevtools/ono/cjs/index.js")).toBe("node_modules/@jsdevtools/ono");
+    expect(packageDirOf("dist/src/index.js")).toBeUndefined();
   });
 
   it("the bin is cli/launch.cjs, keyed by the sha256 of the two files it runs", () => {

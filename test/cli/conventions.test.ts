@@ -64,8 +64,8 @@ describe("toolgen --version (issue 11.5)", () => {
 describe("one parser, one bundle (issue 9)", () => {
   // Issue 22: the bin's main file and its second file (cli/bundle.mjs), so that a lint compiles the
   // main file alone; the bin runs the main file itself (cli/launch.cjs), unseen by Module._load.
-  it("dist/bin is the bin and two files: lint runs the main file only, build the second file too; neither loads toolgen's or yargs' files from node_modules", async () => {
-    expect(readdirSync(path.join(repoRoot, "dist", "bin")).sort()).toEqual(["toolgen-main.cjs", "toolgen-more.cjs", "toolgen.cjs"]);
+  it("dist/bin is the bin, two files and their licence notices: lint runs the main file only, build the second file too; neither loads toolgen's or yargs' files from node_modules", async () => {
+    expect(readdirSync(path.join(repoRoot, "dist", "bin")).sort()).toEqual(["THIRD-PARTY-LICENSES.txt", "toolgen-main.cjs", "toolgen-more.cjs", "toolgen.cjs"]);
     const p = await repo({ "schemas/a.json": tool("a") });
     for (const [args, files] of [
       [["lint"], [cli, main]],
