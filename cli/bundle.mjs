@@ -160,6 +160,15 @@ export function mainPath(root = ROOT) {
   return path.join(root, "dist", "bin", "toolgen-main.cjs");
 }
 
+/** The second file's name, beside the bin. */
+// Issue 22: a lint compiles 616 kB, not 955 kB: 36-55 M fewer instructions, 6-11 ms less CPU a run (bench/RESULTS.md, 2026-11-27).
+const MORE = "toolgen-more.cjs";
+
+/** The second file's path under `root`: the other commands and the generators, bundled. */
+export function morePath(root = ROOT) {
+  return path.join(path.dirname(binPath(root)), MORE);
+}
+
 /** The key of a build of the two files: the sha256 of the main file's text, a NUL, and the second file's. */
 export function buildKey(mainText, moreText) {
   return createHash("sha256").update(mainText).update("\0").update(moreText).digest("hex");
@@ -173,9 +182,7 @@ export function launcherText(mainText, moreText, root = ROOT) {
   return template.replace(placeholder, buildKey(mainText, moreText));
 }
 
-/** The second file's name, beside the bin. */
-// Issue 22: a lint compiles 616 kB, not 955 kB: 36-55 M fewer instructions, 6-11 ms less CPU a run (bench/RESULTS.md, 2026-11-27).
-const MORE = "toolgen-more.cjs";
+
 
 /**
  * What `toolgen lint` may run, each with everything it imports statically: the command line (and so
@@ -324,6 +331,11 @@ function splitPlugins(root, { inBin, entries, shared }) {
 /** The file beside the bin that names each package bundled into its files, with its licence. */
 export const NOTICES = "THIRD-PARTY-LICENSES.txt";
 
+/** Every file bundleCli writes under `root`: the bin, its two files and NOTICES. */
+export function binFiles(root = ROOT) {
+  return [binPath(root), mainPath(root), morePath(root), path.join(path.dirname(binPath(root)), NOTICES)];
+}
+
 /** The package folder (`node_modules/a/node_modules/@b/c`) of an esbuild input key, or undefined for toolgen's own files. */
 export function packageDirOf(key) {
   const file = key.replace(/^[a-z-]+:/, "");
@@ -361,7 +373,7 @@ export async function bundlePlan(root = ROOT) {
   return {
     // Both files' `import()`s of packages become requires (see the top of this file).
     bin: { ...whole, supported: { "dynamic-import": false }, plugins: [plugins.bin, ...whole.plugins] },
-    more: { ...whole, supported: { "dynamic-import": false }, entryPoints: ["toolgen-more-entry"], outfile: path.join(path.dirname(binPath(root)), MORE), plugins: [plugins.more, ...whole.plugins] },
+    more: { ...whole, supported: { "dynamic-import": false }, entryPoints: ["toolgen-more-entry"], outfile: morePath(root), plugins: [plugins.more, ...whole.plugins] },
   };
 }
 
@@ -381,7 +393,7 @@ export async function bundleCli(root = ROOT) {
   }
   writeFileSync(path.join(path.dirname(binPath(root)), NOTICES), noticesText(inputs, root));
   const main = readFileSync(mainPath(root), "utf8");
-  const more = readFileSync(path.join(path.dirname(binPath(root)), MORE), "utf8");
+  const more = readFileSync(morePath(root), "utf8");
   writeFileSync(binPath(root), launcherText(main, more, root));
   chmodSync(binPath(root), 0o755);
   return binPath(root);

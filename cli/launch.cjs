@@ -102,11 +102,10 @@ function run(filename, part, require) {
 
 // The main file's require: Node's, but the second file is run as the main file is (once).
 const requireFromMain = createRequire(MAIN);
-let more;
+let moreExports;
 function requireInMain(id) {
   if (id !== "./toolgen-more.cjs") return requireFromMain(id);
-  more ??= { exports: run(MORE, "more", createRequire(MORE)) };
-  return more.exports;
+  return (moreExports ??= run(MORE, "more", createRequire(MORE)));
 }
 Object.assign(requireInMain, { resolve: requireFromMain.resolve, cache: requireFromMain.cache, main: requireFromMain.main });
 run(MAIN, process.argv[2] === "lint" ? "lint" : "other", requireInMain);

@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { binFiles } from "../cli/bundle.mjs";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -47,12 +48,9 @@ export function missingEmit(root = ROOT) {
   );
 }
 
-/** The bin's files, which a build writes last but for the key. */
-const BIN_FILES = ["toolgen.cjs", "toolgen-main.cjs", "toolgen-more.cjs"];
-
 /**
  * Whether dist/ under `root` is a build of the sources as they are: dist/.built-from holds their key,
- * the bin's files are there, and so is the JavaScript of every source file (a file removed by hand is
+ * every file of the bin's is there (cli/bundle.mjs writes them last but for the key), and so is the JavaScript of every source file (a file removed by hand is
  * built again).
  */
 export function builtFromCurrent(root = ROOT) {
@@ -60,7 +58,7 @@ export function builtFromCurrent(root = ROOT) {
   return (
     existsSync(file) &&
     readFileSync(file, "utf8") === buildInputsKey(root) &&
-    BIN_FILES.every((name) => existsSync(path.join(root, "dist", "bin", name))) &&
+    binFiles(root).every((file) => existsSync(file)) &&
     missingEmit(root).length === 0
   );
 }

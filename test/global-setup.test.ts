@@ -57,7 +57,7 @@ it("dist/.built-from holds the key of the sources after the setup, and the key f
 it("dist/ is current only when the key matches and the bin and every source file's JavaScript are there", async () => {
   const { buildInputsKey, builtFromPath } = await import("../scripts/built-from.mjs");
   const root = await tempDir();
-  for (const file of ["src/a.ts", "cli/b.ts", "templates/c.hbs", "docs/lint.md", "dist/src/a.js", "dist/cli/b.js", "dist/bin/toolgen.cjs", "dist/bin/toolgen-main.cjs", "dist/bin/toolgen-more.cjs"]) {
+  for (const file of ["src/a.ts", "cli/b.ts", "templates/c.hbs", "docs/lint.md", "dist/src/a.js", "dist/cli/b.js", "dist/bin/toolgen.cjs", "dist/bin/toolgen-main.cjs", "dist/bin/toolgen-more.cjs", "dist/bin/THIRD-PARTY-LICENSES.txt"]) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), "x\n");
   }
@@ -71,6 +71,9 @@ it("dist/ is current only when the key matches and the bin and every source file
   await rm(path.join(root, "dist", "bin", "toolgen-more.cjs"));
   expect(builtFromCurrent(root)).toBe(false);
   await writeFile(path.join(root, "dist", "bin", "toolgen-more.cjs"), "x\n");
+  await rm(path.join(root, "dist", "bin", "THIRD-PARTY-LICENSES.txt"));
+  expect(builtFromCurrent(root)).toBe(false);
+  await writeFile(path.join(root, "dist", "bin", "THIRD-PARTY-LICENSES.txt"), "x\n");
   await rm(path.join(root, "dist", "src", "a.js"));
   expect(builtFromCurrent(root)).toBe(false);
 });
