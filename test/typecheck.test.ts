@@ -6,13 +6,13 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { repoRoot } from "./helpers.js";
+import { CI_LIMIT_MS, repoRoot } from "./helpers.js";
 
 it("tsc -p tsconfig.json --noEmit finds no type error", () => {
   const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
   const args = ["-p", "tsconfig.json", "--noEmit", "--incremental", "--tsBuildInfoFile", path.join(".cache", "typecheck.tsbuildinfo"), "--pretty", "false"];
-  const result = spawnSync(process.execPath, [tsc, ...args], { cwd: repoRoot, encoding: "utf8", timeout: 170_000 });
+  const result = spawnSync(process.execPath, [tsc, ...args], { cwd: repoRoot, encoding: "utf8", timeout: CI_LIMIT_MS });
   expect(result.error).toBeUndefined();
   expect(`${result.stdout}${result.stderr}`).toBe("");
   expect(result.status).toBe(0);
-}, 180_000);
+}, CI_LIMIT_MS);

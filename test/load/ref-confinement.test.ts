@@ -56,11 +56,10 @@ describe("$ref confinement", () => {
     for (const target of ["/dev/urandom", "fifo.json"]) {
       const dir = await projectWith({ "schemas/a.json": withRef(target === "fifo.json" ? "../fifo.json" : target) });
       if (target === "fifo.json") execFileSync("mkfifo", [path.join(dir, "fifo.json")]);
-      const started = Date.now();
+      // A FIFO opened would block the build until the child's kill: exit 1 with the finding is "never opened".
       const run = toolgen(dir, "build");
       expect(run.code, run.stderr).toBe(1);
       expect(run.stderr).toMatch(/error ref-resolvable: .*it is not a regular file/);
-      expect(Date.now() - started).toBeLessThan(30_000);
     }
   });
 });

@@ -136,10 +136,12 @@ describe("bundling a tool with very many references", () => {
     }
     const file = await parsed(JSON.stringify({ name: "t", input_schema: { type: "object", properties, $defs: defs } }));
     expect(refStringsInText(file)).toHaveLength(50_000);
-    const started = performance.now();
+    const started = process.cpuUsage();
     const { tools, problems } = await bundleTools(assembleFolder(ROOT, [file], { refRoots: [ROOT] }));
+    const used = process.cpuUsage(started);
     expect(problems).toEqual([]);
     expect(tools[0]?.bundledSchema).toBe(file.data && (file.data as { input_schema: unknown }).input_schema);
-    expect(performance.now() - started).toBeLessThan(3000);
+    // CPU time, not the clock: what the bundler did, whatever else the machine runs.
+    expect((used.user + used.system) / 1000).toBeLessThan(3000);
   });
 });

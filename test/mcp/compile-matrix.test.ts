@@ -16,7 +16,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { repoTempDir } from "../e2e/compile.js";
-import { readTree, repoRoot } from "../helpers.js";
+import { CI_LIMIT_MS, readTree, repoRoot } from "../helpers.js";
 import { ALL_OUTPUTS, buildMcpCase, compile, fillHandlers, httpClient, stdioClient } from "./harness.js";
 
 const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
@@ -60,7 +60,7 @@ describe("the MCP output in a user's tsc project", () => {
       await rm(path.join(options.schemas, "get_stock_price.json"));
       await build(options);
 
-      const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+      const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: CI_LIMIT_MS });
       expect(tsc.stdout + tsc.stderr).toBe("");
       expect(tsc.status).toBe(0);
 
@@ -80,7 +80,7 @@ describe("the MCP output in a user's tsc project", () => {
         await http.client.close();
         http.child.kill();
       }
-    }, 180_000);
+    }, CI_LIMIT_MS);
   }
 });
 
@@ -95,5 +95,5 @@ describe("the MCP output without @types/node", () => {
     const withoutNodeTypes = compile(c.dir, [...files, ...handlers], []);
     expect(withoutNodeTypes.length).toBeGreaterThan(0);
     expect(withoutNodeTypes.filter((d) => !/^generated\/mcp\/(stdio|http)(-server)?\.ts:/.test(d))).toEqual([]);
-  }, 120_000);
+  }, CI_LIMIT_MS);
 });

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
 import { tools as catalog } from "../../bench/tool-catalog.mjs";
 import { repoTempDir } from "../e2e/compile.js";
-import { repoRoot } from "../helpers.js";
+import { CI_LIMIT_MS, repoRoot } from "../helpers.js";
 import { catalogProject, toolgen } from "../toolsets/project.js";
 import { fillHandlers, httpClient, stdioClient } from "./harness.js";
 
@@ -92,7 +92,7 @@ describe("an MCP server per toolset (issue 28)", () => {
     await writeFile(path.join(dir, "types-check.ts"), TYPES_CHECK);
     const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, outDir: "dist", types: ["node"], strict: true, noUnusedLocals: true, noUnusedParameters: true } };
     await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
-    const r = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+    const r = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: CI_LIMIT_MS });
     tsc = { status: r.status, output: r.stdout + r.stderr };
     if (r.status !== 0) return;
     deferred = (JSON.parse(await readFile(path.join(dir, "generated", "tools.json"), "utf8")) as { name: string; defer_loading?: boolean }[]).filter((t) => t.defer_loading === true).map((t) => t.name);
@@ -116,7 +116,7 @@ describe("an MCP server per toolset (issue 28)", () => {
     children.push(modern.child);
     clients.push(["HTTP at 2026-07-28 (MCP_TOOLSET=ops)", "ops", modern.client]);
     clients.push(["fetch handler ({ toolset: 'ops' })", "ops", await fetchClient({ toolset: "ops" })]);
-  }, 240_000);
+  }, CI_LIMIT_MS);
   afterAll(async () => {
     for (const [, , client] of clients) await client.close();
     for (const child of children) child.kill();

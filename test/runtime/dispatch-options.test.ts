@@ -50,9 +50,8 @@ describe("timeoutMs", () => {
       hang: (_i, ctx) => { hung = ctx.signal; return never(); },
       quick: async () => { await delay(5); return "quick"; },
     });
-    const started = Date.now();
+    // 'timed out' in the answer is the timeout firing; a hang fails by vitest's own limit (no clock here).
     const results = await d.dispatchAll([use("hang", "toolu_h"), use("quick", "toolu_q")], { context: { userId: "u" }, timeoutMs: 40 });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(results).toEqual([
       { type: "tool_result", tool_use_id: "toolu_h", content: "Error: the tool 'hang' timed out after 40 ms", is_error: true },
       { type: "tool_result", tool_use_id: "toolu_q", content: "quick" },

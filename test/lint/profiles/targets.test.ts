@@ -14,6 +14,7 @@ import { lintFolder } from "../../../src/commands/lint-folder.js";
 import { formatSarif } from "../../../src/lint/formatters/sarif.js";
 import { composeRules, parseTargets, RULES as rules, targetOfRule, TARGETS } from "../../../src/catalog.js";
 import { recursiveRefs } from "../../../src/schema/refs.js";
+import { cpuTime } from "../../helpers.js";
 import { resolveRuleSettings } from "../../../src/lint/settings.js";
 
 const dirs: string[] = [];
@@ -168,16 +169,16 @@ describe("recursiveRefs", () => {
       node = child;
     }
     node.$ref = "#";
-    const started = performance.now();
-    expect(recursiveRefs(root).map((r) => r.pointer.length)).toEqual([20_000 * "/items".length]);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    const { value, ms } = cpuTime(() => recursiveRefs(root));
+    expect(value.map((r) => r.pointer.length)).toEqual([20_000 * "/items".length]);
+    expect(ms).toBeLessThan(5_000);
   });
 
   it("is linear: 20,000 properties, each a $ref to the root", () => {
     const properties = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`p${i}`, { $ref: "#" }]));
-    const started = performance.now();
-    expect(recursiveRefs({ properties }).length).toBe(20_000);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    const { value, ms } = cpuTime(() => recursiveRefs({ properties }));
+    expect(value.length).toBe(20_000);
+    expect(ms).toBeLessThan(5_000);
   });
 
   it("ends on a chain of references to each other", () => {

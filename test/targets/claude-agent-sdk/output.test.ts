@@ -15,7 +15,7 @@ import type { JsonObject } from "../../../src/model.js";
 import { build } from "../../../src/pipeline.js";
 import { normaliseForZod } from "../../../src/targets/claude-agent-sdk/zod-normalise.js";
 import { repoTempDir } from "../../e2e/compile.js";
-import { repoRoot } from "../../helpers.js";
+import { CI_LIMIT_MS, repoRoot } from "../../helpers.js";
 import { fillHandlers } from "../../mcp/harness.js";
 
 const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
@@ -99,10 +99,10 @@ describe("the claude-agent-sdk output", () => {
         ``,
       ].join("\n"),
     );
-    const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: 180_000 });
+    const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: CI_LIMIT_MS });
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
-  }, 200_000);
+  }, CI_LIMIT_MS);
 
   describe("through createSdkMcpServer's in-process server and the official MCP client", () => {
     let client: Client;

@@ -15,7 +15,7 @@ import { tool as langchainTool, ToolInputParsingException, type StructuredToolIn
 import { beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../../src/pipeline.js";
 import { repoTempDir } from "../../e2e/compile.js";
-import { repoRoot } from "../../helpers.js";
+import { CI_LIMIT_MS, repoRoot } from "../../helpers.js";
 import { fillHandlers } from "../../mcp/harness.js";
 
 const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
@@ -91,10 +91,10 @@ describe("the langchain output", () => {
         ``,
       ].join("\n"),
     );
-    const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: 180_000 });
+    const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: CI_LIMIT_MS });
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
-  }, 200_000);
+  }, CI_LIMIT_MS);
 
   it("bindTools' conversion sends each tool's name, description and JSON Schema as tools.json has them", async () => {
     const toolsJson = JSON.parse(await readFile(path.join(dir, "generated", "tools.json"), "utf8")) as Array<{ name: string; description: string; input_schema: unknown }>;
