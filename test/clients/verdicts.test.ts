@@ -10,15 +10,20 @@
  * - mcp: the MCP client SDK's `tools/list` result schema (`isSpecType.ListToolsResult`) and its Ajv
  *   provider over a 2020-12 engine (`AjvJsonSchemaValidator(new Ajv2020(...))`), compiling each tool's
  *   input and output schema, as Claude Code does: a schema it cannot compile drops the tool.
+ * - openai-agents: `@openai/agents-core`'s `tool()` with the parameters and `strict` the output gives
+ *   it (where the tool file says `"strict": true`: toolgen's strict lowering when it is faithful, else
+ *   the schema as written; not strict otherwise); `tool()` runs the SDK's strict schema checks.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isSpecType } from "@modelcontextprotocol/client";
 import { AjvJsonSchemaValidator, addFormats } from "@modelcontextprotocol/client/validators/ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { tool as agentsTool } from "@openai/agents-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundleTools, lint, loadFolder } from "../../src/index.js";
-import type { BundledTool } from "../../src/model.js";
+import type { BundledTool, JsonObject } from "../../src/model.js";
+import { declaredStrict, lowerStrict } from "../../src/targets/openai/strict.js";
 // @ts-expect-error: bench/corpus.mjs is plain JavaScript without declarations
 import { writeCorpus } from "../../bench/corpus.mjs";
 import { fixture, repoRoot, tempDir } from "../helpers.js";
@@ -68,7 +73,25 @@ const mcpClient: Judge = (tool) => {
   return undefined;
 };
 
-const CLIENTS: Array<{ client: string; target: string; judge: Judge }> = [{ client: "mcp", target: "mcp", judge: mcpClient }];
+const openaiAgents: Judge = (t) => {
+  // A tool the file declares strict goes strict: lowered by toolgen when the lowering is faithful,
+  // else as written (what a user would hand the SDK; toolgen's build stops on the lint error instead).
+  const strict = declaredStrict(t);
+  const lowered = strict ? lowerStrict(t.bundledSchema as JsonObject) : undefined;
+  const faithful = lowered !== undefined && !lowered.problems.some((p) => p.severity === "error");
+  try {
+    const parameters = (faithful ? lowered.schema : t.bundledSchema) as never;
+    agentsTool({ name: t.name, description: t.description ?? "", parameters, strict, execute: () => "" } as never);
+    return undefined;
+  } catch (error) {
+    return `tool() throws: ${(error as Error).message.split("\n")[0]}`;
+  }
+};
+
+const CLIENTS: Array<{ client: string; target: string; judge: Judge }> = [
+  { client: "mcp", target: "mcp", judge: mcpClient },
+  { client: "openai-agents", target: "openai-agents", judge: openaiAgents },
+];
 
 /** The listed disagreements: `- client \`folder/tool\`: reason` lines of docs/lint.md's section. */
 function listed(): Map<string, string> {
