@@ -13,13 +13,24 @@
  * - openai-agents: `@openai/agents-core`'s `tool()` with the parameters and `strict` the output gives
  *   it (where the tool file says `"strict": true`: toolgen's strict lowering when it is faithful, else
  *   the schema as written; not strict otherwise); `tool()` runs the SDK's strict schema checks.
+ * - anthropic: the Anthropic SDK's `betaTool()` (an object root), and for a tool whose file says
+ *   `"strict": true` the SDK's strict-schema transform (`transformJSONSchema`): it throws on a node it
+ *   cannot type, and writes what strict mode cannot enforce into a description, which counts as a
+ *   refusal (the bound would no longer be checked).
+ * - ai-sdk: the AI SDK's own path to Anthropic: `generateText` with `tool({ inputSchema: jsonSchema(s) })`
+ *   and `@ai-sdk/anthropic` over a fake fetch; the tool is refused when the request does not carry its
+ *   schema unchanged or a warning names it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isSpecType } from "@modelcontextprotocol/client";
 import { AjvJsonSchemaValidator, addFormats } from "@modelcontextprotocol/client/validators/ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { betaTool } from "@anthropic-ai/sdk/helpers/beta/json-schema";
+import { transformJSONSchema } from "@anthropic-ai/sdk/lib/transform-json-schema";
+import { createAnthropic } from "@ai-sdk/anthropic";
 import { tool as agentsTool } from "@openai/agents-core";
+import { generateText, jsonSchema, tool as aiTool } from "ai";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundleTools, lint, loadFolder } from "../../src/index.js";
 import type { BundledTool, JsonObject } from "../../src/model.js";
@@ -46,7 +57,7 @@ function folders(): Folder[] {
 }
 
 /** Why a client refuses a tool, or undefined when it takes it. */
-type Judge = (tool: BundledTool) => string | undefined;
+type Judge = (tool: BundledTool) => string | undefined | Promise<string | undefined>;
 
 const mcpValidator = new AjvJsonSchemaValidator(
   (() => {
@@ -88,7 +99,64 @@ const openaiAgents: Judge = (t) => {
   }
 };
 
+/** A copy of a schema without its `description` keywords (a property named `description` stays). */
+function withoutDescriptions(schema: unknown, inNames = false): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => withoutDescriptions(s));
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "description" && !inNames) continue;
+    out[key] = key === "enum" || key === "const" || key === "default" || key === "examples" ? value : withoutDescriptions(value, key === "properties" || key === "$defs" || key === "definitions");
+  }
+  return out;
+}
+
+/** Whether a transformed schema holds a `description` keyword anywhere (the transform wrote one). */
+function hasDescription(schema: unknown, inNames = false): boolean {
+  if (Array.isArray(schema)) return schema.some((s) => hasDescription(s));
+  if (schema === null || typeof schema !== "object") return false;
+  return Object.entries(schema).some(([key, value]) => (key === "description" && !inNames) || (key !== "enum" && key !== "const" && hasDescription(value, key === "properties" || key === "$defs")));
+}
+
+const anthropicSdk: Judge = (t) => {
+  try {
+    betaTool({ name: t.name, description: t.description ?? "", inputSchema: t.bundledSchema as never, run: () => "" });
+    if (t.fields?.strict !== true) return undefined;
+    const transformed = transformJSONSchema(withoutDescriptions(t.bundledSchema) as never);
+    if (hasDescription(transformed)) return `transformJSONSchema moves keywords strict mode cannot enforce into a description: ${JSON.stringify(transformed).slice(0, 200)}`;
+    return undefined;
+  } catch (error) {
+    return `the SDK throws: ${(error as Error).message.split("\n")[0]}`;
+  }
+};
+
+const RESPONSE = { id: "msg_1", type: "message", role: "assistant", model: "claude-test", content: [{ type: "text", text: "ok" }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
+
+const aiSdk: Judge = async (t) => {
+  let sent: { tools?: Array<{ name: string; input_schema?: unknown }> } = {};
+  const fetch = async (_url: unknown, init?: { body?: unknown }) => {
+    sent = JSON.parse(String(init?.body)) as typeof sent;
+    return new Response(JSON.stringify(RESPONSE), { status: 200, headers: { "content-type": "application/json" } });
+  };
+  const model = createAnthropic({ apiKey: "test-key", fetch: fetch as never })("claude-test");
+  const strict = t.fields?.strict;
+  const tools = { [t.name]: aiTool({ description: t.description ?? "", inputSchema: jsonSchema(t.bundledSchema as never), ...(strict === undefined ? {} : { strict }) }) };
+  try {
+    const result = await generateText({ model, prompt: "hi", tools });
+    const named = result.warnings?.filter((w) => JSON.stringify(w).includes(`'${t.name}'`)) ?? [];
+    if (named.length > 0) return `a warning: ${JSON.stringify(named[0])}`;
+  } catch (error) {
+    return `generateText throws: ${(error as Error).message.split("\n")[0]}`;
+  }
+  const got = sent.tools?.find((x) => x.name === t.name);
+  if (got === undefined) return "the request leaves the tool out";
+  if (JSON.stringify(got.input_schema) !== JSON.stringify(t.bundledSchema)) return "the request's input_schema is not the tool's";
+  return undefined;
+};
+
 const CLIENTS: Array<{ client: string; target: string; judge: Judge }> = [
+  { client: "anthropic", target: "anthropic", judge: anthropicSdk },
+  { client: "ai-sdk", target: "ai-sdk", judge: aiSdk },
   { client: "mcp", target: "mcp", judge: mcpClient },
   { client: "openai-agents", target: "openai-agents", judge: openaiAgents },
 ];
@@ -126,7 +194,7 @@ describe("the clients' own verdicts against toolgen's", async () => {
         for (const tool of tools) {
           if (tool.bundledSchema === undefined) continue;
           judged++;
-          const refused = judge(tool);
+          const refused = await judge(tool);
           const errors = diagnostics.filter((d) => d.severity === "error" && d.tool === tool.name).map((d) => d.rule);
           if ((refused === undefined) === (errors.length === 0)) continue;
           found.set(`${client} ${label}/${tool.name}`, refused !== undefined ? `the client refuses (${refused}); lint passes` : `lint fails (${[...new Set(errors)].join(", ")}); the client takes it`);
