@@ -1,6 +1,7 @@
 /**
  * The clients' own code as the judge (issue 37 item 7): each client's acceptance code runs on the tools
- * as toolgen serves them, for every fixture folder and the bench corpus, and its verdict is compared
+ * as toolgen serves them, for every fixture folder and the bench folders (100 tools each of
+ * bench/corpus.mjs and bench/tool-catalog.mjs), and its verdict is compared
  * with toolgen's lint verdict for that target (a tool fails lint when a finding of severity `error`
  * names it). Both verdicts are read from the code, not from a list: rules added to a target, or a new
  * default dialect, flow through. A disagreement is either fixed or listed, with its reason, in
@@ -21,7 +22,7 @@
  *   and `@ai-sdk/anthropic` over a fake fetch; the tool is refused when the request does not carry its
  *   schema unchanged or a warning names it.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isSpecType } from "@modelcontextprotocol/client";
 import { AjvJsonSchemaValidator, addFormats } from "@modelcontextprotocol/client/validators/ajv";
@@ -34,9 +35,11 @@ import { generateText, jsonSchema, tool as aiTool } from "ai";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundleTools, lint, loadFolder } from "../../src/index.js";
 import type { BundledTool, JsonObject } from "../../src/model.js";
+import { mcpExtras } from "../../src/targets/mcp/emit.js";
 import { declaredStrict, lowerStrict } from "../../src/targets/openai/strict.js";
 // @ts-expect-error: bench/corpus.mjs is plain JavaScript without declarations
 import { writeCorpus } from "../../bench/corpus.mjs";
+import { tools as catalogTools } from "../../bench/tool-catalog.mjs";
 import { fixture, repoRoot, tempDir } from "../helpers.js";
 
 const BENCH_TOOLS = 100;
@@ -59,19 +62,23 @@ function folders(): Folder[] {
 /** Why a client refuses a tool, or undefined when it takes it. */
 type Judge = (tool: BundledTool) => string | undefined | Promise<string | undefined>;
 
+// Claude Code's engine: Ajv2020 with its meta-schema check on, so that a schema declaring another
+// dialect fails to compile ("no schema with key or ref ...draft-07/schema#"): the tool is dropped.
+// Source: modelcontextprotocol/typescript-sdk #2721, anthropics/claude-code #88882 (checked on 2026-11-29).
 const mcpValidator = new AjvJsonSchemaValidator(
   (() => {
-    const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true });
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv as never);
     return ajv;
   })() as never,
 );
 
 const mcpClient: Judge = (tool) => {
-  const listed: Record<string, unknown> = { name: tool.name, inputSchema: tool.bundledSchema };
+  // The tool as the mcp output lists it: its input schema and the MCP fields of its file (mcpExtras).
+  const extras = mcpExtras(tool);
+  const listed: Record<string, unknown> = { name: tool.name, inputSchema: tool.bundledSchema, ...extras };
   if (tool.description !== undefined) listed["description"] = tool.description;
-  const output = (tool as { outputSchema?: unknown }).outputSchema;
-  if (output !== undefined) listed["outputSchema"] = output;
+  const output = extras.outputSchema;
   if (!isSpecType.ListToolsResult({ tools: [listed] })) return "tools/list result schema";
   for (const [what, schema] of [["inputSchema", tool.bundledSchema], ["outputSchema", output]] as const) {
     if (schema === undefined) continue;
@@ -176,12 +183,32 @@ const dirs: Folder[] = [];
 describe("the clients' own verdicts against toolgen's", async () => {
   const bench = await tempDir();
   await writeCorpus(bench, BENCH_TOOLS);
-  dirs.push(...folders(), { label: "bench", dir: bench });
+  const catalog = await tempDir();
+  for (const t of catalogTools(BENCH_TOOLS)) writeFileSync(path.join(catalog, `${t.name}.json`), JSON.stringify(t, null, 2));
+  dirs.push(...folders(), { label: "bench", dir: bench }, { label: "bench-catalog", dir: catalog });
   afterAll(() => {
     const expected = listed();
     const unexplained = [...found].filter(([key]) => !expected.has(key)).map(([key, why]) => `${key}: ${why}`);
     const stale = [...expected.keys()].filter((key) => !found.has(key));
     expect({ unexplained, stale }).toEqual({ unexplained: [], stale: [] });
+  });
+
+  // The judges can refuse: each on a tool its client refuses.
+  it("each client's code refuses a tool it cannot take", async () => {
+    const input = { type: "object", properties: { n: { type: "integer", minimum: 1 } } };
+    const make = (data: Record<string, unknown>, extra: Partial<BundledTool> = {}) => ({ name: "t", description: "d", bundledSchema: data["input_schema"], source: { data }, ...extra }) as unknown as BundledTool;
+    const draft07Output = make({ name: "t", input_schema: input, outputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object" } });
+    expect(await mcpClient(draft07Output)).toMatch(/^outputSchema does not compile/);
+    expect(await mcpClient(make({ name: "t", input_schema: input }))).toBeUndefined();
+    const strictBound = make({ name: "t", input_schema: input, strict: true }, { fields: { strict: true } });
+    expect(await anthropicSdk(strictBound)).toMatch(/moves keywords/);
+    expect(await anthropicSdk(make({ name: "t", input_schema: input }))).toBeUndefined();
+    const strictAllOf = make({ name: "t", input_schema: { type: "object", properties: { p: { allOf: [{ type: "string" }, { minLength: 2 }] } } }, strict: true }, { fields: { strict: true } });
+    expect(await openaiAgents(strictAllOf)).toMatch(/^tool\(\) throws/);
+    expect(await aiSdk(make({ name: "t", input_schema: input }))).toBeUndefined();
+    // The AI SDK's path to Anthropic refuses nothing here: it sends any schema as it is (a root that is
+    // not an object included) and leaves the verdict to the API, so only a changed request or a warning refuses.
+    expect(await aiSdk(make({ name: "t", input_schema: { type: "string" } }))).toBeUndefined();
   });
 
   for (const { client, target, judge } of CLIENTS) {
@@ -200,7 +227,7 @@ describe("the clients' own verdicts against toolgen's", async () => {
           found.set(`${client} ${label}/${tool.name}`, refused !== undefined ? `the client refuses (${refused}); lint passes` : `lint fails (${[...new Set(errors)].join(", ")}); the client takes it`);
         }
       }
-      expect(judged).toBeGreaterThan(BENCH_TOOLS);
+      expect(judged).toBeGreaterThan(2 * BENCH_TOOLS);
     }, 120_000);
   }
 });
