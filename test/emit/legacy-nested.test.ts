@@ -106,3 +106,62 @@ describe("a root anyOf of parameter sets", () => {
     expect(parameter(prompt, "country")).toBe("ISO country code. Optional, in shape 2. Must match the regular expression /^[A-Z]{2}$/.");
   });
 });
+
+// Issue 37: fields inside the object branches of a union in array items (a map's overlays, an
+// index's fields) were shown in the shape but their limits were not stated.
+describe("fields inside union branches of array items", () => {
+  it("are stated with their limits, one level down and two", async () => {
+    const prompt = await promptOf([
+      {
+        name: "draw_map",
+        description: "Draws a map.",
+        input_schema: {
+          type: "object",
+          properties: {
+            layers: {
+              type: "array",
+              description: "What to draw over the map",
+              items: {
+                anyOf: [
+                  { type: "object", properties: { pin: { type: "string", description: "The pin's label." }, tint: { type: "string", pattern: "^[0-9a-f]{6}$", description: "Colour, as hex." } }, required: ["pin"] },
+                  { type: "object", properties: { route: { type: "string", maxLength: 500 }, opacity: { type: "number", minimum: 0, maximum: 1 } }, required: ["route"] },
+                ],
+              },
+            },
+            indexes: {
+              type: "array",
+              description: "Indexes to build",
+              items: {
+                anyOf: [
+                  { type: "object", properties: { kind: { const: "btree" }, unique: { type: "boolean" } }, required: ["kind"] },
+                  {
+                    type: "object",
+                    properties: {
+                      kind: { const: "search" },
+                      columns: {
+                        type: "array",
+                        items: {
+                          oneOf: [
+                            { type: "object", properties: { kind: { const: "plain" }, column: { type: "string" } }, required: ["kind", "column"] },
+                            { type: "object", properties: { kind: { const: "embedding" }, dims: { type: "integer", minimum: 1, maximum: 4096, description: "Vector size." } }, required: ["kind", "dims"] },
+                          ],
+                        },
+                      },
+                    },
+                    required: ["kind", "columns"],
+                  },
+                ],
+              },
+            },
+          },
+          required: ["layers"],
+        },
+      },
+    ]);
+    const layers = parameter(prompt, "layers");
+    expect(layers).toContain('"[].tint": Colour, as hex (matches /^[0-9a-f]{6}$/)');
+    expect(layers).toContain('"[].route": length in characters: at most 500');
+    expect(layers).toContain('"[].opacity": at least 0, at most 1');
+    expect(parameter(prompt, "indexes")).toContain('"[].columns[].dims": Vector size (at least 1, at most 4096)');
+  });
+});

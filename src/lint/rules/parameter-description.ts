@@ -45,8 +45,9 @@ export default defineRule({
           // A reference we cannot follow is ref-resolvable's business (or lives in another file).
           if (target === undefined || hasDescription(target)) return;
         }
-        // A nullable wrapper carries its description in its one non-null branch (the legacy prompt prints it).
-        if (nullableBranchDescribed(doc, node)) return;
+        // A union carries its descriptions in its branches when every branch but `null` has one (a
+        // nullable wrapper's one non-null branch included: the legacy prompt prints it).
+        if (branchesDescribed(doc, node)) return;
         missing.push([node, () => node.pointer, node.key]);
       },
       documentEnd(doc) {
@@ -65,21 +66,22 @@ export default defineRule({
 });
 
 /**
- * Whether `node` is a nullable wrapper (`anyOf` or `oneOf` of one non-null branch and `{type: "null"}`
- * branches) whose non-null branch has a description, its own or its `$ref` target's.
+ * Whether `node` is a union (`anyOf` or `oneOf`) whose every branch other than `{type: "null"}` has a
+ * description, its own or its `$ref` target's: a nullable wrapper whose one other branch is described,
+ * or a union of described alternatives (issue 37), which the model reads branch by branch.
  */
-function nullableBranchDescribed(doc: SchemaDocument, node: SchemaNode): boolean {
+function branchesDescribed(doc: SchemaDocument, node: SchemaNode): boolean {
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const branches = node.node[keyword];
     if (!Array.isArray(branches)) continue;
     const nonNull = branches.flatMap((b: unknown, i) => (isNullOnly(b) ? [] : [i]));
-    if (nonNull.length !== 1 || nonNull.length === branches.length) continue;
-    const at = nonNull[0]!;
-    const branch: unknown = branches[at];
-    if (hasDescription(branch)) return true;
-    if (isPlainObject(branch) && typeof branch.$ref === "string") {
-      if (hasDescription(followRef(doc, childPointer(childPointer(node.pointer, keyword), at)))) return true;
-    }
+    if (nonNull.length === 0) continue;
+    const described = (at: number): boolean => {
+      const branch: unknown = branches[at];
+      if (hasDescription(branch)) return true;
+      return isPlainObject(branch) && typeof branch.$ref === "string" && hasDescription(followRef(doc, childPointer(childPointer(node.pointer, keyword), at)));
+    };
+    if (nonNull.every(described)) return true;
   }
   return false;
 }

@@ -9,10 +9,14 @@
  * patterns such as a bounded hostname "not proven" on a busy machine (issue 23.5). The step budget
  * also bounds the time: the worst patterns tried (`(a|a)*b`, nested counted groups, overlapping
  * Unicode classes) end within two seconds. Each distinct pattern is analysed once per run.
+ * redos-detector scores the ways a prefix can match, which flags some linear patterns (a domain-list
+ * item, an ISO timestamp: issue 37); a pattern it does not find safe is then proven linear or not by
+ * counting the paths a backtracking engine keeps alive (linear-pattern.ts), and reported only if not.
  */
 import { defineRule } from "../rule.js";
 import { judgePatterns } from "../schema-walk.js";
 import { isPlainPattern } from "../plain-pattern.js";
+import { isLinearPattern } from "../linear-pattern.js";
 
 /** Steps one analysis may take (redos-detector's default, 20,000, takes tens of seconds on `(a|a)*b`). */
 export const ANALYSIS_STEPS = 2_000;
@@ -54,6 +58,8 @@ async function loadAnalyser(): Promise<Analyse> {
       // No `timeout`: a verdict must not depend on the machine's speed or load.
       const result = isSafePattern(pattern, { unicode: true, maxSteps: ANALYSIS_STEPS });
       if (result.safe) return "safe";
+      // A prefix matched in many ways is not always work: the engine may give each way up at once.
+      if (isLinearPattern(pattern)) return "safe";
       return result.error === "hitMaxScore" ? "unsafe" : "unknown";
     } catch {
       return "unknown"; // syntax redos-detector does not model

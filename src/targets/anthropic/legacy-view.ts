@@ -245,19 +245,23 @@ function shapeWithin(model: SchemaModel, flat: Flat, depth: number, path: string
   const kinds = effectiveKinds(flat);
   if (depth > MAX_SHAPE_DEPTH) return kinds === undefined ? "any" : [...kinds].join(" | ") || "never";
   if (flat.alternatives !== undefined) {
-    // Nested alternatives are listed flat, each shape once.
+    // Nested alternatives are listed flat, each shape once. A union is no level of the JSON: its
+    // branches are shown at the depth of the union itself (issue 37: counted as levels, they cut the
+    // shape, and the limits of the fields in it, two unions down an array), and `nest` bounds the
+    // unions within unions.
     const shapes: string[] = [];
-    const add = (f: Flat, d: number): void => {
-      if (f.alternatives !== undefined && d <= MAX_SHAPE_DEPTH) {
-        for (const a of f.alternatives) add(model.flat(a), d + 1);
+    const add = (f: Flat, nest: number): void => {
+      if (f.alternatives !== undefined && nest <= MAX_SHAPE_DEPTH) {
+        for (const a of f.alternatives) add(model.flat(a), nest + 1);
         if (effectiveKinds(f)?.has("null")) shapes.push("null");
       } else {
-        const shape = shapeOf(model, f, d, path, fields, open);
+        // Past the limit of unions within unions, a union is named by its kinds (as past the depth limit).
+        const shape = f.alternatives !== undefined ? [...(effectiveKinds(f) ?? ["any"])].join(" | ") || "never" : shapeOf(model, f, depth, path, fields, open);
         // A plain union of type names (past the depth limit) is listed name by name.
         shapes.push(...(/[[{"(]/.test(shape) ? [shape] : shape.split(" | ")));
       }
     };
-    add(flat, depth);
+    add(flat, 0);
     return [...new Set(shapes)].join(" | ");
   }
   if (kinds === undefined) return "any";

@@ -18,6 +18,8 @@
  *    integer is dropped (the schema says no bound; beyond 2^53 JSON numbers lose integers anyway).
  * 8. A `pattern` is compared as `new RegExp(pattern, "u").source` (Zod exports the source, which
  *    escapes `/`).
+ * 9. A record's `propertyNames` has `type: "string"` (property names are strings; Zod writes the type
+ *    of its key schema), and a record without `additionalProperties` has `{}` (any value).
  */
 import type { JsonObject, JsonValue } from "../../model.js";
 import { getByPointer, isPlainObject, localRefPointer } from "../../schema/pointer.js";
@@ -58,12 +60,17 @@ function node(schema: JsonValue, root: JsonObject, depth: number): JsonValue {
     } else if (key === "default" || key === "examples" || key === "enum") {
       out[key] = value;
     } else if (isPlainObject(value) || typeof value === "boolean") {
-      out[key] = key === "additionalProperties" || key === "items" ? node(value, root, depth) : value;
+      out[key] = key === "additionalProperties" || key === "items" || key === "propertyNames" ? node(value, root, depth) : value;
     } else out[key] = value;
   }
   const values = out["enum"];
   const types = typeof out["type"] === "string" ? [out["type"]] : out["type"];
   if (Array.isArray(types) && Array.isArray(values) && values.every((v) => types.some((t) => typeof t === "string" && matchesType(v, t)))) delete out["type"];
+  const keys = out["propertyNames"];
+  if (keys !== undefined) {
+    out["propertyNames"] = keys === true ? { type: "string" } : isPlainObject(keys) && keys["type"] === undefined ? { type: "string", ...keys } : keys;
+    if (out["additionalProperties"] === undefined) out["additionalProperties"] = {};
+  }
   const type = out["type"];
   if (Array.isArray(type)) {
     delete out["type"];

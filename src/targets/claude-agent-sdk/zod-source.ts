@@ -27,11 +27,13 @@ const ANNOTATIONS = ["title", "description", "examples", "default", "deprecated"
 /**
  * Keywords carried as metadata although they constrain, because Zod's own check would not be JSON
  * Schema's (the tools' calls are checked by toolgen's validator, which applies them): `format` (Zod's
- * format checks add a `pattern` of their own), `uniqueItems`, `minProperties`, `maxProperties` (Zod has
- * no such check).
+ * format checks add a `pattern` of their own; on a number, `"int32"` and the like, Zod's z.int32()
+ * exports bounds instead), `uniqueItems`, `minProperties`, `maxProperties` (Zod has no such check).
  */
 const CARRIED: Record<string, readonly string[]> = {
   string: ["format"],
+  number: ["format"],
+  integer: ["format"],
   array: ["uniqueItems"],
   object: ["minProperties", "maxProperties"],
 };
@@ -40,11 +42,11 @@ const TYPES = new Set(["string", "number", "integer", "boolean", "null", "object
 
 const KEYWORDS: Record<string, readonly string[]> = {
   string: ["minLength", "maxLength", "pattern", "format"],
-  number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
-  integer: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+  number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"],
+  integer: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"],
   boolean: [],
   null: [],
-  object: ["properties", "required", "additionalProperties", "minProperties", "maxProperties"],
+  object: ["properties", "required", "additionalProperties", "propertyNames", "minProperties", "maxProperties"],
   array: ["items", "minItems", "maxItems", "uniqueItems"],
 };
 
@@ -125,7 +127,36 @@ function numberSource(s: JsonObject, type: "number" | "integer", at: string): st
   return code;
 }
 
+/**
+ * A string-keyed record, `{ "type": "object", "propertyNames": K, "additionalProperties": V }`: what
+ * Zod 4 exports for `z.record(K, V)` when K is a string schema (no `enum`: Zod's enum-keyed records
+ * require every key). A record has no named fields, so `properties` and `required` may not stand beside it.
+ */
+function recordSource(s: JsonObject, at: string, w: Walk): string {
+  const keys = s["propertyNames"]!;
+  const keysAt = joinPointer(at, "propertyNames");
+  for (const key of ["properties", "required"]) {
+    const v = s[key];
+    if (v !== undefined && !(Array.isArray(v) ? v.length === 0 : isPlainObject(v) && Object.keys(v).length === 0)) {
+      throw new Inexpressible(keysAt, `'propertyNames' beside '${key}' (a Zod record has no named fields)`);
+    }
+  }
+  let keySource: string;
+  if (keys === true) keySource = "z.string()";
+  else if (!isPlainObject(keys)) throw new Inexpressible(keysAt, "'propertyNames' other than a string schema (a Zod record's keys are strings)");
+  else {
+    if (keys["type"] !== undefined && keys["type"] !== "string") throw new Inexpressible(joinPointer(keysAt, "type"), "'propertyNames' other than a string schema (a Zod record's keys are strings)");
+    checkKeys(keys, ["type", ...KEYWORDS["string"]!], keysAt);
+    keySource = `${stringSource(keys, keysAt)}${meta(keys, CARRIED["string"])}`;
+  }
+  const extra = s["additionalProperties"];
+  if (extra === false) throw new Inexpressible(joinPointer(at, "additionalProperties"), "'additionalProperties: false' beside 'propertyNames' (only the empty object: Zod's z.never() exports as {not: {}})");
+  const valueSource = extra === undefined || extra === true ? "z.unknown()" : source(extra, joinPointer(at, "additionalProperties"), w);
+  return `z.record(${keySource}, ${valueSource})`;
+}
+
 function objectSource(s: JsonObject, at: string, w: Walk): string {
+  if (s["propertyNames"] !== undefined) return recordSource(s, at, w);
   const properties = s["properties"] ?? {};
   if (!isPlainObject(properties)) throw new Inexpressible(joinPointer(at, "properties"), "'properties' is not an object");
   const required = s["required"] ?? [];

@@ -25,8 +25,22 @@ testRule("parameter-description", {
         "common/x.json": toolJson({ type: "string", description: "X." }),
       },
     },
+    // Issue 37: a union whose every branch says what it is has said it (the model reads each branch).
+    {
+      name: "a union whose every branch has a description",
+      files: tool({ type: "object", properties: { stages: { anyOf: [{ type: "array", items: { type: "object" }, description: "The stages, in order." }, { type: "string", description: "The stages as one JSON text." }] } } }),
+    },
+    {
+      name: "a oneOf whose branches are described, one through its $ref, beside a null branch",
+      files: tool({ type: "object", properties: { when: { oneOf: [{ $ref: "#/$defs/range" }, { type: "integer", description: "A Unix time." }, { type: "null" }] } }, $defs: { range: { type: "object", description: "A time range.", properties: { from: { type: "integer", description: "Start." } } } } }),
+    },
   ],
   invalid: [
+    {
+      name: "a union with one branch without a description",
+      files: tool({ type: "object", properties: { stages: { anyOf: [{ type: "array", description: "The stages." }, { type: "string" }] } } }),
+      errors: [{ message: "parameter 'stages' has no description", pointer: "/input_schema/properties/stages", line: 7, column: 7 }],
+    },
     {
       name: "a top-level property",
       files: tool({ type: "object", properties: { ticker: { type: "string" } } }),

@@ -67,15 +67,39 @@ describe("Zod round trip", () => {
       shaped += r.shaped;
       left.push(...r.left);
     }
-    // What Zod cannot say exactly: a recursive $ref, propertyNames, a const object, allOf.
+    // What Zod cannot say exactly: a recursive $ref, a const object, allOf.
     expect(left).toEqual([
       "mcp_fetch /$defs/defs_def00/properties/self/$ref: '#/$defs/defs_def00' is recursive (a Zod shape would need z.lazy, whose export is a $ref of its own)",
-      "mcp_search /properties/labels/propertyNames: Zod has no construct whose JSON Schema is 'propertyNames' here",
+      "mcp_search /$defs/node/properties/children/items/$ref: '#/$defs/node' is recursive (a Zod shape would need z.lazy, whose export is a $ref of its own)",
       "ship_parcel /$defs/address/properties/previous/$ref: '#/$defs/address' is recursive (a Zod shape would need z.lazy, whose export is a $ref of its own)",
       "pick /properties/a/const: 'const' holds an object or an array (Zod's literals are primitives)",
       "merge_records /properties/keep/allOf: Zod has no construct whose JSON Schema is 'allOf' here",
     ]);
     expect(shaped).toBeGreaterThanOrEqual(20);
+  });
+
+  // Issue 37: Zod 4 exports z.record(z.string(), V) as a string-keyed record, and a format on a number is
+  // carried as metadata as on a string; neither tool may be left out.
+  it("holds on string-keyed records and formats on numbers", async () => {
+    const dir = path.join(scratch, "records");
+    mkdirSync(dir, { recursive: true });
+    const write = (name: string, properties: JsonObject) =>
+      writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ name, description: "d", input_schema: { type: "object", properties } }));
+    write("set_labels", {
+      labels: { type: "object", propertyNames: { type: "string" }, additionalProperties: { type: "string", maxLength: 40 }, description: "Label name to value." },
+      weights: { type: "object", propertyNames: { type: "string", pattern: "^[a-z_]+$", minLength: 1 }, additionalProperties: { type: "number" }, minProperties: 1 },
+      anything: { type: "object", propertyNames: { maxLength: 8 } },
+      nested: { type: "array", items: { type: "object", propertyNames: { type: "string" }, additionalProperties: { type: "object", properties: { on: { type: "boolean" } }, required: ["on"] } } },
+    });
+    write("page_rows", {
+      page_size: { type: "integer", format: "int32", minimum: 1, maximum: 100 },
+      offset: { type: "integer", format: "int64" },
+      ratio: { type: "number", format: "double", description: "A fraction." },
+      either: { anyOf: [{ type: "integer", format: "int32" }, { type: "string", format: "uuid" }] },
+    });
+    const r = await roundTrip("records", await tools(dir));
+    expect(r.left).toEqual([]);
+    expect(r.shaped).toBe(2);
   });
 
   it(`holds on ${CORPUS} synthetic tools`, async () => {
