@@ -33,6 +33,12 @@ export interface StrictProfile {
   unionParameters: number;
   /** The `format` values it accepts. */
   formats: readonly string[];
+  /** Keywords a strict schema may not hold, each with the group its source names it in ("numerical constraints"). */
+  unsupportedKeywords: readonly { keyword: string; group: string }[];
+  /** The `minItems` values it accepts (no other array constraint). */
+  minItems: readonly number[];
+  /** Where these facts are stated, as messages cite it. */
+  source: string;
 }
 
 export interface Profile {

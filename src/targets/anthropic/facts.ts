@@ -35,6 +35,29 @@ export const anthropic = {
     // Source: @anthropic-ai/sdk 1.12 lib/transform-json-schema.mjs SUPPORTED_STRING_FORMATS (the SDK's
     // own strict transform keeps `format` only for these), and the structured-outputs page above.
     formats: ["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"],
+    // Source: the structured-outputs page above, "JSON Schema limitations", lists as not supported: numerical
+    // constraints (minimum, maximum, multipleOf), string constraints (minLength, maxLength), array
+    // constraints beyond minItems of 0 or 1, complex types in enums, external $ref, allOf with $ref, and in
+    // `pattern` backreferences, lookaround and word boundaries (\b) (as issue 37 read the page; the page itself
+    // is not an installed package). The API answers such a tool with e.g. "For 'integer' type, property
+    // 'minimum' is not supported" (agentjido/req_llm #302). exclusiveMinimum and exclusiveMaximum: the page
+    // names no numerical keyword as supported, and the SDK's own strict transform (@anthropic-ai/sdk 1.14
+    // lib/transform-json-schema.mjs) keeps nothing of a number schema but type, enum, const, description and
+    // title: it moves every bound into the description. Checked on 2026-11-29.
+    unsupportedKeywords: [
+      { keyword: "minimum", group: "numerical constraints" },
+      { keyword: "maximum", group: "numerical constraints" },
+      { keyword: "exclusiveMinimum", group: "numerical constraints" },
+      { keyword: "exclusiveMaximum", group: "numerical constraints" },
+      { keyword: "multipleOf", group: "numerical constraints" },
+      { keyword: "minLength", group: "string constraints" },
+      { keyword: "maxLength", group: "string constraints" },
+      { keyword: "maxItems", group: "array constraints" },
+    ],
+    // Source: the same page ("minItems of 0 or 1"), and the SDK's transform, which keeps `minItems` only
+    // when it is 0 or 1 (transform-json-schema.mjs, `minItems === 0 || minItems === 1`).
+    minItems: [0, 1],
+    source: 'structured outputs, "JSON Schema limitations"',
   },
 } as const satisfies Profile;
 // Strict also requires `additionalProperties: false` on every object and no recursive schema (same
