@@ -57,6 +57,8 @@ export interface Profile {
   rejectedKeywords: readonly RejectedKeyword[];
   limits?: SchemaLimits;
   strict?: StrictProfile;
+  /** The fixed names of the provider's own tools a request may add (Anthropic's server tools): a tool of the folder may not take one. */
+  serverToolNames?: readonly string[];
   /** The most tools one request may carry, and where that is documented (toolgen's toolset checks: src/toolsets/). */
   maxTools?: { max: number; source: string };
 }

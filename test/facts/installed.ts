@@ -35,3 +35,31 @@ export function anthropicDeprecations(): Map<string, Date> {
   if (entries.length === 0) throw new Error("@anthropic-ai/sdk: DEPRECATED_MODELS has no entry toolgen can read");
   return new Map(entries.map(([, id, month, day, year]) => [id!, new Date(`${month} ${day}, ${year} UTC`)]));
 }
+
+/** The interfaces a `... = A | B | ...;` type alias of `text` lists, with their bodies. */
+function unionMembers(text: string, alias: string): [name: string, body: string][] {
+  const union = new RegExp(`export type ${alias} = ([^;]+);`).exec(text);
+  if (union === null) throw new Error(`@anthropic-ai/sdk: no \`export type ${alias}\``);
+  return union[1]!.split("|").map((member) => {
+    const name = member.trim();
+    const start = text.indexOf(`export interface ${name} {`);
+    if (start < 0) throw new Error(`@anthropic-ai/sdk: no interface ${name}`);
+    return [name, text.slice(start, text.indexOf("\n}", start))];
+  });
+}
+
+/**
+ * The fixed names of the Anthropic-defined tools (server tools, and client tools such as bash whose name
+ * the API fixes): each `name: '...'` literal of a member of @anthropic-ai/sdk's `ToolUnion` and
+ * `BetaToolUnion`, sorted.
+ */
+export function anthropicServerToolNames(): string[] {
+  const names = new Set<string>();
+  for (const [file, alias] of [["resources/messages/messages.d.ts", "ToolUnion"], ["resources/beta/messages/messages.d.ts", "BetaToolUnion"]] as const) {
+    for (const [, body] of unionMembers(packageText("@anthropic-ai/sdk", file), alias)) {
+      const name = /\n {4}name: '([^']+)';/.exec(body);
+      if (name !== null) names.add(name[1]!);
+    }
+  }
+  return [...names].sort();
+}

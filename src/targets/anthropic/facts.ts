@@ -22,6 +22,24 @@ export const anthropic = {
   // Top-level `anyOf`/`oneOf`/`allOf` (input-schema-no-top-level-combinator) and `type: "object"`
   // (input-schema-object; SDK type `Tool.InputSchema.type: 'object'`) are base rules.
   rejectedKeywords: [],
+  // Source: @anthropic-ai/sdk 1.14, the `name` of each member of `ToolUnion` (resources/messages/messages.d.ts)
+  // and `BetaToolUnion` (resources/beta/messages/messages.d.ts) that fixes one: a request that adds one of these
+  // tools and also a tool of the same name is refused with `ToolNameConflictError` ("A tool made available in
+  // `messages` takes a name that an available tool of another kind ... already holds", error_code
+  // `tool_name_conflict`). test/lint/profiles/server-tool-name-conflict.test.ts reads the SDK's list.
+  serverToolNames: [
+    "advisor",
+    "bash",
+    "code_execution",
+    "computer",
+    "memory",
+    "str_replace_based_edit_tool",
+    "str_replace_editor",
+    "tool_search_tool_bm25",
+    "tool_search_tool_regex",
+    "web_fetch",
+    "web_search",
+  ],
   strict: {
     // Source: https://platform.claude.com/docs/en/build-with-claude/structured-outputs, "JSON Schema
     // limitations" (as quoted by LangSchema's Anthropic converter docs, hex.pm lang_schema 0.7.1):
