@@ -15,7 +15,7 @@ export const anthropic = {
   toolName: toolFileNames.toolName,
   // Source: older API pages said {1,64}; Claude Desktop and `tool_reference` blocks (tool search) still
   // reject longer names (e.g. loopwork-ai/iMCP #71: "tool names must match '^[a-zA-Z0-9_-]{1,64}$'
-  // (at least in Claude Desktop)"). Kept as a portability warning.
+  // (at least in Claude Desktop)"). Kept as a portability warning. Recorded on 2026-11-21, not re-checked.
   portableToolNameMax: 64,
   // The same, for top-level property keys (the base rule property-key-format).
   propertyKey: toolFileNames.propertyKey,
@@ -47,10 +47,11 @@ export const anthropic = {
     // "Max 16 parameters using anyOf or type arrays across all strict schemas". Users hit these as
     // "Schema is too complex for compilation" / "The compiled grammar is too large"
     // (anthropic-sdk-typescript #885, eliza #16499, camel #4171, genkit #5230; FORMATS.md section 5).
+    // Recorded on 2026-11-21, not re-checked. (The installed SDK states none of the three numbers.)
     tools: 20,
     optionalParameters: 24,
     unionParameters: 16,
-    // Source: @anthropic-ai/sdk 1.12 lib/transform-json-schema.mjs SUPPORTED_STRING_FORMATS (the SDK's
+    // Source: @anthropic-ai/sdk 1.14 lib/transform-json-schema.mjs SUPPORTED_STRING_FORMATS (the SDK's
     // own strict transform keeps `format` only for these), and the structured-outputs page above.
     formats: ["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"],
     // Source: the structured-outputs page above, "JSON Schema limitations", lists as not supported: numerical
@@ -72,8 +73,8 @@ export const anthropic = {
       { keyword: "maxLength", group: "string constraints" },
       { keyword: "maxItems", group: "array constraints" },
     ],
-    // Source: the same page ("minItems of 0 or 1"), and the SDK's transform, which keeps `minItems` only
-    // when it is 0 or 1 (transform-json-schema.mjs, `minItems === 0 || minItems === 1`).
+    // Source: the same page ("minItems of 0 or 1"), and @anthropic-ai/sdk 1.14's transform, which keeps
+    // `minItems` only when it is 0 or 1 (transform-json-schema.mjs, `minItems === 0 || minItems === 1`).
     minItems: [0, 1],
     source: 'structured outputs, "JSON Schema limitations"',
   },
