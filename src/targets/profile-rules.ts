@@ -201,15 +201,16 @@ function isUnion(node: SchemaNode): boolean {
 /** `anthropic/strict-limits`: strict tools, optional and union-typed parameters across one request. */
 export function strictLimitsRule(profile: Profile & { strict: NonNullable<Profile["strict"]> }, severity: "error" | "warning"): Rule {
   const strict = profile.strict;
+  const source = ` (${strict.source})`;
   return defineRule<"maxTools" | "maxOptionalParameters" | "maxUnionParameters">({
     meta: {
       id: `${profile.target}/strict-limits`,
       defaultSeverity: severity,
       description: `More strict tools, optional parameters or union-typed parameters than ${profile.title} compiles in one request (target ${profile.target}).`,
       messages: {
-        tools: `${profile.title}: {{count}} tools are strict, more than the {{max}} strict tools one request may hold; this is strict tool {{position}} in name order`,
-        optional: `${profile.title}: the strict tools have {{count}} optional parameters together, more than the {{max}} one request may hold; this is the first past the limit (list it in \`required\` or drop "strict")`,
-        union: `${profile.title}: the strict tools have {{count}} union-typed parameters (\`anyOf\`, \`oneOf\` or a \`type\` array) together, more than the {{max}} one request may hold; this is the first past the limit`,
+        tools: `${profile.title}: {{count}} tools are strict, more than the {{max}} strict tools one request may hold; this is strict tool {{position}} in name order${source}`,
+        optional: `${profile.title}: the strict tools have {{count}} optional parameters together, more than the {{max}} one request may hold; this is the first past the limit (list it in \`required\` or drop "strict")${source}`,
+        union: `${profile.title}: the strict tools have {{count}} union-typed parameters (\`anyOf\`, \`oneOf\` or a \`type\` array) together, more than the {{max}} one request may hold; this is the first past the limit${source}`,
       },
       options: {
         maxTools: { description: "the most strict tools in one request", default: strict.tools, minimum: 1 },

@@ -86,3 +86,14 @@ describe("regexFeatures", () => {
     expect(regexFeatures(source).map((f) => `${f.feature}:${f.text}`)).toEqual(expected);
   });
 });
+
+testRule("anthropic/strict-limits", {
+  valid: [{ name: "one strict tool", files: strictProp({ type: "string" }) }],
+  invalid: [
+    {
+      name: "25 optional parameters: the finding names the cap's source",
+      files: strictTool({ type: "object", properties: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`p${i}`, { type: "string" }])), required: [], additionalProperties: false }),
+      errors: [{ message: 'more than the 24 one request may hold; this is the first past the limit (list it in `required` or drop "strict") (structured outputs, "JSON Schema limitations")', pointer: "/input_schema/properties/p24", line: 79, column: 7 }],
+    },
+  ],
+});
