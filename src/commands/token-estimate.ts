@@ -1,7 +1,7 @@
 /**
  * The offline token estimate per model family: one table, `BYTES_PER_TOKEN_BY_FAMILY`, with a row for
  * every model id of the installed @anthropic-ai/sdk's `Model` union (1.14), without its date suffix
- * (`claude-sonnet-4-5-20250929` -> `claude-sonnet-4-5`); test/facts/drift.test.ts fails when the SDK
+ * (`claude-haiku-4-5-20251001` -> `claude-haiku-4-5`); test/stats/token-estimate.test.ts fails when the SDK
  * names a family the table lacks. Two tokenizers, two ratios: UTF-8 bytes / 3.5 up to Claude 4.6
  * (src/lint/stats.ts), and 3.5 / 1.3 ≈ 2.69 from Claude 4.7 on, which tokenize the same text into about
  * 30% more tokens (issue 28). Once `stats --exact` has run for a model, its family's measured bytes per
