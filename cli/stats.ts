@@ -7,7 +7,7 @@ export const STATS_OPTIONS = {
   format: { type: "string", alias: "f", choices: ["table", "json"], default: "table", describe: "report format" },
   schemas: { type: "string", describe: "schemas folder (DIR wins) [default: schemas]" },
   config: { type: "string", alias: "c", describe: "config file [default: the nearest toolgen config]" },
-  model: { type: "string", describe: "the model to estimate (or count) for, e.g. claude-sonnet-4-5: its family's bytes per token" },
+  model: { type: "string", describe: "the model to estimate (or count) for, e.g. claude-sonnet-5-5: its family's bytes per token" },
   exact: { type: "boolean", default: false, describe: "count with Anthropic's count_tokens endpoint (needs --model and ANTHROPIC_API_KEY; cached)" },
 } as const;
 
@@ -24,17 +24,18 @@ export const statsCommand: Command = {
           "and tokens ESTIMATED as bytes / 3.5 (no offline tokenizer for current Claude models exists; expect the\n" +
           "estimate to be off by up to a third either way; the API's `usage` gives the exact count). Tools with\n" +
           "defer_loading: true are marked and totalled apart (and the config's deferLoading budget shown).\n\n" +
-          "--model estimates for a model family (Claude 4.7 and later count about 30% more tokens; a family counted\n" +
-          "with --exact before uses its measured bytes per token). --exact asks Anthropic's count_tokens endpoint\n" +
-          "through the official SDK (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL for another endpoint): once without tools,\n" +
-          "once with all (so the tool-use system prompt is counted), then per tool; answers are cached by content hash\n" +
-          "in the build cache folder, so an unchanged folder asks nothing the second time.\n\n" +
+          "--model estimates for a model family (bytes / 2.69 for Claude 4.7 and later, which count about 30% more\n" +
+          "tokens; a family counted with --exact before uses its measured bytes per token), and says which ratio it\n" +
+          "used. --exact asks Anthropic's count_tokens endpoint through the official SDK (ANTHROPIC_API_KEY;\n" +
+          "ANTHROPIC_BASE_URL for another endpoint): once without tools, once with all (so the tool-use system prompt\n" +
+          "is counted), then per tool; answers are cached by content hash in the build cache folder, so an unchanged\n" +
+          "folder asks nothing the second time.\n\n" +
           "Exit codes: 0 measured, 1 some file could not be measured or count_tokens failed (errors on stderr),\n" +
           "2 usage error (also --exact without --model or ANTHROPIC_API_KEY).",
       )
       .example("$0 stats", "the configured schemas folder, as a table")
       .example("$0 stats schemas --format json", "as JSON")
-      .example("$0 stats --exact --model claude-sonnet-4-5", "exact counts from the API (ANTHROPIC_API_KEY)"),
+      .example("$0 stats --exact --model claude-sonnet-5-5", "exact counts from the API (ANTHROPIC_API_KEY)"),
   run: async (argv) => {
     const [dir, ...extra] = argv._.map(String);
     if (extra.length > 0) throw new UsageError(`stats takes one folder at most (unexpected '${extra[0]}'; see toolgen stats --help)`);

@@ -1,7 +1,8 @@
 /**
  * `toolgen import`: writes one tool file per tool of an existing MCP server (stdio or Streamable
  * HTTP) or of an OpenAI function-definition file into the schemas folder, then prints a lint report.
- * Names are sanitised to the Anthropic pattern; the original name is kept in `original_name`.
+ * Names are sanitised to a portable pattern (Anthropic's characters, OpenAI's 64); the original name is kept in
+ * `original_name`.
  * An existing file is never overwritten without `force`. A stdio server gets toolgen's environment
  * (its API keys), or with `env` only the named keys beside the SDK's defaults (HOME, PATH, ...).
  * Names and messages from the source are untrusted: printed escaped (lint's escapeControl).
@@ -51,10 +52,14 @@ export interface ImportFlags {
   stderr?: OutputStream;
 }
 
-/** The Anthropic tool-name pattern. */
-export const ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/**
+ * The portable tool-name pattern: the Anthropic API's characters (its own limit is 128, src/lint/name-format.ts)
+ * within 64, which OpenAI's function names, Claude Desktop and `tool_reference` blocks allow
+ * (targets/openai/facts.ts, targets/anthropic/facts.ts `portableToolNameMax`): an imported name works for every target.
+ */
+export const PORTABLE_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** A name matching the Anthropic pattern: other characters become `_`, at most 64 characters. */
+/** A name matching the portable pattern: other characters become `_`, at most 64 characters. */
 export function sanitiseName(name: string): string {
   const cleaned = name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64);
   return cleaned === "" ? "tool" : cleaned;
@@ -254,7 +259,7 @@ export async function runImport(flags: ImportFlags): Promise<number> {
     used.add(name.toLowerCase());
     // Every file's text first: a tool that cannot be written stops the import before anything is written.
     const contents = toolFile(tool, name, origin, source);
-    if (name !== tool.name) stderr.write(`note: '${escapeControl(tool.name)}' is imported as '${name}' (the Anthropic name pattern); the original is kept in "original_name"\n`);
+    if (name !== tool.name) stderr.write(`note: '${escapeControl(tool.name)}' is imported as '${name}' (letters, digits, _ and -, at most 64: a name every target takes); the original is kept in "original_name"\n`);
     const file = path.join(dir, `${name}.json`);
     if (existsSync(file) && flags.force !== true) {
       stderr.write(`kept: ${file} exists (--force overwrites it)\n`);

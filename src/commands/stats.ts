@@ -57,7 +57,7 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   const stderr = flags.stderr ?? standardError;
   const format = flags.format ?? "table";
   if (!(STATS_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format '${format}' (formats: ${STATS_FORMATS.join(", ")})`);
-  if (flags.exact === true && (flags.model === undefined || flags.model === "")) throw new UsageError("stats --exact needs --model (the model to count for, e.g. claude-sonnet-4-5)");
+  if (flags.exact === true && (flags.model === undefined || flags.model === "")) throw new UsageError("stats --exact needs --model (the model to count for, e.g. claude-sonnet-5-5)");
   const config = await loadConfig({ ...(flags.schemas !== undefined ? { schemas: flags.schemas } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) }, cwd);
   const schemasShown = config.schemas;
   const root = path.resolve(cwd, schemasShown);
@@ -114,7 +114,7 @@ export function renderTable(report: StatsReport): string {
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   const body = rows.slice(1, 1 + report.tools.length).map(line);
   const foot = rows.slice(1 + report.tools.length).map(line);
-  return [line(rows[0]!), rule, ...body, rule, ...foot, "", `Note: ${ESTIMATE_NOTE}.`, ""].join("\n");
+  return [line(rows[0]!), rule, ...body, rule, ...foot, "", `Note: ${report.estimate}.`, ""].join("\n");
 }
 
 /** The table with --exact: each tool's counted tokens beside the estimate, then the system prompt and the totals. */

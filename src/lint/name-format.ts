@@ -21,10 +21,12 @@ export interface NameFormat {
 export const toolFileNames = {
   // Source: https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use ("name ...
   // must match the regex ^[a-zA-Z0-9_-]{1,128}$"), and FORMATS.md section 5. The SDK
-  // type (@anthropic-ai/sdk 1.12, resources/messages/messages.d.mts `Tool.name`) only says `string`.
+  // type (@anthropic-ai/sdk 1.14, resources/messages/messages.d.mts `Tool.name`) only says `string`. Recorded
+  // on 2026-11-21, not re-checked.
   toolName: { pattern: /^[a-zA-Z0-9_-]{1,128}$/, char: /^[a-zA-Z0-9_-]$/, charText: "letters, digits, _ and -", max: 128 },
   // Source: API error "tools.N.custom.input_schema.properties: Property keys should match pattern
-  // '^[a-zA-Z0-9_.-]{1,64}$'" (FORMATS.md section 2, claude-code #5973, appstore-connect-mcp #2).
+  // '^[a-zA-Z0-9_.-]{1,64}$'" (FORMATS.md section 2, claude-code #5973, appstore-connect-mcp #2). Recorded on
+  // 2026-11-21, not re-checked.
   propertyKey: { pattern: /^[a-zA-Z0-9_.-]{1,64}$/, char: /^[a-zA-Z0-9_.-]$/, charText: "letters, digits, _, . and -", max: 64 },
 } as const satisfies Record<"toolName" | "propertyKey", NameFormat>;
 

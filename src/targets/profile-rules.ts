@@ -9,6 +9,7 @@ import { declaredStrict } from "./openai/strict.js";
 import { defineRule, type Rule, type SchemaDocument, type ToolDocument } from "../lint/rule.js";
 import { childPointer, refRoot, visitsOf, walkSchema, type SchemaNode } from "../lint/schema-walk.js";
 import { whyNameFails } from "../lint/name-format.js";
+import { regexFeatures } from "../lint/regex-features.js";
 import type { NameFormat, Profile } from "./profile.js";
 
 /** `<target>/tool-name-format`: the tool name against the target's name rule. */
@@ -200,15 +201,16 @@ function isUnion(node: SchemaNode): boolean {
 /** `anthropic/strict-limits`: strict tools, optional and union-typed parameters across one request. */
 export function strictLimitsRule(profile: Profile & { strict: NonNullable<Profile["strict"]> }, severity: "error" | "warning"): Rule {
   const strict = profile.strict;
+  const source = ` (${strict.source})`;
   return defineRule<"maxTools" | "maxOptionalParameters" | "maxUnionParameters">({
     meta: {
       id: `${profile.target}/strict-limits`,
       defaultSeverity: severity,
       description: `More strict tools, optional parameters or union-typed parameters than ${profile.title} compiles in one request (target ${profile.target}).`,
       messages: {
-        tools: `${profile.title}: {{count}} tools are strict, more than the {{max}} strict tools one request may hold; this is strict tool {{position}} in name order`,
-        optional: `${profile.title}: the strict tools have {{count}} optional parameters together, more than the {{max}} one request may hold; this is the first past the limit (list it in \`required\` or drop "strict")`,
-        union: `${profile.title}: the strict tools have {{count}} union-typed parameters (\`anyOf\`, \`oneOf\` or a \`type\` array) together, more than the {{max}} one request may hold; this is the first past the limit`,
+        tools: `${profile.title}: {{count}} tools are strict, more than the {{max}} strict tools one request may hold; this is strict tool {{position}} in name order${source}`,
+        optional: `${profile.title}: the strict tools have {{count}} optional parameters together, more than the {{max}} one request may hold; this is the first past the limit (list it in \`required\` or drop "strict")${source}`,
+        union: `${profile.title}: the strict tools have {{count}} union-typed parameters (\`anyOf\`, \`oneOf\` or a \`type\` array) together, more than the {{max}} one request may hold; this is the first past the limit${source}`,
       },
       options: {
         maxTools: { description: "the most strict tools in one request", default: strict.tools, minimum: 1 },
@@ -263,19 +265,31 @@ export function strictLimitsRule(profile: Profile & { strict: NonNullable<Profil
   });
 }
 
-/** `anthropic/strict-schema`: what a strict tool's schema must be (closed objects, known formats, no recursion). */
+/**
+ * `anthropic/strict-schema`: what a strict tool's schema must be (closed objects, known formats, no recursion)
+ * and may not hold (the keywords, `minItems`, enum values, references and pattern features of
+ * `strict.unsupportedKeywords` and its neighbours). toolgen sends a strict schema as written (it has no
+ * Anthropic lowering), so each is an error here rather than a bound dropped on the way.
+ */
 export function strictSchemaRule(profile: Profile & { strict: NonNullable<Profile["strict"]> }, severity: "error" | "warning"): Rule {
-  const formats = profile.strict.formats;
+  const { formats, unsupportedKeywords, minItems, source } = profile.strict;
+  const refuses = `the API refuses the tool (${source})`;
   return defineRule({
     meta: {
       id: `${profile.target}/strict-schema`,
       defaultSeverity: severity,
-      description: `A strict tool's schema has an open object, an unsupported \`format\` or a recursive \`$ref\` (target ${profile.target}).`,
+      description: `A strict tool's schema has an open object, an unsupported \`format\`, keyword, \`minItems\`, enum value, \`$ref\` or pattern feature, or a recursive \`$ref\` (target ${profile.target}).`,
       messages: {
         open: `${profile.title}: strict tools need \`"additionalProperties": false\` on every object; this one has none`,
         notFalse: `${profile.title}: strict tools need \`"additionalProperties": false\` on every object, not {{found}}`,
         format: `${profile.title}: strict tools support \`format\` only for ${formats.join(", ")}; not '{{format}}'`,
         recursive: `${profile.title}: \`$ref\` '{{ref}}' makes the schema recursive, which strict tools do not support`,
+        keyword: `${profile.title}: strict tools do not support \`{{keyword}}\` ({{group}}): ${refuses}; drop it (say it in the description) or drop "strict"`,
+        minItems: `${profile.title}: strict tools support \`minItems\` only as ${minItems.join(" or ")}, not {{value}}: ${refuses}`,
+        enumValue: `${profile.title}: strict tools support only primitive \`enum\` values, not {{found}}: ${refuses}`,
+        allOfRef: `${profile.title}: strict tools do not support \`$ref\` inside \`allOf\`: ${refuses}; inline the schema it names`,
+        externalRef: `${profile.title}: strict tools do not support an external \`$ref\` ('{{ref}}'): ${refuses}`,
+        pattern: `${profile.title}: \`pattern\` '{{pattern}}' uses {{feature}} ({{text}}), which strict tools do not support: ${refuses}`,
       },
     },
     create(ctx) {
@@ -292,6 +306,32 @@ export function strictSchemaRule(profile: Profile & { strict: NonNullable<Profil
           const format = node.node.format;
           if (typeof format === "string" && !formats.includes(format)) {
             ctx.report({ ...at, pointer: childPointer(node.pointer, "format"), messageId: "format", data: { format } });
+          }
+          for (const { keyword, group } of unsupportedKeywords) {
+            if (Object.hasOwn(node.node, keyword)) ctx.report({ ...at, pointer: childPointer(node.pointer, keyword), messageId: "keyword", data: { keyword, group } });
+          }
+          const min = node.node.minItems;
+          if (min !== undefined && !minItems.includes(min as number)) {
+            ctx.report({ ...at, pointer: childPointer(node.pointer, "minItems"), messageId: "minItems", data: { value: JSON.stringify(min) } });
+          }
+          const values = node.node.enum;
+          if (Array.isArray(values)) {
+            const bad = values.findIndex((v) => v !== null && typeof v === "object");
+            if (bad >= 0) ctx.report({ ...at, pointer: `${childPointer(node.pointer, "enum")}/${bad}`, messageId: "enumValue", data: { found: JSON.stringify(values[bad]) } });
+          }
+          const allOf = node.node.allOf;
+          if (Array.isArray(allOf)) {
+            allOf.forEach((entry, i) => {
+              if (isPlainObject(entry) && Object.hasOwn(entry, "$ref")) ctx.report({ ...at, pointer: `${childPointer(node.pointer, "allOf")}/${i}/$ref`, messageId: "allOfRef" });
+            });
+          }
+          if (typeof node.ref === "string" && /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(node.ref)) {
+            ctx.report({ ...at, pointer: childPointer(node.pointer, "$ref"), messageId: "externalRef", data: { ref: node.ref } });
+          }
+          if (typeof node.pattern === "string") {
+            for (const { feature, text } of regexFeatures(node.pattern)) {
+              ctx.report({ ...at, pointer: childPointer(node.pointer, "pattern"), messageId: "pattern", data: { pattern: node.pattern, feature, text } });
+            }
           }
         },
         documentEnd(doc) {

@@ -33,6 +33,12 @@ export interface StrictProfile {
   unionParameters: number;
   /** The `format` values it accepts. */
   formats: readonly string[];
+  /** Keywords a strict schema may not hold, each with the group its source names it in ("numerical constraints"). */
+  unsupportedKeywords: readonly { keyword: string; group: string }[];
+  /** The `minItems` values it accepts (no other array constraint). */
+  minItems: readonly number[];
+  /** Where these facts are stated, as messages cite it. */
+  source: string;
 }
 
 export interface Profile {
@@ -51,6 +57,8 @@ export interface Profile {
   rejectedKeywords: readonly RejectedKeyword[];
   limits?: SchemaLimits;
   strict?: StrictProfile;
+  /** The fixed names of the provider's own tools a request may add (Anthropic's server tools): a tool of the folder may not take one. */
+  serverToolNames?: readonly string[];
   /** The most tools one request may carry, and where that is documented (toolgen's toolset checks: src/toolsets/). */
   maxTools?: { max: number; source: string };
 }

@@ -33,25 +33,26 @@ export function capDiagnostics(input: CapInput): Diagnostic[] {
     ...input.clients.map((c) => CLIENT_CAPS[c]),
   ];
   const out: Diagnostic[] = [];
-  for (const cap of caps) {
+  for (const { max, ...cap } of caps) {
+    if (max === null) continue;
     for (const set of input.toolsets) {
-      if (set.tools.length <= cap.max) continue;
+      if (set.tools.length <= max) continue;
       out.push({
         file: input.where,
         rule: TOOLSET_CAP_RULE,
         severity: "error",
         pointer: `/toolsets/${set.name}`,
-        message: `the toolset '${set.name}' has ${set.tools.length} tools, over ${cap.title}'s cap of ${cap.max} (source: ${cap.source}); split it`,
+        message: `the toolset '${set.name}' has ${set.tools.length} tools, over ${cap.title}'s cap of ${max} (source: ${cap.source}); split it`,
       });
     }
-    if (input.total > cap.max) {
+    if (input.total > max) {
       const toolsets = input.toolsets.length > 0;
       out.push({
         file: input.where,
         rule: TOOLSET_CAP_RULE,
         severity: "warning",
         pointer: "",
-        message: `the folder has ${input.total} tools, over ${cap.title}'s cap of ${cap.max} (source: ${cap.source}); ${toolsets ? "send a toolset (toolsets/<name>.ts), not the whole folder" : 'define "toolsets" of at most that many and send one of them'}`,
+        message: `the folder has ${input.total} tools, over ${cap.title}'s cap of ${max} (source: ${cap.source}); ${toolsets ? "send a toolset (toolsets/<name>.ts), not the whole folder" : 'define "toolsets" of at most that many and send one of them'}`,
       });
     }
   }

@@ -1,7 +1,7 @@
 /**
  * Issue 28's "Done when": a 2,000-tool synthetic folder (bench/tool-catalog.mjs) with 5 toolsets
  * builds; each toolset's arrays type-check against the SDKs (@anthropic-ai/sdk, openai,
- * @google/genai) and respect the caps (OpenAI 128, Gemini 512, Cursor 80 named in "clients"), and a
+ * @google/genai) and respect the caps (OpenAI 128, Gemini 512, Windsurf 100 named in "clients"), and a
  * toolset over a cap is reported with the cap's source. Heavy (test:heavy): minutes on 2 cores.
  */
 import { readFile, readdir, writeFile } from "node:fs/promises";
@@ -23,12 +23,12 @@ const TOOLSETS = {
 describe("2,000 tools, 5 toolsets (issue 28)", () => {
   it("builds; each toolset fits the caps and its arrays type-check against the SDKs", async () => {
     const dir = await repoTempDir();
-    await catalogProject(dir, 2000, { outputs: OUTPUTS, toolsets: TOOLSETS, clients: ["cursor"] });
+    await catalogProject(dir, 2000, { outputs: OUTPUTS, toolsets: TOOLSETS, clients: ["windsurf"] });
     const built = toolgen(dir, ["build", "--no-cache"]);
     expect(built.code, built.stderr).toBe(0);
     // The folder is over every cap: a warning each, with the source.
     expect(built.stderr).toMatch(/the folder has 2000 tools, over OpenAI's cap of 128 \(source: /);
-    expect(built.stderr).toMatch(/the folder has 2000 tools, over Cursor's cap of 80 \(source: https:\/\/docs\.cursor\.com/);
+    expect(built.stderr).toMatch(/the folder has 2000 tools, over Windsurf's cap of 100 \(source: https:\/\/docs\.windsurf\.com/);
     const sets = (await readdir(path.join(dir, "generated", "toolsets"))).map((f) => f.replace(/\.ts$/, "")).sort();
     expect(sets).toEqual(Object.keys(TOOLSETS).sort());
     for (const set of sets) {
@@ -52,10 +52,10 @@ describe("2,000 tools, 5 toolsets (issue 28)", () => {
     await writeFile(path.join(dir, "sdk-check.ts"), check + "\n");
     expect(compile(dir, [path.join(dir, "sdk-check.ts")], [])).toEqual([]);
 
-    // One toolset over Cursor's cap: an error naming the cap and its source.
-    await writeFile(path.join(dir, "toolgen.config.json"), JSON.stringify({ outputs: OUTPUTS, toolsets: { ...TOOLSETS, wide: ["*_get_*"] }, clients: ["cursor"] }));
+    // One toolset over Windsurf's cap: an error naming the cap and its source.
+    await writeFile(path.join(dir, "toolgen.config.json"), JSON.stringify({ outputs: OUTPUTS, toolsets: { ...TOOLSETS, wide: ["*_get_*"] }, clients: ["windsurf"] }));
     const capped = toolgen(dir, ["build", "--no-cache"]);
     expect(capped.code).toBe(1);
-    expect(capped.stderr).toMatch(/the toolset 'wide' has \d+ tools, over Cursor's cap of 80 \(source: https:\/\/docs\.cursor\.com\/context\/model-context-protocol\)/);
+    expect(capped.stderr).toMatch(/the toolset 'wide' has \d+ tools, over Windsurf's cap of 100 \(source: https:\/\/docs\.windsurf\.com\/windsurf\/cascade\/mcp\)/);
   }, 900_000);
 });

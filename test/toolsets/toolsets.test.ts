@@ -122,15 +122,16 @@ describe("toolsets (issue 28)", () => {
 
   it("reports a toolset over a target's or a client's cap with its source (exit 1); the folder over one is a warning", async () => {
     const dir = await tempDir("toolgen-toolsets-");
-    await catalogProject(dir, 140, { toolsets: { big: ["*_get_*", "*_list_*", "*_search_*", "*_update_*", "*_create_*"], small: ["shop_*"] }, clients: ["windsurf"] });
+    // 210 tools: the 'big' toolset holds 110 of them, over Windsurf's 100; 'small' holds 24.
+    await catalogProject(dir, 210, { toolsets: { big: ["*_get_*", "*_list_*", "*_search_*", "*_update_*", "*_create_*"], small: ["shop_*"] }, clients: ["windsurf"] });
     const r = toolgen(dir, ["build"]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/the toolset 'big' has \d+ tools, over Windsurf's cap of 50 \(source: https:\/\/docs\.windsurf\.com\/windsurf\/cascade\/mcp\)/);
+    expect(r.stderr).toMatch(/the toolset 'big' has \d+ tools, over Windsurf's cap of 100 \(source: https:\/\/docs\.windsurf\.com\/windsurf\/cascade\/mcp\)/);
     expect(r.stderr).not.toMatch(/toolset 'small'/);
     // toolgen lint reports the same, naming the config file.
     const lint = toolgen(dir, ["lint"]);
     expect(lint.code).toBe(1);
-    expect(lint.stdout).toMatch(/toolgen\.config\.json[\s\S]*the toolset 'big' has \d+ tools, over Windsurf's cap of 50 \(source: https:\/\/docs\.windsurf\.com/);
+    expect(lint.stdout).toMatch(/toolgen\.config\.json[\s\S]*the toolset 'big' has \d+ tools, over Windsurf's cap of 100 \(source: https:\/\/docs\.windsurf\.com/);
     const openai = await tempDir("toolgen-toolsets-");
     await catalogProject(openai, 140, { toolsets: { small: ["shop_*"] }, outputs: OUTPUTS });
     const ok = toolgen(openai, ["build"]);

@@ -4,7 +4,7 @@ import type { Profile } from "../profile.js";
 export const gemini = {
   target: "gemini",
   title: "Gemini",
-  // Source: @google/genai 2.32 dist/genai.d.ts `FunctionDeclaration.name`: "Must start with a letter or an
+  // Source: @google/genai 3.3 dist/genai.d.ts `FunctionDeclaration.name`: "Must start with a letter or an
   // underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots, colons and dashes, with a maximum
   // length of 128."
   toolName: {
@@ -14,7 +14,7 @@ export const gemini = {
     first: { char: /^[a-zA-Z_]$/, text: "a letter or _" },
     max: 128,
   },
-  // Source: @google/genai 2.32 dist/genai.d.ts `FunctionDeclaration.parameters`: "Parameter names must
+  // Source: @google/genai 3.3 dist/genai.d.ts `FunctionDeclaration.parameters`: "Parameter names must
   // start with a letter or an underscore and must only contain chars a-z, A-Z, 0-9, or underscores with a
   // maximum length of 64."
   propertyKey: {
@@ -29,7 +29,8 @@ export const gemini = {
   // `$ref`, `$schema`, type arrays: promptfoo #6902, n8n #15553) is a property of that lowering, checked by
   // the gemini output's own rules, not of the target.
   rejectedKeywords: [],
-  // Source: https://ai.google.dev/gemini-api/docs/function-calling ("Best practices": "the model can
-  // use up to 512 function declarations"; more answer 400 INVALID_ARGUMENT).
+  // Source: @google/genai 3.3 dist/genai.d.ts `Tool.functionDeclarations`: "Maximum 512 function declarations
+  // can be provided"; and https://ai.google.dev/gemini-api/docs/function-calling ("the model can use up to
+  // 512 function declarations"; more answer 400 INVALID_ARGUMENT).
   maxTools: { max: 512, source: "https://ai.google.dev/gemini-api/docs/function-calling (up to 512 function declarations)" },
 } as const satisfies Profile;
