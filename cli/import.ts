@@ -6,6 +6,7 @@ import type { Command } from "./command.js";
 export const IMPORT_OPTIONS = {
   url: { type: "string", describe: "mcp: the server's Streamable HTTP endpoint (else the command after --)" },
   env: { type: "string", describe: "mcp over stdio: pass only this variable (repeatable) beside HOME, PATH and the like [default: the whole environment]" },
+  "max-message-bytes": { type: "number", describe: "mcp over stdio: the largest message read from the server [default: 10485760, the SDK's 10 MiB]" },
   schemas: { type: "string", describe: "schemas folder to write into [default: schemas]" },
   config: { type: "string", alias: "c", describe: "config file [default: the nearest toolgen config]" },
   force: { type: "boolean", default: false, describe: "overwrite existing tool files" },
@@ -43,6 +44,7 @@ export const importCommand: Command = {
       ...(str("url") !== undefined ? { url: str("url")! } : {}),
       command: ((argv["--"] as (string | number)[] | undefined) ?? []).map(String),
       ...(env !== undefined ? { env } : {}),
+      ...(argv["max-message-bytes"] !== undefined ? { maxMessageBytes: Number(argv["max-message-bytes"]) } : {}),
       ...(str("schemas") !== undefined ? { schemas: str("schemas")! } : {}),
       ...(str("config") !== undefined ? { config: str("config")! } : {}),
       force: argv.force === true,

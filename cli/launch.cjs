@@ -12,7 +12,8 @@
  * The code is kept in the system's temporary folder, in a folder only the user can write to (one
  * that others could write to is not used: compiled code is code): for the main file, one file for
  * `toolgen lint` (the functions a lint runs) and one for the other commands; one for the second file;
- * each per build (the files' sha256 is in the name), Node version and architecture. Only a run that
+ * each per build (the files' sha256 is in the name), folder of the bin (a hash of its path: the
+ * compiled code names its file), Node version and architecture. Only a run that
  * ends as a command does (exit 0 or 1) writes them. V8 refuses a damaged file, or one of another V8 or
  * other V8 flags: the code is then compiled anew and the file replaced. Writing one removes the files
  * of other builds unused for a week. `NODE_DISABLE_COMPILE_CACHE=1` (Node's own switch for its cache)
@@ -32,6 +33,25 @@ const MORE = path.join(__dirname, "toolgen-more.cjs");
 const BUILD_SHA256 = "__TOOLGEN_BUILD_SHA256__";
 /** The build's part of a cache file's name. */
 const BUILD = BUILD_SHA256.slice(0, 32);
+/**
+ * The bin's folder's part of a cache file's name (a 53-bit hash of the path): two copies of the same
+ * build (two checkouts, two node_modules) keep their code apart, since V8's compiled code names the
+ * file it was compiled from, and a stack trace would otherwise name the other copy's file.
+ */
+const PLACE = placeOf(__dirname);
+
+function placeOf(text) {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
 const WEEK = 7 * 24 * 3600 * 1000;
 
 /** Where this build's compiled code of `part` (lint, other or more) is kept for this Node; undefined when it is not to be kept. */
@@ -48,7 +68,7 @@ function cacheFile(part) {
     const info = lstatSync(dir);
     if (!info.isDirectory()) return undefined;
     if (uid !== undefined && (info.uid !== uid || (info.mode & 0o077) !== 0)) return undefined;
-    return path.join(dir, `${BUILD}-${process.version}-${process.arch}-${part}.v8`);
+    return path.join(dir, `${BUILD}-${PLACE}-${process.version}-${process.arch}-${part}.v8`);
   } catch {
     return undefined;
   }

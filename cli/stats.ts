@@ -9,6 +9,7 @@ export const STATS_OPTIONS = {
   config: { type: "string", alias: "c", describe: "config file [default: the nearest toolgen config]" },
   model: { type: "string", describe: "the model to estimate (or count) for, e.g. claude-sonnet-5-5: its family's bytes per token" },
   exact: { type: "boolean", default: false, describe: "count with Anthropic's count_tokens endpoint (needs --model and ANTHROPIC_API_KEY; cached)" },
+  timeout: { type: "number", describe: "--exact: seconds each count_tokens request may take, then it is tried once more [default: 30]" },
 } as const;
 
 export const statsCommand: Command = {
@@ -29,7 +30,8 @@ export const statsCommand: Command = {
           "used. --exact asks Anthropic's count_tokens endpoint through the official SDK (ANTHROPIC_API_KEY;\n" +
           "ANTHROPIC_BASE_URL for another endpoint): once without tools, once with all (so the tool-use system prompt\n" +
           "is counted), then per tool; answers are cached by content hash in the build cache folder, so an unchanged\n" +
-          "folder asks nothing the second time.\n\n" +
+          "folder asks nothing the second time. Each request may take --timeout seconds (default 30), and is tried\n" +
+          "once more when it times out or fails on the connection.\n\n" +
           "Exit codes: 0 measured, 1 some file could not be measured or count_tokens failed (errors on stderr),\n" +
           "2 usage error (also --exact without --model or ANTHROPIC_API_KEY).",
       )
@@ -45,6 +47,7 @@ export const statsCommand: Command = {
     return runStats({
       format: argv.format as string,
       exact: argv.exact === true,
+      ...(argv["timeout"] !== undefined ? { timeout: Number(argv["timeout"]) } : {}),
       ...(str("model") !== undefined ? { model: str("model")! } : {}),
       ...(schemas !== undefined ? { schemas } : {}),
       ...(str("config") !== undefined ? { config: str("config")! } : {}),

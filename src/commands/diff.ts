@@ -79,8 +79,9 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
 /** The cases file of `--eval`, from the working tree (the same cases for both sides), named relative to `cwd`. */
 async function readCases(file: string, cwd: string) {
   const abs = path.resolve(cwd, file);
-  if (!statSync(abs, { throwIfNoEntry: false })?.isFile()) throw new UsageError(`--eval: cases file not found: ${file}`);
   const shown = (path.relative(cwd, abs) || file).split(path.sep).join("/");
+  // Read as `toolgen eval` reads it: a FIFO or a folder is named for what it is, never waited on.
+  const text = (await import("./eval.js")).readCasesText(abs, file, "--eval: ");
   const { parseCases } = await import("../search/eval.js");
-  return { file: shown, cases: parseCases(readFileSync(abs, "utf8"), shown) };
+  return { file: shown, cases: parseCases(text, shown) };
 }

@@ -6,7 +6,7 @@
  * expected arguments the schema rejects, or a tool file that does not load; 2 usage error (no cases
  * file, a malformed one, a bad flag or config, an unknown toolset).
  */
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "./config.js";
 import { UsageError } from "../errors.js";
@@ -16,6 +16,57 @@ import { escapeControl } from "../lint/formatters/escape.js";
 import { writeReport } from "../report/file.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
 import type { EvalReport, Scores } from "../search/eval.js";
+
+/** The most bytes a cases file is read to (a link to an endless device stops here). */
+const MAX_CASES_BYTES = 64 * 1024 * 1024;
+
+/** What a path that is not a regular file is, for messages. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+/**
+ * The text of a cases file (`toolgen eval CASES`, `toolgen diff --eval CASES`), read without ever
+ * blocking: missing is "not found"; a folder, a FIFO or a device is named for what it is (opened
+ * non-blocking, so a FIFO is never waited on); at most MAX_CASES_BYTES are read. Errors are usage
+ * errors that begin with `prefix` (issue 38 item 17).
+ */
+export function readCasesText(file: string, shown: string, prefix = ""): string {
+  const fail = (why: string) => new UsageError(`${prefix}${why}`);
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw fail(`cases file not found: ${shown}`);
+    if (code === "EISDIR") throw fail(`${shown}: is a folder, not a cases file`);
+    throw fail(`${shown}: cannot be read (${code ?? (error as Error).message})`);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw fail(`${shown}: is ${kindOf(stats)}, not a cases file (a regular JSONL or YAML file)`);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_CASES_BYTES + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+      if (total > MAX_CASES_BYTES) throw fail(`${shown}: larger than ${MAX_CASES_BYTES / 1024 / 1024} MiB; a cases file is smaller`);
+    }
+    return Buffer.concat(chunks, total).toString("utf8");
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw fail(`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 export const EVAL_METRICS = ["recall@1", "recall@3", "recall@5", "mrr"] as const;
 export type EvalMetric = (typeof EVAL_METRICS)[number];
@@ -44,12 +95,12 @@ export async function runEval(flags: EvalFlags): Promise<number> {
   if (!EVAL_METRICS.includes(metric)) throw new UsageError(`unknown metric '${String(flags.metric)}' (metrics: ${EVAL_METRICS.join(", ")})`);
   if (flags.failUnder !== undefined && !(flags.failUnder >= 0 && flags.failUnder <= 1)) throw new UsageError(`--fail-under must be a number from 0 to 1 (got ${String(flags.failUnder)})`);
   const casesPath = path.resolve(cwd, flags.cases);
-  if (!statSync(casesPath, { throwIfNoEntry: false })?.isFile()) throw new UsageError(`cases file not found: ${flags.cases}`);
+  const casesText = readCasesText(casesPath, flags.cases);
   const config = await loadConfig({ ...(flags.schemas !== undefined ? { schemas: flags.schemas } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) }, cwd);
   const root = path.resolve(cwd, config.schemas);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`schemas folder not found: ${config.schemas}`);
   const { parseCases, evaluate } = await import("../search/eval.js");
-  const cases = parseCases(readFileSync(casesPath, "utf8"), flags.cases);
+  const cases = parseCases(casesText, flags.cases);
   const loaded = await loadFolder(root, { refRoots: config.refRoots ?? [cwd] });
   const bundled = await bundleTools(loaded);
   const loadErrors = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");

@@ -43,6 +43,8 @@ export interface ImportFlags {
   command?: readonly string[];
   /** `mcp` over stdio: pass only these variables (beside the SDK's defaults), not the whole environment. */
   env?: readonly string[];
+  /** `mcp` over stdio: the largest message read from the server (default: the SDK's 10 MiB). */
+  maxMessageBytes?: number;
   schemas?: string;
   config?: string;
   force?: boolean;
@@ -118,10 +120,32 @@ export function serverEnvironment(keys: readonly string[] | undefined, from: Nod
   return env;
 }
 
+/** The MCP client SDK's own bound on a message read over stdio (its STDIO_DEFAULT_MAX_BUFFER_SIZE): 10 MiB. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/** A byte count as people read it: "10 MiB (10485760 bytes)", or "1000 bytes". */
+function bytesText(bytes: number): string {
+  const mib = bytes / 1024 / 1024;
+  return Number.isInteger(mib) ? `${mib} MiB (${bytes} bytes)` : `${bytes} bytes`;
+}
+
 /** Lists every tool of an MCP server, following `nextCursor`. */
-export async function listMcpTools(target: { url: string } | { command: readonly string[]; env?: Record<string, string> }): Promise<ImportedTool[]> {
+export async function listMcpTools(
+  target: { url: string } | { command: readonly string[]; env?: Record<string, string>; maxMessageBytes?: number },
+): Promise<ImportedTool[]> {
   const { Client, StreamableHTTPClientTransport } = await loadClient();
   const client = new Client({ name: "toolgen-import", version: "1.0.0" });
+  // The stdio transport drops a message over its bound and closes, and the request then fails with
+  // only "Connection closed": the bound's error is kept here to say what happened.
+  let tooLarge = false;
+  const limit = "url" in target ? DEFAULT_MAX_MESSAGE_BYTES : (target.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+  client.onerror = (error) => {
+    if (/ReadBuffer exceeded maximum size/.test(messageOf(error))) tooLarge = true;
+  };
+  const failure = (doing: string, error: unknown): UserError =>
+    tooLarge
+      ? new UserError(`${doing}: the server's reply is larger than the limit of ${bytesText(limit)} on a message; raise it with --max-message-bytes`)
+      : new UserError(`${doing}: ${messageOf(error)}`);
   let transport;
   if ("url" in target) {
     let url: URL;
@@ -135,12 +159,12 @@ export async function listMcpTools(target: { url: string } | { command: readonly
     const [command, ...args] = target.command;
     if (command === undefined) throw new UsageError("name the server's command after --, e.g. toolgen import mcp -- npx my-server");
     const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
-    transport = new StdioClientTransport({ command, args, stderr: "inherit", ...(target.env !== undefined ? { env: target.env } : {}) });
+    transport = new StdioClientTransport({ command, args, stderr: "inherit", maxBufferSize: limit, ...(target.env !== undefined ? { env: target.env } : {}) });
   }
   try {
     await client.connect(transport);
   } catch (error) {
-    throw new UserError(`could not connect to the MCP server: ${messageOf(error)}`);
+    throw failure("could not connect to the MCP server", error);
   }
   try {
     const tools: ImportedTool[] = [];
@@ -166,6 +190,7 @@ export async function listMcpTools(target: { url: string } | { command: readonly
     return tools;
   } catch (error) {
     if (error instanceof UserError) throw error;
+    if (tooLarge) throw failure("could not list the MCP server's tools", error);
     // The SDK's checks recurse: a schema nested thousands deep overflows the stack before toolgen sees it.
     if (error instanceof RangeError || /call stack/i.test(messageOf(error))) {
       throw new UserError(`could not list the MCP server's tools: a tool's schema nests too deep to read (${messageOf(error)}); a tool file may nest at most ${MAX_NESTING} levels`);
@@ -213,6 +238,10 @@ export async function runImport(flags: ImportFlags): Promise<number> {
   let origin: string;
   /** What a message names as the tools' source. */
   let source: string;
+  if (flags.maxMessageBytes !== undefined) {
+    if (flags.source !== "mcp" || flags.url !== undefined) throw new UsageError("--max-message-bytes bounds what a stdio MCP server sends (toolgen import mcp --max-message-bytes N -- <command>)");
+    if (!(Number.isSafeInteger(flags.maxMessageBytes) && flags.maxMessageBytes > 0)) throw new UsageError("--max-message-bytes must be a positive whole number of bytes");
+  }
   if (flags.env !== undefined && (flags.source !== "mcp" || flags.url !== undefined)) {
     throw new UsageError("--env names the variables a stdio MCP server gets (toolgen import mcp --env KEY -- <command>)");
   }
@@ -240,7 +269,8 @@ export async function runImport(flags: ImportFlags): Promise<number> {
       origin = `mcp:${flags.url}`;
       source = `the MCP server at ${escapeControl(flags.url)}`;
     } else {
-      tools = await listMcpTools({ command: flags.command ?? [], env: serverEnvironment(flags.env) });
+      const env = serverEnvironment(flags.env);
+      tools = await listMcpTools({ command: flags.command ?? [], env, ...(flags.maxMessageBytes !== undefined ? { maxMessageBytes: flags.maxMessageBytes } : {}) });
       origin = `mcp:stdio`;
       source = "the MCP server";
     }

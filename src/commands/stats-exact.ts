@@ -59,14 +59,22 @@ function countable(tool: DefinitionSource): JsonObject {
   return entry;
 }
 
-export async function exactCounts(tools: readonly DefinitionSource[], model: string, cacheDir: string | undefined): Promise<ExactCounts> {
+/** How long one count_tokens request may take before it is given up (and tried once more): 30 s. */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/**
+ * `timeoutSeconds`: the time limit of each request (`--timeout`); a request that is not answered in time,
+ * or fails on the connection or with a 429 or 5xx, is tried once more, then the run fails with exit 1.
+ */
+export async function exactCounts(tools: readonly DefinitionSource[], model: string, cacheDir: string | undefined, timeoutSeconds = DEFAULT_TIMEOUT_SECONDS): Promise<ExactCounts> {
   if (!process.env["ANTHROPIC_API_KEY"]) throw new UsageError("stats --exact asks Anthropic's count_tokens endpoint: set ANTHROPIC_API_KEY (ANTHROPIC_BASE_URL for another endpoint)");
   if (tools.length === 0) throw new UsageError("stats --exact: no tools to count");
   // The SDK is the project's own (an optional peer of toolgen): loaded only for --exact.
   const sdk = await import("@anthropic-ai/sdk").catch(() => undefined);
   if (sdk === undefined) throw new UsageError("stats --exact uses the official SDK: install @anthropic-ai/sdk in the project (npm install -D @anthropic-ai/sdk)");
   const Anthropic = sdk.default;
-  const client = new Anthropic({ maxRetries: 2 });
+  // The SDK's own defaults (10 minutes, two retries) kept an endpoint that never answers waiting half an hour.
+  const client = new Anthropic({ maxRetries: 1, timeout: timeoutSeconds * 1000 });
   const cache = await readCountCache(cacheDir);
   let cached = 0;
   let requested = 0;
@@ -83,9 +91,15 @@ export async function exactCounts(tools: readonly DefinitionSource[], model: str
     try {
       answer = await client.messages.countTokens(body as unknown as Parameters<typeof client.messages.countTokens>[0]);
     } catch (error) {
-      const status = typeof error === "object" && error !== null && "status" in error ? ` (HTTP ${String((error as { status: unknown }).status)})` : "";
+      if (error instanceof sdk.APIConnectionTimeoutError) {
+        throw new CountError(`count_tokens failed: no answer within ${timeoutSeconds} s, twice (the request and one retry); --timeout sets the limit in seconds`);
+      }
+      // A connection error has no HTTP status: none is shown then.
+      const code = typeof error === "object" && error !== null && "status" in error ? (error as { status: unknown }).status : undefined;
+      const status = typeof code === "number" ? ` (HTTP ${code})` : "";
       const text = error instanceof Error ? error.message.split("\n")[0]!.slice(0, 300) : String(error).slice(0, 300);
-      throw new CountError(`count_tokens failed${status}: ${text}`);
+      const cause = error instanceof Error && error.cause instanceof Error && status === "" ? ` (${error.cause.message.split("\n")[0]!.slice(0, 200)})` : "";
+      throw new CountError(`count_tokens failed${status}: ${text}${cause}`);
     }
     if (typeof answer.input_tokens !== "number") throw new CountError("count_tokens answered without input_tokens");
     cache.counts[key] = answer.input_tokens;

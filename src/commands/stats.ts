@@ -29,6 +29,8 @@ export interface StatsFlags {
   model?: string;
   /** Count with Anthropic's count_tokens endpoint (stats-exact.ts). */
   exact?: boolean;
+  /** `--exact`: each request's time limit in seconds (default 30; one retry). */
+  timeout?: number;
   config?: string;
   format?: string;
   cwd?: string;
@@ -58,6 +60,7 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   const format = flags.format ?? "table";
   if (!(STATS_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown format '${format}' (formats: ${STATS_FORMATS.join(", ")})`);
   if (flags.exact === true && (flags.model === undefined || flags.model === "")) throw new UsageError("stats --exact needs --model (the model to count for, e.g. claude-sonnet-5-5)");
+  if (flags.timeout !== undefined && !(Number.isFinite(flags.timeout) && flags.timeout > 0)) throw new UsageError(`--timeout must be a positive number of seconds (got ${String(flags.timeout)})`);
   const config = await loadConfig({ ...(flags.schemas !== undefined ? { schemas: flags.schemas } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) }, cwd);
   const schemasShown = config.schemas;
   const root = path.resolve(cwd, schemasShown);
@@ -81,7 +84,7 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   if (flags.exact === true) {
     const { exactCounts, CountError } = await import("./stats-exact.js");
     try {
-      report.exact = await exactCounts(tools, flags.model!, cacheDir);
+      report.exact = await exactCounts(tools, flags.model!, cacheDir, flags.timeout);
     } catch (error) {
       if (!(error instanceof CountError)) throw error;
       stderr.write(`toolgen stats: ${escapeControl(error.message)}\n`);

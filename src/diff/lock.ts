@@ -4,7 +4,7 @@
  * beside the config and checked by `build --check`, so a change to a tool that nobody accepted with
  * a build (after reading `toolgen diff`) fails CI.
  */
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import path from "node:path";
 import { UserError } from "../errors.js";
 import { bundleTools, loadFolder } from "../load/index.js";
@@ -12,6 +12,11 @@ import type { BundledTool } from "../model.js";
 import { sha256, writeUserFiles } from "../write.js";
 
 export const LOCK_FILE = "toolgen.lock.json";
+
+/** The version of the lock this toolgen writes and reads. */
+const LOCK_VERSION = 1;
+/** The most bytes a lock is read to: a sha256 per tool, so far above any real one (a link to /dev/zero stops here). */
+const MAX_LOCK_BYTES = 16 * 1024 * 1024;
 
 interface LockData {
   version: 1;
@@ -50,14 +55,64 @@ export async function updateLock(dir: string, schemas: string, refRoots: readonl
     return;
   }
   let lock: LockData;
+  const text = readLockText(file, shown);
   try {
-    lock = JSON.parse(readFileSync(file, "utf8")) as LockData;
+    lock = JSON.parse(text) as LockData;
   } catch (error) {
-    throw new UserError(`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); run \`toolgen build\` to write it`, 1);
+    throw new UserError(`${shown}: cannot be read (${(error as Error).message}); run \`toolgen build\` to write it`, 1);
   }
   if (lock === null || typeof lock !== "object" || typeof lock.tools !== "object" || lock.tools === null) throw new UserError(`${shown}: not a toolgen lock file; run \`toolgen build\` to write it`, 1);
+  if (lock.version !== LOCK_VERSION) {
+    const found: unknown = lock.version;
+    const version = typeof found === "number" ? String(found) : found === undefined ? "(none)" : JSON.stringify(found);
+    throw new UserError(`${shown}: lock file version ${version}, which this toolgen cannot read (it reads version ${LOCK_VERSION}); run \`toolgen build\` to write it anew, or use the toolgen that wrote it`, 1);
+  }
   const differences = lockDifferences(lock, current);
   if (differences.length > 0) {
     throw new UserError(`${shown}: ${differences.length} tool(s) differ from the lock: ${differences.join(", ")}; review them with \`toolgen diff\`, then run \`toolgen build\` to accept`, 1);
+  }
+}
+
+/** What a path that is not a regular file is, for messages. */
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+/**
+ * The lock's text, read as the config and the cache are: opened non-blocking (a FIFO in its place is
+ * never waited on), refused unless it is a regular file (a link to /dev/zero is a device), and read to
+ * at most MAX_LOCK_BYTES. Every failure is a UserError naming the file.
+ */
+function readLockText(file: string, shown: string): string {
+  const fail = (why: string) => new UserError(`${shown}: ${why}; run \`toolgen build\` to write it`, 1);
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new UserError(`${shown}: is ${kindOf(stats)}, not a regular file; remove it and run \`toolgen build\` to write the lock`, 1);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_LOCK_BYTES + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+      if (total > MAX_LOCK_BYTES) throw fail(`larger than ${MAX_LOCK_BYTES / 1024 / 1024} MiB, which no lock is`);
+    }
+    return Buffer.concat(chunks, total).toString("utf8");
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  } finally {
+    closeSync(fd);
   }
 }

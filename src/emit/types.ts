@@ -15,6 +15,7 @@ import { GENERATED_HEADER } from "./literal.js";
 import { layoutTypes } from "./type-layout.js";
 import { SchemaCompileError } from "../load/compile-error.js";
 import { hideShadowingKeys } from "./shadowing-keys.js";
+import { typeRuleProblem } from "./jstt-rules.js";
 import { isDataRefPath } from "../schema/keywords.js";
 
 export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<GeneratedFile> {
@@ -22,6 +23,9 @@ export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<
   const schema: JsonObject = { ...tool.bundledSchema, title: names.type };
   if (tool.description !== undefined && typeof schema.description !== "string") schema.description = tool.description;
   const hidden = hideShadowingKeys(schema);
+  // json-schema-to-typescript's own checks print the problem raw and throw an empty message: run them first.
+  const problem = typeRuleProblem(tool.bundledSchema);
+  if (problem !== undefined) throw new SchemaCompileError(tool.name, "json-schema-to-typescript", new Error(problem.reason), problem.pointer);
   const compileWith = (format: boolean): Promise<string> =>
     compile(hidden.schema, names.type, {
       bannerComment: "",

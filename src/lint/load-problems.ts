@@ -69,8 +69,8 @@ export function asInputError(error: unknown, tools: readonly BundledTool[]): unk
     rule: "schema-valid",
     severity: "error",
     message: error.message,
-    pointer: "/input_schema",
-    ...locatePointer(tool.source, "/input_schema"),
+    pointer: `/input_schema${error.pointer}`,
+    ...locatePointer(tool.source, `/input_schema${error.pointer}`),
   };
   return new InputError([diagnostic], "1 error(s); nothing was written");
 }

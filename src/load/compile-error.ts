@@ -12,6 +12,8 @@ export class SchemaCompileError extends Error {
     /** What could not compile it, e.g. "Ajv". */
     readonly compiler: string,
     cause: unknown,
+    /** Where in the input schema (a JSON pointer relative to it; "" or absent: the schema as a whole). */
+    readonly pointer = "",
   ) {
     super(`${compiler} cannot compile this schema: ${cause instanceof Error ? cause.message : String(cause)}`);
   }

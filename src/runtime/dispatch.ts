@@ -7,7 +7,7 @@ import { inputRequiredProblem, inputRequiredText, isInputRequired } from "./inpu
 import type { InputRequired } from "./input-required.js";
 import { describeValidationErrors } from "./messages.js";
 import type { ValidationError } from "./messages.js";
-import { validRepair } from "./repair.js";
+import { refusedRepairs, validRepair } from "./repair.js";
 import type { RepairNote } from "./repair.js";
 
 export type { InputRequired } from "./input-required.js";
@@ -492,7 +492,12 @@ export function createDispatcherFrom<M, C = unknown>(
       const errors = validate.errors;
       const repair = (options?.repair ?? defaults?.repair) === false ? undefined : validRepair(entry.tool.inputSchema, input, validate);
       // The model is told what is wrong with the input it sent, not with a repair that did not validate.
-      if (repair === undefined) return errorBlock(toolUseId, `Error: ${describeValidationErrors(errors).join("; ")}`);
+      if (repair === undefined) {
+        // A string whose reading would change its value is named, so the model can send the value itself.
+        const refused = (options?.repair ?? defaults?.repair) === false ? [] : refusedRepairs(entry.tool.inputSchema, input);
+        const why = refused.length === 0 ? "" : `; not repaired: ${refused.join("; ")}`;
+        return errorBlock(toolUseId, `Error: ${describeValidationErrors(errors).join("; ")}${why}`);
+      }
       input = repair.value;
       notify(options?.onRepair ?? defaults?.onRepair, { toolName: entry.name, toolUseId, protocol, repaired: repair.pointers });
     }

@@ -115,7 +115,9 @@ function dotAtom(value: string, end: number): boolean {
 function email(value: string): boolean {
   const at = value.lastIndexOf("@");
   if (at < 1 || value.length > 320) return false;
-  return at <= 64 && dotAtom(value, at) && hostname(value.slice(at + 1)) && !value.endsWith(".");
+  // As ajv-formats' full mode: the domain has a dot (a@localhost and a@e are not addresses it accepts).
+  const domain = value.slice(at + 1);
+  return at <= 64 && dotAtom(value, at) && domain.includes(".") && hostname(domain) && !value.endsWith(".");
 }
 
 function ipv4(value: string): boolean {

@@ -79,6 +79,8 @@ interface Walk {
   readonly verdicts: Map<number, boolean>;
   readonly refs: Map<string, unknown>;
   readonly pointers: string[];
+  /** The strings not repaired because their reading would change the value they spell (see `preserves`). */
+  readonly refused: string[];
   steps: number;
 }
 
@@ -240,9 +242,80 @@ function repairString(walk: Walk, text: string): unknown {
   if (read.ok === false) return text;
   const kind = kindOf(read.value);
   if (kind === undefined || rejectedHere(walk, kind)) return text;
+  // A repair never changes a value: the reading, written back as JSON, must be the text sent.
+  if (!preserves(text, read.value)) {
+    if (walk.refused.length < MAX_REFUSALS) walk.refused.push(refusal(walk, text, read.value));
+    return text;
+  }
   walk.pointers.push(pointer(walk.path));
   // An array or object read from text may hold values to repair in turn.
   return repairValue(walk, read.value);
+}
+
+/** How many refused repairs a message names, at most. */
+const MAX_REFUSALS = 3;
+
+/** The longest piece of text or value a refusal quotes. */
+const QUOTE_CHARS = 40;
+
+function quoted(text: string): string {
+  return text.length <= QUOTE_CHARS ? text : `${text.slice(0, QUOTE_CHARS)}...`;
+}
+
+/** Why the string at the walk's place was not repaired, in a sentence. */
+function refusal(walk: Walk, text: string, value: unknown): string {
+  const where = walk.path.length === 0 ? "the input" : pointer(walk.path);
+  const kind = kindOf(value);
+  const as = kind === "array" ? "an array" : kind === "object" ? "an object" : kind === "boolean" ? "a boolean" : "a number";
+  return `${where}: the string ${quoted(JSON.stringify(text))} was not read as ${as}: that would be ${quoted(JSON.stringify(value))}, not what the text says`;
+}
+
+/**
+ * Whether `value`, the reading of `text`, written back as JSON is `text` up to whitespace (outside
+ * strings), the escapes inside strings and the order of keys: true for " 7 " (7), "[1, 2]",
+ * "{\"a\": \"\\u00e9\"}"; false for a number the double cannot hold ("9007199254740993", "1e-400"),
+ * another spelling of a number ("01", "+1", "5.", "1.0", "1e3", "-0"), of a boolean ("True"), and JSON
+ * text with a duplicate key (JSON.parse keeps the last). Linear in the text.
+ */
+export function preserves(text: string, value: unknown): boolean {
+  const t = text.trim();
+  if (typeof value === "number" || typeof value === "boolean") return JSON.stringify(value) === t;
+  if (typeof value !== "object" || value === null) return false;
+  // JSON text that JSON.parse read: check each number's spelling and each object's keys.
+  const open: Array<Set<string> | undefined> = [];
+  let expectKey = false;
+  for (let i = 0; i < t.length; ) {
+    const c = t.charCodeAt(i);
+    if (c === 0x22) {
+      let end = i + 1;
+      while (end < t.length && t.charCodeAt(end) !== 0x22) end += t.charCodeAt(end) === 0x5c ? 2 : 1;
+      const keys = open[open.length - 1];
+      if (expectKey && keys !== undefined) {
+        const key = JSON.parse(t.slice(i, end + 1)) as string;
+        if (keys.has(key)) return false;
+        keys.add(key);
+      }
+      i = end + 1;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      let end = i + 1;
+      while (end < t.length && /[0-9eE.+-]/.test(t.charAt(end))) end++;
+      const spelled = t.slice(i, end);
+      if (JSON.stringify(Number(spelled)) !== spelled) return false;
+      i = end;
+    } else {
+      if (c === 0x7b) {
+        open.push(new Set());
+        expectKey = true;
+      } else if (c === 0x5b) {
+        open.push(undefined);
+        expectKey = false;
+      } else if (c === 0x7d || c === 0x5d) open.pop();
+      else if (c === 0x3a) expectKey = false;
+      else if (c === 0x2c) expectKey = open[open.length - 1] !== undefined;
+      i++;
+    }
+  }
+  return true;
 }
 
 /** `value` with its strings repaired: the same value when nothing changed, else a copy along the changed paths. */
@@ -289,14 +362,27 @@ function repairValue(walk: Walk, value: unknown): unknown {
  * the result: this is a candidate, not a verdict. Never throws; never changes `input`.
  */
 export function repairInput(schema: unknown, input: unknown): Repair | undefined {
-  const walk: Walk = { root: schema, path: [], containers: [], shapes: [], keyShapes: new Map(), itemShapes: new Map(), shapeCount: 0, verdicts: new Map(), refs: new Map(), pointers: [], steps: 0 };
+  return walkRepair(schema, input).repair;
+}
+
+function walkRepair(schema: unknown, input: unknown): { repair: Repair | undefined; refused: readonly string[] } {
+  const walk: Walk = { root: schema, path: [], containers: [], shapes: [], keyShapes: new Map(), itemShapes: new Map(), shapeCount: 0, verdicts: new Map(), refs: new Map(), pointers: [], refused: [], steps: 0 };
   try {
     const value = repairValue(walk, input);
-    return walk.pointers.length === 0 ? undefined : { value, pointers: walk.pointers };
+    return { repair: walk.pointers.length === 0 ? undefined : { value, pointers: walk.pointers }, refused: walk.refused };
   } catch {
     // The budget spent, a value whose reads throw, a nesting too deep for the stack: no repair.
-    return undefined;
+    return { repair: undefined, refused: [] };
   }
+}
+
+/**
+ * The strings of an input that repair left as they were because reading them would change the value
+ * they spell (an integer past 2^53, "1e-400", "01", "True", JSON text with a duplicate key), each in a
+ * sentence, at most MAX_REFUSALS; for the message of an input that stays invalid. Never throws.
+ */
+export function refusedRepairs(schema: unknown, input: unknown): readonly string[] {
+  return walkRepair(schema, input).refused;
 }
 
 /** The repair of an input `validate` rejected, when `validate` accepts it; else undefined. Never throws. */

@@ -52,7 +52,7 @@ describe("the bin keeps V8's compiled code of its main file", () => {
     const first = lint(tmp);
     const { dir, files } = cacheOf(tmp);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{32}-${process.version.replace(/\./g, "\\.")}-${process.arch}-lint\\.v8$`));
+    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{32}-[0-9a-f]{14}-${process.version.replace(/\./g, "\\.")}-${process.arch}-lint\\.v8$`));
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const kept = statSync(path.join(dir, files[0]!));
     expect(kept.size).toBeGreaterThan(100_000);
@@ -126,7 +126,7 @@ describe("the bin keeps V8's compiled code of its main file", () => {
 
     const first = await build(tmp, project);
     const { dir, files } = cacheOf(tmp);
-    expect(files.map((f) => f.replace(/^[0-9a-f]{32}-/, ""))).toEqual([`${process.version}-${process.arch}-more.v8`, `${process.version}-${process.arch}-other.v8`]);
+    expect(files.map((f) => f.replace(/^[0-9a-f]{32}-[0-9a-f]{14}-/, ""))).toEqual([`${process.version}-${process.arch}-more.v8`, `${process.version}-${process.arch}-other.v8`]);
     const more = path.join(dir, files[0]!);
     const kept = statSync(more);
     expect(kept.size).toBeGreaterThan(100_000);
@@ -158,5 +158,29 @@ describe("the bin keeps V8's compiled code of its main file", () => {
     lint(tmp, { NODE_DISABLE_COMPILE_CACHE: "1" });
     lint(tmp, { NODE_DISABLE_COMPILE_CACHE: "1" });
     expect(existsSync(cacheOf(tmp).dir)).toBe(false);
+  });
+
+  // Issue 38 item 13: a stack trace named another checkout's file when two copies of one build shared the cache.
+  it("two copies of the same build keep their compiled code apart (the bin's folder is in the key)", async () => {
+    const tmp = await tempDir("toolgen-launch-");
+    const copy = path.join(repoRoot, "test", "__out__", `launch-copy-${process.pid}`);
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(path.join(repoRoot, "dist"), path.join(copy, "dist"), { recursive: true });
+    try {
+      lint(tmp);
+      const copied = spawnSync(process.execPath, [path.join(copy, "dist", "bin", "toolgen.cjs"), "lint", "--format", "json"], {
+        cwd: fixture("warnings-only"),
+        encoding: "utf8",
+        env: { ...process.env, TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: "" },
+      });
+      expect(copied.stdout).toBe(lint(tmp).stdout);
+      const { files } = cacheOf(tmp);
+      // One lint file per copy: the same build, two folders.
+      expect(files.filter((f) => f.endsWith("-lint.v8"))).toHaveLength(2);
+      const builds = new Set(files.map((f) => f.split("-")[0]));
+      expect(builds.size).toBe(1);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

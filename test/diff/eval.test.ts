@@ -239,7 +239,10 @@ describe("toolgen diff --eval (issue 28)", () => {
       [["--eval", "cases.jsonl", "--eval-fail-drop", "2"], /--eval-fail-drop must be a number from 0 to 1 \(got 2\)/],
       [["--eval", "cases.jsonl", "--eval-toolset", "admin"], /--eval-toolset: v1 has no toolset 'admin' \(its toolsets: shop\)/],
       [["--eval", "schemas/shop_get_order.json"], /schemas\/shop_get_order\.json:1: not JSON/],
+      // Issue 38 item 17: a FIFO is named for what it is, never waited on.
+      ...(process.platform === "win32" ? [] : [[["--eval", "cases.fifo"], /--eval: cases\.fifo: is a FIFO \(named pipe\), not a cases file/] as [string[], RegExp]]),
     ];
+    if (process.platform !== "win32") execFileSync("mkfifo", [path.join(repo, "cases.fifo")]);
     const results = await Promise.all(cases.map(([args]) => toolgen(repo, "diff", "v1", "v2", ...args)));
     for (const [i, [args, message]] of cases.entries()) {
       const r = results[i]!;

@@ -3,15 +3,17 @@
  * fingerprint per tool beside the config, `build --check` passes while the tools are as locked and
  * fails naming the tool once one changes (before the generated files are compared), and a build accepts it.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../helpers.js";
 
 const cli = fileURLToPath(new URL("../../dist/bin/toolgen.cjs", import.meta.url));
-const run = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+/** A run that hangs is killed after 20 s (status null) rather than holding the test. */
+const run = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 20_000 });
 
 const tool = (description: string) => ({
   name: "get_weather",
@@ -56,5 +58,47 @@ describe("toolgen.lock.json", () => {
     const r = run(dir, "build");
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("'lock' must be true or false");
+  });
+
+  // Issue 38 item 10: the lock is read as the cache and the config are, never blocking or growing without bound.
+  describe.skipIf(process.platform === "win32")("build --check reads the lock guarded", () => {
+    const lockFile = () => path.join(dir, "toolgen.lock.json");
+    const fresh = () => {
+      writeFileSync(path.join(dir, "toolgen.config.json"), JSON.stringify({ schemas: "schemas", lock: true }));
+      expect(run(dir, "build").status).toBe(0);
+      rmSync(lockFile());
+    };
+
+    it("a FIFO in its place is an error naming it, at once (no hang)", () => {
+      fresh();
+      execFileSync("mkfifo", [lockFile()]);
+      const started = Date.now();
+      const r = run(dir, "build", "--check");
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain("toolgen.lock.json: is a FIFO (named pipe), not a regular file");
+      rmSync(lockFile());
+    }, 30_000);
+
+    it("a link to /dev/zero is an error naming it, at once (no endless read)", () => {
+      fresh();
+      symlinkSync("/dev/zero", lockFile());
+      const r = run(dir, "build", "--check");
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain("toolgen.lock.json: is a device, not a regular file");
+      rmSync(lockFile());
+    }, 30_000);
+
+    it("a lock of another version is a clear error, not read as version 1", () => {
+      fresh();
+      expect(run(dir, "build").status).toBe(0);
+      const lock = JSON.parse(readFileSync(lockFile(), "utf8")) as { version: number };
+      writeFileSync(lockFile(), JSON.stringify({ ...lock, version: 2 }));
+      const r = run(dir, "build", "--check");
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain("toolgen.lock.json: lock file version 2, which this toolgen cannot read (it reads version 1)");
+      writeFileSync(lockFile(), JSON.stringify({ ...lock, version: undefined }));
+      expect(run(dir, "build", "--check").stderr).toContain("toolgen.lock.json: lock file version (none), which this toolgen cannot read (it reads version 1)");
+    });
   });
 });

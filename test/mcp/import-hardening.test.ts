@@ -151,3 +151,28 @@ describe("issue 23 item 8: the server's environment, and strict", () => {
     expect(Object.hasOwn(await read("chat_plain"), "strict")).toBe(false);
   });
 });
+
+describe("issue 38 item 14: a tools/list reply over the stdio bound", () => {
+  it("says the reply was too large, gives the limit and the flag (not only 'Connection closed'); the flag raises it", async () => {
+    const dir = await tempDir();
+    const server = ["import", "mcp", "--", process.execPath, path.join(FIXTURES, "raw-server.mjs")];
+    const big = { PAD_BYTES: String(10 * 1024 * 1024 + 1000), TOOL_NAME: "big_tool" };
+    const r = toolgen(dir, server, big);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("could not list the MCP server's tools: the server's reply is larger than the limit of 10 MiB (10485760 bytes) on a message; raise it with --max-message-bytes");
+    expect(existsSync(path.join(dir, "schemas"))).toBe(false);
+
+    const small = toolgen(dir, ["import", "mcp", "--max-message-bytes", "1000", ...server.slice(2)], { PAD_BYTES: "2000", TOOL_NAME: "small_tool" });
+    expect(small.code).toBe(1);
+    expect(small.stderr).toContain("larger than the limit of 1000 bytes on a message; raise it with --max-message-bytes");
+
+    // Raised past the reply (a small one: a 10 MiB tool takes a while to lint).
+    const raised = toolgen(dir, ["import", "mcp", "--max-message-bytes", "5000", ...server.slice(2)], { PAD_BYTES: "2000", TOOL_NAME: "small_tool" });
+    expect(raised.stderr).not.toContain("larger than the limit");
+    expect(raised.stdout).toContain("imported 1 tool(s)");
+
+    const bad = toolgen(dir, ["import", "mcp", "--max-message-bytes", "0", ...server.slice(2)]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--max-message-bytes must be a positive whole number of bytes");
+  }, 60_000);
+});

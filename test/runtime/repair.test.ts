@@ -153,3 +153,78 @@ describe("repair in dispatch", () => {
     expect(d.toolNames).toEqual(["plan_trip"]);
   });
 });
+
+// Issue 38 item 3: a repair applies only when the repaired value, written back as JSON, is the text
+// the model sent, up to whitespace (outside strings), the escapes inside strings and the order of keys.
+describe("repair never changes a value", () => {
+  const toolSchema = {
+    type: "object",
+    properties: {
+      n: { type: "integer" },
+      x: { type: "number" },
+      b: { type: "boolean" },
+      o: { type: "object", properties: { a: { type: "integer" }, s: { type: "string" } } },
+      l: { type: "array", items: { type: "number" } },
+    },
+  } as unknown as RegisteredTool["inputSchema"];
+  let d: ReturnType<typeof createDispatcherFrom<{ t: unknown }>>;
+  const seen: unknown[] = [];
+  beforeAll(async () => {
+    const v = await compiled(toolSchema);
+    d = createDispatcherFrom<{ t: unknown }>([{ name: "t", inputSchema: toolSchema, loadValidator: () => v }], { t: (input) => { seen.push(input); return "ok"; } });
+  });
+  const send = (input: unknown) => d.dispatch({ type: "tool_use", id: "toolu_1", name: "t", input });
+
+  it("refuses, with a message, a number the double cannot hold: an integer past 2^53, 1e-400", async () => {
+    seen.length = 0;
+    const past = await send({ n: "9007199254740993" });
+    expect(past.is_error).toBe(true);
+    expect(past.content).toBe(
+      "Error: Parameter 'n' must be an integer; not repaired: /n: the string \"9007199254740993\" was not read as a number: that would be 9007199254740992, not what the text says",
+    );
+    const tiny = await send({ x: "1e-400" });
+    expect(tiny.is_error).toBe(true);
+    expect(tiny.content).toContain("not repaired: /x: the string \"1e-400\" was not read as a number: that would be 0, not what the text says");
+    const nested = await send({ o: '{"a": 9007199254740993}' });
+    expect(nested.is_error).toBe(true);
+    expect(nested.content).toContain("not repaired: /o: the string");
+    expect(seen).toEqual([]);
+    expect(repairInput(toolSchema, { n: "9007199254740993" })).toBeUndefined();
+    // 2^53 itself and a safe integer are what they say.
+    expect(repairInput(toolSchema, { n: "9007199254740992" })?.value).toEqual({ n: 9007199254740992 });
+  });
+
+  // The milder cases, decided (docs/dispatch.md): another spelling is refused, whitespace around is not.
+  const cases: Array<[string, Record<string, unknown>, Record<string, unknown> | undefined]> = [
+    ['" 7 " (whitespace around)', { n: " 7 " }, { n: 7 }],
+    ['"-5"', { n: "-5" }, { n: -5 }],
+    ['"2.5"', { x: "2.5" }, { x: 2.5 }],
+    ['"01" (a leading zero)', { n: "01" }, undefined],
+    ['"5." (a trailing point)', { x: "5." }, undefined],
+    ['"+1" (a plus sign)', { n: "+1" }, undefined],
+    ['"1.0"', { n: "1.0" }, undefined],
+    ['"1e3"', { x: "1e3" }, undefined],
+    ['"-0"', { x: "-0" }, undefined],
+    ['"True" (another case)', { b: "True" }, undefined],
+    ['"true"', { b: "true" }, { b: true }],
+    ['"{"a":1,"a":2}" (a duplicate key)', { o: '{"a":1,"a":2}' }, undefined],
+    ['"{ "a" : 1 , "s" : "\\u00e9" }" (whitespace and an escape)', { o: '{ "a" : 1 , "s" : "\\u00e9" }' }, { o: { a: 1, s: "é" } }],
+    ['"[1, 2.5, -3]"', { l: "[1, 2.5, -3]" }, { l: [1, 2.5, -3] }],
+    ['"[1, 2.50]"', { l: "[1, 2.50]" }, undefined],
+    ['"{"s":"1e3","a":2}" (a number-like string stays a string)', { o: '{"s":"1e3","a":2}' }, { o: { s: "1e3", a: 2 } }],
+  ];
+  for (const [name, input, repaired] of cases) {
+    it(`${name}: ${repaired === undefined ? "refused, named in the error" : "repaired"}`, async () => {
+      seen.length = 0;
+      const block = await send(input);
+      if (repaired === undefined) {
+        expect(block.is_error).toBe(true);
+        expect(String(block.content)).toContain("; not repaired: /");
+        expect(seen).toEqual([]);
+      } else {
+        expect(block.is_error).toBeUndefined();
+        expect(seen).toEqual([repaired]);
+      }
+    });
+  }
+});

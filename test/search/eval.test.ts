@@ -5,7 +5,8 @@
  * synonym expansion is shown to do better than plain BM25F on them; --fail-under, expected arguments
  * checked against the schema, a toolset, YAML cases and malformed input each give their exit code.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requestsFor, tools } from "../../bench/tool-catalog.mjs";
@@ -89,4 +90,20 @@ describe("toolgen eval (issue 28)", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Exit codes: 0 measured, 1 under --fail-under");
   }, 60_000);
+
+  // Issue 38 item 17: a cases path that is there but is not a file is named for what it is, never waited on.
+  it.skipIf(process.platform === "win32")("a FIFO or a folder as the cases file says what it is (exit 2, no hang); a missing one is not found", async () => {
+    execFileSync("mkfifo", [path.join(dir, "cases.fifo")]);
+    await mkdir(path.join(dir, "cases.d"), { recursive: true });
+    const fifo = toolgen(dir, ["eval", "cases.fifo"]);
+    expect(fifo.code).toBe(2);
+    expect(fifo.stderr).toContain("cases.fifo: is a FIFO (named pipe), not a cases file (a regular JSONL or YAML file)");
+    expect(fifo.stderr).not.toContain("not found");
+    const folder = toolgen(dir, ["eval", "cases.d"]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/cases\.d: is a folder, not a cases file/);
+    const missing = toolgen(dir, ["eval", "missing.jsonl"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("cases file not found: missing.jsonl");
+  });
 });

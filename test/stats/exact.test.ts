@@ -107,4 +107,46 @@ describe("stats --exact (issue 28)", () => {
     expect(broken.stderr).toMatch(/count_tokens failed \(HTTP 401\): .*invalid x-api-key/);
     expect(broken.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
+
+  // Issue 38 item 11: an endpoint that accepts the connection and never answers.
+  it("an endpoint that never answers: --timeout per request, one retry, then exit 1 saying so (no 'HTTP undefined')", async () => {
+    const silent = createServer(() => undefined);
+    let requests = 0;
+    silent.on("request", () => requests++);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const dir = await tempDir("toolgen-exact-");
+      await catalogProject(dir, 2, {});
+      const env = { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: url };
+      const started = Date.now();
+      const r = await toolgen(dir, ["stats", "--exact", "--model", "claude-sonnet-4-5", "--timeout", "1"], env);
+      const elapsed = Date.now() - started;
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain("count_tokens failed: no answer within 1 s, twice (the request and one retry); --timeout sets the limit in seconds");
+      expect(r.stderr).not.toContain("undefined");
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(requests).toBe(2);
+      expect(elapsed).toBeLessThan(15_000);
+      const bad = await toolgen(dir, ["stats", "--exact", "--model", "claude-sonnet-4-5", "--timeout", "0"], env);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain("--timeout must be a positive number of seconds (got 0)");
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  }, 60_000);
+
+  it("an endpoint that refuses the connection: the SDK's message and its cause, no 'HTTP undefined'", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const dir = await tempDir("toolgen-exact-");
+    await catalogProject(dir, 2, {});
+    const r = await toolgen(dir, ["stats", "--exact", "--model", "claude-sonnet-4-5", "--timeout", "2"], { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: url });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/count_tokens failed: Connection error\./);
+    expect(r.stderr).not.toContain("HTTP undefined");
+  }, 60_000);
 });

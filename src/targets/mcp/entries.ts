@@ -81,7 +81,7 @@ export const HTTP_SERVER =
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import { localhostAllowedHostnames, localhostAllowedOrigins } from "@modelcontextprotocol/server";
-import { createMcpFetchHandler, DEFAULT_MAX_BODY_BYTES, type Authorize } from "./fetch.js";
+import { createMcpFetchHandler, DEFAULT_MAX_BODY_BYTES, INTERNAL_ERROR_BODY, type Authorize } from "./fetch.js";
 import type { McpServerOptions } from "./server.js";
 
 export { DEFAULT_MAX_BODY_BYTES };
@@ -103,6 +103,8 @@ export interface HttpServerOptions extends McpServerOptions {
   allowedHosts?: readonly string[] | undefined;
   /** The bearer-token hook you fill (fetch.ts Authorize); bearerTokenIs(secret) is one. Default: none. */
   authorize?: Authorize | undefined;
+  /** Where an error while serving a request goes (the client gets a 500 with a fixed body); default: a line on stderr. */
+  onerror?: ((error: unknown) => void) | undefined;
 }
 
 /** An Authorize hook accepting exactly this secret token (compared in constant time). */
@@ -191,6 +193,11 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end();
 }
 
+/** The default of onerror: the error, with its stack, as a line on stderr (the host's log). */
+function logError(error: unknown): void {
+  process.stderr.write("mcp: " + (error instanceof Error ? (error.stack ?? error.message) : String(error)) + "\n");
+}
+
 /**
  * Starts the HTTP server; resolves once it listens. A client that disconnects aborts its calls'
  * handlers (their context.signal), as a cancellation does.
@@ -199,6 +206,7 @@ export function startHttpServer(options: HttpServerOptions = {}): Promise<HttpSe
   const { port = 3000, host = "127.0.0.1", path = "/mcp", maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   if (!(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) throw new RangeError("maxBodyBytes must be a positive whole number of bytes (got " + String(maxBodyBytes) + ")");
   const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
+  const report = options.onerror ?? logError;
   // DNS-rebinding protection: the allowed hosts given, or on a loopback address only local Host and Origin headers.
   const handler = createMcpFetchHandler({
     name: options.name,
@@ -208,6 +216,7 @@ export function startHttpServer(options: HttpServerOptions = {}): Promise<HttpSe
     allowedHosts: options.allowedHosts ?? (loopback ? localhostAllowedHostnames() : undefined),
     allowedOrigins: options.allowedHosts === undefined && loopback ? localhostAllowedOrigins() : undefined,
     authorize: options.authorize,
+    onerror: report,
   });
   const base = "http://" + (host.includes(":") ? "[" + host + "]" : host) + ":" + port;
   const server = createServer((req, res) => {
@@ -228,8 +237,9 @@ export function startHttpServer(options: HttpServerOptions = {}): Promise<HttpSe
       })
       .catch((error: unknown) => {
         if (res.destroyed) return;
-        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-        res.end((error instanceof Error ? error.message : String(error)) + "\n");
+        report(error);
+        if (res.headersSent) return void res.end();
+        res.writeHead(500, { "content-type": "application/json" }).end(INTERNAL_ERROR_BODY);
       });
   });
   server.on("close", () => void handler.close());

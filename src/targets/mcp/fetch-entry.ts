@@ -25,9 +25,11 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /**
  * The bearer-token hook, which you fill: it gets the token of the request's
  * "Authorization: Bearer <token>" header (undefined when there is none) and the request, and answers
- * true (or the token's AuthInfo) to serve the request, false or undefined to answer 401.
+ * true (or the token's AuthInfo: token, clientId and scopes) to serve the request. Anything else
+ * (false, undefined, null, 0, "", NaN, a row that is not an AuthInfo) is answered 401; a hook that
+ * throws or rejects is answered 500 with a fixed body, and the error goes to onerror. It fails closed.
  */
-export type Authorize = (token: string | undefined, request: Request) => AuthInfo | boolean | undefined | Promise<AuthInfo | boolean | undefined>;
+export type Authorize = (token: string | undefined, request: Request) => AuthInfo | boolean | null | undefined | Promise<AuthInfo | boolean | null | undefined>;
 
 export interface McpFetchOptions extends McpServerOptions {
   /** The largest request body in bytes (default 4 MiB): a larger one is answered 413 before it is parsed. */
@@ -41,6 +43,8 @@ export interface McpFetchOptions extends McpServerOptions {
   allowedOrigins?: readonly string[] | undefined;
   /** The bearer-token check; default: none (every request is served). */
   authorize?: Authorize | undefined;
+  /** Where an error of the authorize hook goes (the request is answered 500); default: console.error. */
+  onerror?: ((error: unknown) => void) | undefined;
 }
 
 /** A fetch handler and the way to end the calls it has in flight. */
@@ -60,6 +64,25 @@ function unauthorized(): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error }), { status: 401, headers: { "content-type": "application/json", "www-authenticate": 'Bearer error="invalid_token"' } });
 }
 
+/** The body of a 500: fixed, so that no exception's text reaches the client. */
+export const INTERNAL_ERROR_BODY = JSON.stringify({
+  jsonrpc: "2.0",
+  id: null,
+  error: { code: -32603, message: "Internal server error" },
+});
+
+function internalError(): Response {
+  return new Response(INTERNAL_ERROR_BODY, { status: 500, headers: { "content-type": "application/json" } });
+}
+
+/** An AuthInfo as the SDK reads it: a token, a client id and a list of scopes, all strings. */
+function isAuthInfo(value: unknown): value is AuthInfo {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const info = value as { token?: unknown; clientId?: unknown; scopes?: unknown };
+  const scopes = info.scopes;
+  return typeof info.token === "string" && typeof info.clientId === "string" && Array.isArray(scopes) && scopes.every((s) => typeof s === "string");
+}
+
 /** A stateless fetch handler serving every tool, with the checks the options ask for. */
 export function createMcpFetchHandler(options: McpFetchOptions = {}): McpFetchHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -69,13 +92,22 @@ export function createMcpFetchHandler(options: McpFetchOptions = {}): McpFetchHa
   const hosts = options.allowedHosts === undefined ? undefined : [...options.allowedHosts];
   const origins = options.allowedOrigins === undefined ? hosts : [...options.allowedOrigins];
   const authorize = options.authorize;
+  const onerror = options.onerror ?? ((error: unknown) => console.error("mcp: the authorize hook failed:", error));
   const fetch = async (request: Request): Promise<Response> => {
     const refused = (hosts === undefined ? undefined : hostHeaderValidationResponse(request, hosts)) ?? (origins === undefined ? undefined : originValidationResponse(request, origins));
     if (refused !== undefined) return refused;
     if (authorize === undefined) return handler.fetch(request);
-    const verdict = await authorize(bearerToken(request), request);
-    if (verdict === undefined || verdict === false) return unauthorized();
-    return handler.fetch(request, verdict === true ? {} : { authInfo: verdict });
+    let verdict: unknown;
+    try {
+      verdict = await authorize(bearerToken(request), request);
+    } catch (error) {
+      onerror(error);
+      return internalError();
+    }
+    // Fails closed: only true or an AuthInfo serves the request (a hook's null, 0, "" or NaN is a refusal).
+    if (verdict === true) return handler.fetch(request);
+    if (isAuthInfo(verdict)) return handler.fetch(request, { authInfo: verdict });
+    return unauthorized();
   };
   return { fetch, close: () => handler.close() };
 }
