@@ -106,6 +106,42 @@ export async function sharedMcpCase(schemasDir: string, extra: Record<string, st
   return made;
 }
 
+/** The any-output fixture: tools whose output schema is an array, an integer and an object, and one whose input schema is an array. */
+const ANY_OUTPUT = path.join(repoRoot, "test", "mcp", "fixtures", "any-output");
+/** Its handlers' bodies, typed with the tool's output type: a return value of the wrong shape fails tsc. */
+const ANY_OUTPUT_BODIES: Record<string, string> = {
+  list_words: `  return input.text.split(/\\s+/).filter((w) => w !== "");\n`,
+  count_letters: `  return [...input.text].filter((c) => /\\p{L}/u.test(c)).length;\n`,
+  say_hello: `  return { greeting: \`Hello, \${input.name}!\` };\n`,
+  word_list: `  return { count: input.length };\n`,
+};
+/** ToolOutputs follows each output schema's root: an array type, a number, an object. */
+const ANY_OUTPUT_TYPES_CHECK = `
+import type { ToolOutputs } from "./generated/mcp/outputs.js";
+export const words: ToolOutputs["list_words"] = ["a", "b"];
+// @ts-expect-error -- list_words returns an array of strings, not an object
+export const notWords: ToolOutputs["list_words"] = { result: ["a"] };
+export const letters: ToolOutputs["count_letters"] = 3;
+// @ts-expect-error -- count_letters returns a number
+export const notLetters: ToolOutputs["count_letters"] = "3";
+export const hello: ToolOutputs["say_hello"] = { greeting: "Hi" };
+`;
+
+/**
+ * The any-output fixture built as `--no-lint` does (its word_list has an array input schema, which lint
+ * refuses), handlers filled, compiled; shared by test/mcp/any-output.test.ts and unlistable.test.ts.
+ */
+export async function anyOutputCase(): Promise<McpCase & { diagnostics: string[]; notes: string[] }> {
+  const fill = async (handlers: string): Promise<void> => {
+    for (const file of await readdir(handlers)) {
+      const text = await readFile(path.join(handlers, file), "utf8");
+      await writeFile(path.join(handlers, file), text.replace(/  throw new Error\(.*\);\n/, ANY_OUTPUT_BODIES[file.replace(/\.ts$/, "")]!));
+    }
+  };
+  const { made } = await sharedFixture("mcp-any-output", async (dir) => buildMcpCaseIn(dir, ANY_OUTPUT, { "output-types-check.ts": ANY_OUTPUT_TYPES_CHECK }, fill, false));
+  return made;
+}
+
 /** `env`: more environment variables for the server; `args`: its command-line arguments. */
 export async function stdioClient(entry: string, env: Record<string, string> = {}, args: readonly string[] = []): Promise<Client> {
   const client = new Client({ name: "toolgen-test", version: "1.0.0" });
