@@ -7,7 +7,8 @@
  *   of it: the schema wrapped as `{type: "object", properties: {result: S}, required: ["result"]}` and
  *   the value as `{result: v}` (the server hands both to the SDK, which projects them per revision).
  * The handlers are typed with the output types (test/mcp/harness.ts, anyOutputCase), so the build also
- * checks that ToolOutputs follows each schema's root.
+ * checks that ToolOutputs follows each schema's root, in the mcp output and in the standard-schema and
+ * ai-sdk outputs (the frameworks that take an output schema), which compile with it.
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
