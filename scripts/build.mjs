@@ -15,6 +15,7 @@
  *
  *   node scripts/build.mjs                      stops at the first step that fails, with its exit code
  *   node scripts/build.mjs --force              builds even when dist/ is current
+ *   node scripts/build.mjs --quiet-if-current   prints nothing when dist/ is current (scripts/prepare.mjs)
  *   node scripts/build.mjs --type-errors-pass   goes on past tsc's type errors (tsc emits all the same):
  *                                               the test suite's setup, whose test/typecheck.test.ts
  *                                               reports them instead
@@ -39,7 +40,8 @@ function step(args, { mayFail = false } = {}) {
 }
 
 if (!process.argv.includes("--force") && builtFromCurrent(ROOT)) {
-  console.log("build: dist/ is current (dist/.built-from matches the sources): nothing to build; --force builds it again");
+  // --quiet-if-current: prepare's (npm ci runs it twice in a clone, and the second run came right after the build's output).
+  if (!process.argv.includes("--quiet-if-current")) console.log("build: dist/ is current (dist/.built-from matches the sources): nothing to build; --force builds it again");
   process.exit(0);
 }
 rmSync(builtFromPath(ROOT), { force: true });

@@ -67,7 +67,9 @@ function prepare() {
     console.error("toolgen prepare: the build's devDependencies are missing (a global install from git, npm/cli#8440); installing them");
     run(["install", "--global=false", "--include=dev", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund"]);
   }
-  run(["run", "build"]);
+  // Silent when dist/ is current: npm ci in a clone runs prepare twice (the root, and its `toolgen: file:.`
+  // devDependency), and the second run said "nothing to build" right after the first one's build.
+  run(["run", "--silent", "build", "--", "--quiet-if-current"]);
 
   if (packing(process.env)) {
     const text = readFileSync(MANIFEST, "utf8");

@@ -8,6 +8,7 @@
 import path from "node:path";
 import { resolveOptions, type BuildOptions, type ResolvedBuildOptions } from "./build/options.js";
 import { cachedBuild, warmCache } from "./build/cache.js";
+import { frameworkMajorWarnings } from "./build/framework-majors.js";
 import type { BuildInput, BuildResult } from "./build/result.js";
 import { RULES, TARGETS } from "./catalog.js";
 import { nextDiskGeneration } from "./build/disk-memo.js";
@@ -37,7 +38,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   progress({ stage: "load", detail: "the schemas folder" });
   const input = await load(resolved);
   mark("load");
-  const result = await cachedBuild(resolved, input, (artifacts) => compile(resolved, input, artifacts, mark, progress));
+  const built = await cachedBuild(resolved, input, (artifacts) => compile(resolved, input, artifacts, mark, progress));
+  // Issue 37 item 8: an installed framework of another major than its output is written for (read on every build).
+  const majors = frameworkMajorWarnings(resolved.outputs, resolved.out);
+  const result = majors.length === 0 ? built : { ...built, notes: [...built.notes, ...majors] };
   return recovered.length === 0 ? result : { ...result, notes: [...recovered, ...result.notes] };
 }
 

@@ -87,3 +87,17 @@ it("npm run build (scripts/build.mjs) builds nothing when dist/ is current, and 
   expect(r.status).toBe(0);
   expect(statSync(bin).mtimeMs).toBe(before);
 });
+
+it("npm ci's prepare (scripts/prepare.mjs) on a current dist/ prints no 'nothing to build' (issue 37 item 10)", () => {
+  // npm ci runs prepare twice in a clone (for the root, and for its `toolgen: file:.` devDependency):
+  // the second found dist/ current and said "nothing to build" right after the build's output.
+  const bin = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
+  const before = statSync(bin).mtimeMs;
+  const env: Record<string, string | undefined> = { ...process.env };
+  delete env.npm_package_resolved;
+  delete env.npm_command;
+  const r = spawnSync(process.execPath, [path.join(repoRoot, "scripts", "prepare.mjs")], { cwd: repoRoot, encoding: "utf8", env });
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stdout).not.toContain("nothing to build");
+  expect(statSync(bin).mtimeMs).toBe(before);
+});

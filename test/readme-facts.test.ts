@@ -64,12 +64,17 @@ describe("the facts of the README and the docs pages (issue 23 item 12)", () => 
     expect(run.stdout.trim()).toBe(shown!.trim());
   });
 
-  it("engines, the Actions sample and CI name Node 20, 22 and 24; the sample uses the newest", () => {
-    const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { engines: { node: string } };
-    expect(pkg.engines.node).toBe("^20.19.0 || ^22.12.0 || >=24.0.0");
+  it("engines, the Actions sample and CI name Node 22, 24 and 26; the sample uses 24, test:heavy runs on 22", () => {
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { engines: { node: string }; devDependencies: Record<string, string> };
+    // Issue 37 item 8: Node 20 reached end of life on 2026-04-30, and `ai` 7 and `@mastra/core` 1 need 22.
+    expect(pkg.engines.node).toBe("^22.12.0 || >=24.0.0");
+    expect(pkg.devDependencies["@types/node"]).toMatch(/^\^22\./);
     const sample = codeBlocks().find((b) => b.includes("actions/setup-node"));
     expect(sample).toMatch(/node-version: 24\n/);
     const ci = readFileSync(path.join(repoRoot, ".ci", "run"), "utf8");
-    expect(ci).toMatch(/^NODE_VERSIONS="20 22 24"$/m);
+    expect(ci).toMatch(/^NODE_VERSIONS="22 24 26"$/m);
+    // Where the machine's node is 20 (no longer supported), test:heavy still runs on a supported one.
+    expect(ci).toMatch(/^\.ci\/with-node 22 npm run test:heavy$/m);
+    expect(docs).not.toMatch(/Node 20, 22 and 24|20\.19 still works/);
   });
 });

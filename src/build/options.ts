@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { userCacheDir } from "./cache-file.js";
 import { composeRules, OUTPUTS, parseSettings, parseTargets, settingValues, type SettingValues } from "../catalog.js";
+import { closest } from "../lint/nearest.js";
 import type { RuleSetting } from "../lint/settings.js";
 import { UsageError } from "../errors.js";
 import { checkRoots } from "../write.js";
@@ -92,7 +93,9 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
 export function selectOutputs(list: readonly Output[], ids: readonly string[] | undefined): Output[] {
   const known = list.map((o) => o.id);
   for (const id of ids ?? []) {
-    if (!known.includes(id)) throw new UsageError(`unknown output '${id}' in "outputs" (outputs: ${known.join(", ")})`);
+    if (known.includes(id)) continue;
+    const near = closest(id, known);
+    throw new UsageError(`unknown output '${id}' in "outputs" (${near === undefined ? `outputs: ${known.join(", ")}` : `did you mean '${near}'?`})`);
   }
   const selected = ids === undefined ? list.filter((o) => o.optIn !== true) : list.filter((o) => ids.includes(o.id));
   if (selected.length === 0) throw new UsageError(`"outputs" selects nothing to build (outputs: ${known.join(", ")})`);

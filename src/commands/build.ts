@@ -51,7 +51,8 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
     const { problemSummary } = await import("../lint/formatters/stylish.js");
     standardError.write(`${formatDiagnosticsPlain(result.diagnostics)}\n${problemSummary(0, warnings)}\n`);
   }
-  for (const note of result.notes) standardError.write(`note: ${note}\n`);
+  // A note that is a warning (build/framework-majors.ts) says so itself.
+  for (const note of result.notes) standardError.write(note.startsWith("warning: ") ? `${note}\n` : `note: ${note}\n`);
   const where = `${config.out}/ and ${config.handlers}/`;
   if (check) {
     writeReport(standardOutput, `toolgen: ${where} are up to date (${result.tools} tool(s))\n`);

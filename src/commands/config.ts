@@ -7,6 +7,7 @@ import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSy
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "../errors.js";
+import { closest } from "../lint/nearest.js";
 import { parseSettings, parseTargets, SETTING_KEYS, type SettingValues } from "../catalog.js";
 import type { RuleSetting } from "../lint/settings.js";
 
@@ -273,7 +274,8 @@ export function configFor(
 function applyFile(config: Config, record: Record<string, unknown>, display: string, base: string, cwd: string): void {
   for (const key of Object.keys(record)) {
     if (!KEYS.has(key)) {
-      throw new UsageError(`${display}: unknown key '${key}' (known: ${[...KEYS].filter((k) => k !== "$schema").join(", ")})`);
+      const near = closest(key, [...KEYS].filter((k) => k !== "$schema"));
+      throw new UsageError(`${display}: unknown key '${key}' (${near === undefined ? "toolgen build --help lists the keys" : `did you mean '${near}'?`})`);
     }
   }
   for (const key of ["schemas", "out", "handlers", "templates"] as const) {

@@ -14,7 +14,7 @@ import { DIFF_FORMATS, renderDiff, type DiffFormat } from "../diff/report.js";
 import { FAIL_ON, failsOn, type FailOn } from "../diff/rules.js";
 import { loadSide } from "../diff/sides.js";
 import { repositoryRoot } from "../lint/formatters/locations.js";
-import { packageVersion } from "../load/own-package.js";
+import { packageDocsUrl, packageVersion } from "../load/own-package.js";
 import { writeReport, writeReportFile } from "../report/file.js";
 import { standardOutput, type OutputStream } from "../report/std-output.js";
 import { colorFromEnvironment } from "./lint.js";
@@ -70,7 +70,10 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
   if (cases !== undefined) {
     evaluated = await evalChange(base, head, cases.cases, { file: cases.file, metric, ...(options.evalToolset !== undefined ? { toolset: options.evalToolset } : {}), ...(options.evalFailDrop !== undefined ? { failDrop: options.evalFailDrop } : {}) });
   }
-  const report = (color: boolean) => renderDiff(result, format, { base: base.label, head: head.label, color, cwd, root: repositoryRoot(cwd, env), version: packageVersion(), ...(evaluated ? { eval: evaluated } : {}) });
+  const sources = new Map([...base.tools, ...head.tools].map((t) => [t.source.displayPath, t.source]));
+  const rulesUrl = packageDocsUrl("docs/diff.md#the-rules");
+  const report = (color: boolean) =>
+    renderDiff(result, format, { base: base.label, head: head.label, color, cwd, root: repositoryRoot(cwd, env), version: packageVersion(), sources, ...(rulesUrl ? { rulesUrl } : {}), ...(evaluated ? { eval: evaluated } : {}) });
   if (options.outputFile !== undefined) writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, report(false));
   else writeReport(stdout, report(options.color ?? colorFromEnvironment(stdout, env)));
   return result.findings.some((f) => failsOn(failOn, f.class)) || evaluated?.failed === true ? 1 : 0;

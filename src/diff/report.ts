@@ -4,7 +4,8 @@
  * comment. Every breaking finding shows its witness; a possibly breaking one says none was found.
  * With `--eval`, each format also shows the tool search eval's change (./eval.ts).
  */
-import type { Diagnostic } from "../model.js";
+import type { Diagnostic, SourceFile } from "../model.js";
+import { locatePointer } from "../load/positions.js";
 import type { Rule } from "../lint/rule.js";
 import { formatGithub } from "../lint/formatters/github.js";
 import { formatSarif } from "../lint/formatters/sarif.js";
@@ -25,6 +26,10 @@ export interface ReportOptions {
   version?: string;
   /** `--eval`: the tool search eval's change, shown in every format. */
   eval?: EvalChange;
+  /** The tools' files by display path: the github and sarif findings get their line and column. */
+  sources?: ReadonlyMap<string, SourceFile>;
+  /** Where the markdown report links each rule (toolgen's docs/diff.md in its repository); no link without one. */
+  rulesUrl?: string;
 }
 
 const CLASS_TITLES: Record<DiffClass, string> = {
@@ -38,11 +43,14 @@ const ORDER: DiffClass[] = ["breaking-callers", "breaking-handlers", "target", "
 const witnessText = (f: DiffFinding) => (f.witness ? `witness: ${JSON.stringify(f.witness.input)} (base ${f.witness.base}, head ${f.witness.head})` : undefined);
 
 /** A finding as a lint diagnostic (message with the witness), for the lint formatters. */
-function asDiagnostic(f: DiffFinding, strip: (file: string) => string): Diagnostic {
+function asDiagnostic(f: DiffFinding, strip: (file: string) => string, sources: ReadonlyMap<string, SourceFile> | undefined): Diagnostic {
   const w = witnessText(f);
   const severity = f.class === "breaking-callers" || f.class === "breaking-handlers" ? "error" : "warning";
   const verdict = f.verdict === "changed" ? "" : f.verdict === "breaking" ? `${f.class}: ` : `possibly ${f.class}: `;
-  return { file: strip(f.file), tool: f.tool, rule: f.rule, severity, message: `${verdict}${f.message}${w ? `; ${w}` : ""}`, pointer: f.pointer };
+  const d: Diagnostic = { file: strip(f.file), tool: f.tool, rule: f.rule, severity, message: `${verdict}${f.message}${w ? `; ${w}` : ""}`, pointer: f.pointer };
+  // The line and column of the pointer in the tool's file (GitHub places an annotation without a line at the file's top).
+  const source = sources?.get(f.file);
+  return source === undefined || source.parseError !== undefined ? d : { ...d, ...locatePointer(source, f.pointer) };
 }
 
 export function renderDiff(result: DiffResult, format: DiffFormat, options: ReportOptions): string {
@@ -66,7 +74,7 @@ export function renderDiff(result: DiffResult, format: DiffFormat, options: Repo
 
 /** The findings, then the eval's change, as lint diagnostics (sarif, github). */
 function diagnostics(result: DiffResult, strip: (file: string) => string, options: ReportOptions): Diagnostic[] {
-  return [...result.findings.map((f) => asDiagnostic(f, strip)), ...(options.eval ? evalDiagnostics(options.eval) : [])];
+  return [...result.findings.map((f) => asDiagnostic(f, strip, options.sources)), ...(options.eval ? evalDiagnostics(options.eval) : [])];
 }
 
 function summary(result: DiffResult): Record<DiffClass, { breaking: number; possibly: number; changed: number }> {
@@ -119,7 +127,8 @@ function markdown(result: DiffResult, options: ReportOptions): string {
     out += `\n### ${CLASS_TITLES[cls]}\n\n| tool | change | where | rule | witness |\n|---|---|---|---|---|\n`;
     for (const f of list) {
       const w = f.witness ? `\`${cell(JSON.stringify(f.witness.input))}\` (base ${f.witness.base}, head ${f.witness.head})` : f.verdict === "possibly-breaking" ? "none found: **possibly breaking**" : "";
-      out += `| \`${cell(f.tool)}\` | ${cell(f.message)} | \`${cell(f.pointer)}\` | [${f.rule}](docs/diff.md#the-rules) | ${w} |\n`;
+      const rule = options.rulesUrl === undefined ? `\`${f.rule}\`` : `[${f.rule}](${options.rulesUrl})`;
+      out += `| \`${cell(f.tool)}\` | ${cell(f.message)} | \`${cell(f.pointer)}\` | ${rule} | ${w} |\n`;
     }
   }
   return out + (options.eval ? evalMarkdown(options.eval, cell) : "");

@@ -33,3 +33,17 @@ export function packageRoot(): string {
 export function packageVersion(): string {
   return ownPackage().version;
 }
+
+/**
+ * A page of toolgen's docs in its repository (package.json's `repository`, a GitHub-style URL), e.g.
+ * `docs/diff.md#the-rules`, for links in reports a user's repository shows; undefined without one.
+ */
+export function packageDocsUrl(page: string): string | undefined {
+  const data = JSON.parse(readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { repository?: unknown };
+  const repository = data.repository;
+  const raw = typeof repository === "string" ? repository : typeof repository === "object" && repository !== null ? (repository as { url?: unknown }).url : undefined;
+  if (typeof raw !== "string") return undefined;
+  const base = raw.replace(/^git\+/, "").replace(/^github:/, "https://github.com/").replace(/\.git$/, "").replace(/\/+$/, "");
+  if (!/^https:\/\/[^\s]+$/.test(base)) return undefined;
+  return `${base}/blob/HEAD/${page}`;
+}

@@ -53,6 +53,12 @@ export interface Output {
   optIn?: boolean;
   /** Files of toolgen's runtime (`src/runtime/`) that only this output's code imports: copied only when it is built. */
   runtime?: readonly string[];
+  /**
+   * The framework package its generated code imports, and the major (`"7"`; `"0.20"` for a 0.x
+   * package, as npm's caret reads it) that code is written for: a build warns, with the install
+   * line, when the project's installed copy is another (build/framework-majors.ts).
+   */
+  framework?: { package: string; major: string };
   emit(context: OutputContext): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 

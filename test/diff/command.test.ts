@@ -80,7 +80,7 @@ describe("toolgen diff on two folders", () => {
   });
 
   it("github and markdown", () => {
-    expect(run(dir, "old", "new", "--format", "github").stdout).toMatch(/^::error file=new\/get_weather\.json,title=toolgen diff\/enum-narrowed::/m);
+    expect(run(dir, "old", "new", "--format", "github").stdout).toMatch(/^::error file=new\/get_weather\.json,line=\d+,col=\d+,title=toolgen diff\/enum-narrowed::/m);
     const md = run(dir, "old", "new", "--format", "markdown").stdout;
     expect(md).toContain("## toolgen diff: `old` → `new`");
     expect(md).toContain("| breaking-callers | 1 | 0 | 0 |");

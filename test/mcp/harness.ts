@@ -74,18 +74,21 @@ export async function buildMcpCaseIn(
   extra: Record<string, string>,
   fill: (handlers: string) => Promise<void>,
   lint: boolean,
+  /** More outputs than ALL_OUTPUTS, their entry files (`<out>/<file>`) compiled too. */
+  more: { outputs: string[]; entries: string[] } = { outputs: [], entries: [] },
 ): Promise<McpCase & { diagnostics: string[]; notes: string[] }> {
   await cp(schemasDir, path.join(dir, "schemas"), { recursive: true });
   const p = { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), dist: path.join(dir, "dist") };
   // Imported here, not at the top: the files that use only the clients or compile() skip loading the pipeline.
   const { build } = await import("../../src/pipeline.js");
-  const { notes } = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint, outputs: ALL_OUTPUTS });
+  const { notes } = await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint, outputs: [...ALL_OUTPUTS, ...more.outputs] });
   await fill(p.handlers);
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   // The entry modules only, as a project's own code names them: tsc reaches the validators, the
   // output validators and the runtime through their imports, and must emit them into dist/.
   const files = [...(await readTree(p.out)).keys()].filter((f) => /^(index|mcp\/[a-z]+)\.ts$/.test(f)).map((f) => path.join(p.out, f));
   files.push(...[...(await readTree(p.handlers)).keys()].map((f) => path.join(p.handlers, f)));
+  files.push(...more.entries.map((f) => path.join(p.out, f)));
   for (const [file, text] of Object.entries(extra)) {
     await writeFile(path.join(dir, file), text);
     files.push(path.join(dir, file));
@@ -103,6 +106,51 @@ export async function buildMcpCaseIn(
 export async function sharedMcpCase(schemasDir: string, extra: Record<string, string> = {}): Promise<McpCase & { diagnostics: string[]; notes: string[] }> {
   const key = createHash("sha256").update(JSON.stringify([path.relative(repoRoot, schemasDir), extra])).digest("hex").slice(0, 16);
   const { made } = await sharedFixture(`mcp-${key}`, async (dir) => buildMcpCaseIn(dir, schemasDir, extra, fillHandlers, true));
+  return made;
+}
+
+/** The any-output fixture: tools whose output schema is an array, an integer and an object, and one whose input schema is an array. */
+const ANY_OUTPUT = path.join(repoRoot, "test", "mcp", "fixtures", "any-output");
+/** Its handlers' bodies, typed with the tool's output type: a return value of the wrong shape fails tsc. */
+const ANY_OUTPUT_BODIES: Record<string, string> = {
+  list_words: `  return input.text.split(/\\s+/).filter((w) => w !== "");\n`,
+  count_letters: `  return [...input.text].filter((c) => /\\p{L}/u.test(c)).length;\n`,
+  say_hello: `  return { greeting: \`Hello, \${input.name}!\` };\n`,
+  word_list: `  return { count: input.length };\n`,
+};
+/** ToolOutputs follows each output schema's root: an array type, a number, an object. */
+const ANY_OUTPUT_TYPES_CHECK = `
+import type { ToolOutputs } from "./generated/mcp/outputs.js";
+export const words: ToolOutputs["list_words"] = ["a", "b"];
+// @ts-expect-error -- list_words returns an array of strings, not an object
+export const notWords: ToolOutputs["list_words"] = { result: ["a"] };
+export const letters: ToolOutputs["count_letters"] = 3;
+// @ts-expect-error -- count_letters returns a number
+export const notLetters: ToolOutputs["count_letters"] = "3";
+export const hello: ToolOutputs["say_hello"] = { greeting: "Hi" };
+// The frameworks that take an output schema (standard-schema, and the AI SDK's tool() over it) get the same types.
+import type { ToolOutputs as StandardOutputs } from "./generated/standard-schema.js";
+import { tools as aiSdkTools } from "./generated/ai-sdk.js";
+export const standardWords: StandardOutputs["list_words"] = ["a"];
+// @ts-expect-error -- the standard-schema output type follows the array root too
+export const standardNotWords: StandardOutputs["list_words"] = { result: ["a"] };
+export const listWords = aiSdkTools.list_words;
+`;
+
+/**
+ * The any-output fixture built as `--no-lint` does (its word_list has an array input schema, which lint
+ * refuses), with the standard-schema and ai-sdk outputs (which take output schemas) too, handlers
+ * filled, compiled; shared by test/mcp/any-output.test.ts and unlistable.test.ts.
+ */
+export async function anyOutputCase(): Promise<McpCase & { diagnostics: string[]; notes: string[] }> {
+  const fill = async (handlers: string): Promise<void> => {
+    for (const file of await readdir(handlers)) {
+      const text = await readFile(path.join(handlers, file), "utf8");
+      await writeFile(path.join(handlers, file), text.replace(/  throw new Error\(.*\);\n/, ANY_OUTPUT_BODIES[file.replace(/\.ts$/, "")]!));
+    }
+  };
+  const more = { outputs: ["standard-schema", "ai-sdk"], entries: ["standard-schema.ts", "ai-sdk.ts"] };
+  const { made } = await sharedFixture("mcp-any-output", async (dir) => buildMcpCaseIn(dir, ANY_OUTPUT, { "output-types-check.ts": ANY_OUTPUT_TYPES_CHECK }, fill, false, more));
   return made;
 }
 

@@ -6,6 +6,7 @@ export default defineOutput({
   id: "anthropic-helpers",
   description: "anthropic-helpers.ts: betaStandardSchemaTool()s of @anthropic-ai/sdk over the handler files, for client.beta.messages.toolRunner (opt-in)",
   optIn: true,
+  framework: { package: "@anthropic-ai/sdk", major: "1" },
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
   emit: async () => (await import("./emit.js")).emitAnthropicHelpers(),

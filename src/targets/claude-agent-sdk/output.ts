@@ -6,6 +6,7 @@ export default defineOutput({
   id: "claude-agent-sdk",
   description: "claude-agent-sdk/*.ts: each tool's Zod raw shape, and the Claude Agent SDK's tool()s with a createSdkMcpServer() of them (opt-in)",
   optIn: true,
+  framework: { package: "@anthropic-ai/claude-agent-sdk", major: "0.3" },
   needs: ["index", "native", "types", "validators", "runtime"],
   runtime: ["framework.ts"],
   emit: async (ctx) => {

@@ -6,6 +6,7 @@ export default defineOutput({
   id: "langchain",
   description: "langchain/tools.ts: a @langchain/core tool per tool (its JSON Schema for bindTools; toolgen's validator, repair and messages for its calls) (opt-in)",
   optIn: true,
+  framework: { package: "@langchain/core", major: "1" },
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
   emit: async (ctx) => {

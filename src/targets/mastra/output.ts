@@ -6,6 +6,7 @@ export default defineOutput({
   id: "mastra",
   description: "mastra.ts: Mastra's createTool()s (@mastra/core) over the handler files, keyed by tool name for new Agent({ tools }) (opt-in)",
   optIn: true,
+  framework: { package: "@mastra/core", major: "1" },
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
   emit: async (ctx) => (await import("./emit.js")).emitMastra(ctx.tools),

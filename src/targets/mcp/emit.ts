@@ -69,8 +69,8 @@ export function mcpExtras(tool: BundledTool): McpExtras {
 
 const TASK_SUPPORT: ReadonlySet<JsonValue> = new Set(["required", "optional", "forbidden"]);
 
-/** Why an MCP client's `Tool` schema would refuse this object schema (input or output) at `at`, or undefined. */
-function objectSchemaProblem(schema: JsonValue | undefined, at: string): string | undefined {
+/** Why an MCP client's `Tool` type would refuse this input schema (at `at`), or undefined. */
+function inputSchemaProblem(schema: JsonValue | undefined, at: string): string | undefined {
   if (!isObject(schema) || schema["type"] !== "object") return `${at}: the root is not "type": "object"`;
   if (schema["properties"] !== undefined && !isObject(schema["properties"])) return `${at}/properties: not an object`;
   const required = schema["required"];
@@ -81,14 +81,14 @@ function objectSchemaProblem(schema: JsonValue | undefined, at: string): string 
 /**
  * Why the official MCP client would reject this tool (and with it the whole `tools/list` answer),
  * as `<JSON pointer in the tool file>: <problem>`, or undefined when it is listable. (Lint refuses
- * an input schema whose root is not an object; with `--no-lint` it reaches here.)
+ * an input schema whose root is not an object; with `--no-lint` it reaches here.) An output schema
+ * may have any root (SEP-2106, MCP 2026-07-28): for a 2025-era client, whose `Tool` type wants an
+ * object, the SDK's 2025 codec wraps it as `{type: "object", properties: {result: S}, required:
+ * ["result"]}` in tools/list and the value as `{result: v}` (`server.projectCallToolResult`).
  */
 export function mcpRejection(tool: BundledTool): string | undefined {
   const x = mcpExtras(tool);
-  const source = tool.source.data as JsonValue | undefined;
-  const data = isObject(source) ? source : {};
-  const outputKey = data["output_schema"] !== undefined ? "output_schema" : "outputSchema";
-  const problem = objectSchemaProblem(tool.bundledSchema, "/input_schema") ?? (x.outputSchema === undefined ? undefined : objectSchemaProblem(x.outputSchema, `/${outputKey}`));
+  const problem = inputSchemaProblem(tool.bundledSchema, "/input_schema");
   if (problem !== undefined) return problem;
   const taskSupport = x.execution?.["taskSupport"];
   if (taskSupport !== undefined && !TASK_SUPPORT.has(taskSupport)) return `/execution/taskSupport: not "required", "optional" or "forbidden"`;
@@ -297,7 +297,8 @@ export async function emitMcp(
     `  }`,
     `  const result: CallToolResult = { content };`,
     `  if (block.is_error === true) result.isError = true;`,
-    `  else if (structured.has(callId)) result.structuredContent = structured.get(callId) as { [key: string]: unknown };`,
+    `  // Any JSON value (SEP-2106); projectCallToolResult wraps a non-object one as {result: v} for a 2025-era client.`,
+    `  else if (structured.has(callId)) result.structuredContent = structured.get(callId);`,
     `  structured.delete(callId);`,
     `  return result;`,
     `}`,

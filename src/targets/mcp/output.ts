@@ -7,6 +7,7 @@ export default defineOutput({
   id: "mcp",
   description: "mcp/*.ts: createMcpServer() with the official MCP SDK, stdio and Streamable HTTP entries, and a stateless fetch handler (opt-in)",
   optIn: true,
+  framework: { package: "@modelcontextprotocol/server", major: "2" },
   needs: ["index", "native", "types", "validators", "runtime"],
   emit: async (ctx) => {
     const { emitMcp, mcpRejection, MCP_NAME } = await import("./emit.js");

@@ -9,6 +9,7 @@ export default defineOutput({
   id: "openai-agents",
   description: "openai-agents.ts: the OpenAI Agents SDK's tool()s (@openai/agents) over the handler files, strict where the openai output is (opt-in)",
   optIn: true,
+  framework: { package: "@openai/agents", major: "0.20" },
   needs: ["index", "native", "types", "validators", "runtime", "openai"],
   runtime: ["framework.ts", "openai.ts"],
   emit: async (ctx) => {
