@@ -1,10 +1,10 @@
 /**
  * The JSON Schema dialect a schema is read in, once for every layer: the one its `$schema` names, or
  * the default when it names none. The default is 2020-12, as the clients read a schema without
- * `$schema`: MCP (specification 2025-11-25 and 2026-07-28, "JSON Schema Usage", SEP-1613: "When a
- * schema does not include a `$schema` field, it defaults to JSON Schema 2020-12") and Anthropic (the
- * API reference's `Tool.input_schema`, "JSON schema for this tool's input", links JSON Schema
- * 2020-12). A folder written for draft-07 says so with the config key `defaultDialect`, which the
+ * `$schema`: MCP since 2025-11-25 (SEP-1613, Final, https://modelcontextprotocol.io/seps/1613-establish-
+ * json-schema-2020-12-as-default-dialect-f: "Embedded JSON schemas within MCP messages MUST conform to
+ * JSON Schema 2020-12 when no $schema field is present", for tool inputSchema and outputSchema; checked
+ * on 2026-11-29) and Anthropic (the API reference's `Tool.input_schema` points at JSON Schema 2020-12). A folder written for draft-07 says so with the config key `defaultDialect`, which the
  * load stage applies (load/index.ts `withDefaultDialect`): each schema without `$schema` then declares it.
  */
 
@@ -112,4 +112,50 @@ export function withDraft07Tuples<T>(schema: T): T {
     return copy ?? obj;
   };
   return rewrite(schema, 0) as T;
+}
+
+/** How draft-07 and 2020-12 each read a keyword, and the rewrite that means the same in both (or in 2020-12). */
+export interface KeywordReadings {
+  draft07: string;
+  next: string;
+  rewrite: string;
+}
+
+const IGNORED_BY_07 = (what: string, rewrite: string): KeywordReadings => ({ draft07: "not a keyword: ignored, anything passes", next: what, rewrite });
+const IGNORED_BY_2020 = (what: string, rewrite: string): KeywordReadings => ({ draft07: what, next: "not a keyword: ignored, anything passes", rewrite });
+
+const READINGS: Readonly<Record<string, KeywordReadings>> = {
+  additionalItems: IGNORED_BY_2020("the items after the `items` tuple", "`prefixItems` for the tuple, and `items` for the items after it"),
+  dependencies: IGNORED_BY_2020("properties (or a schema) the object needs when a property is present", "`dependentRequired` for the property lists and `dependentSchemas` for the schemas"),
+  prefixItems: IGNORED_BY_07("a tuple: one schema per position", "declare 2020-12 (`prefixItems` has no draft-07 spelling that 2020-12 reads alike)"),
+  dependentRequired: IGNORED_BY_07("properties the object needs when a property is present", "declare 2020-12"),
+  dependentSchemas: IGNORED_BY_07("a schema the object must match when a property is present", "declare 2020-12"),
+  unevaluatedProperties: IGNORED_BY_07("the properties no other keyword evaluated", "`additionalProperties`, where the properties are all in one object"),
+  unevaluatedItems: IGNORED_BY_07("the items no other keyword evaluated", "`items` after `prefixItems`, where the tuple is in one schema"),
+  minContains: IGNORED_BY_07("how many items must match `contains` at least", "declare 2020-12"),
+  maxContains: IGNORED_BY_07("how many items may match `contains` at most", "declare 2020-12"),
+  $dynamicRef: IGNORED_BY_07("a reference resolved in the dynamic scope", "a plain `$ref`"),
+  $dynamicAnchor: IGNORED_BY_07("an anchor `$dynamicRef` resolves to", "a plain `$ref` to `$defs`"),
+  $recursiveRef: {
+    draft07: "not a keyword: ignored",
+    next: "not a keyword either (2019-09's, renamed `$dynamicRef`): ignored",
+    rewrite: "a plain `$ref`",
+  },
+  $recursiveAnchor: { draft07: "not a keyword: ignored", next: "not a keyword either (2019-09's): ignored", rewrite: "a plain `$ref`" },
+};
+
+const ARRAY_ITEMS: KeywordReadings = {
+  draft07: "a tuple: one schema per position",
+  next: "not a schema: `items` takes one schema for every item, and a client reading 2020-12 refuses the whole schema",
+  rewrite: "`prefixItems` for the tuple (and `items` for the items after it)",
+};
+
+/**
+ * How the two drafts read `keyword` with `value`, when they read it differently (or only one of them
+ * has it); undefined when they read it alike. `definitions` is not here: both resolve a `$ref` to
+ * `#/definitions/x` by its JSON pointer, so it reads alike (2020-12 calls the place `$defs`).
+ */
+export function keywordReadings(keyword: string, value: unknown): KeywordReadings | undefined {
+  if (keyword === "items") return Array.isArray(value) ? ARRAY_ITEMS : undefined;
+  return Object.hasOwn(READINGS, keyword) ? READINGS[keyword] : undefined;
 }
