@@ -28,5 +28,5 @@ export const mcp = {
  */
 export const MCP_SCHEMA_DIALECT = {
   accepted: "2020-12",
-  clients: "Claude Code and MCP TypeScript SDK clients before 2.4 validate it as 2020-12 only and refuse or drop the tool (modelcontextprotocol/typescript-sdk #2721, #2084, PR #2085)",
+  clients: "Claude Code, and MCP TypeScript SDK clients older than typescript-sdk PR #2534, validate it as 2020-12 only and refuse the tool (modelcontextprotocol/typescript-sdk #2721, #2084, PR #2085)",
 } as const;

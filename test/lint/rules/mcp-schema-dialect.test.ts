@@ -16,7 +16,7 @@ testRule("mcp/schema-dialect", {
       errors: [
         {
           message:
-            'MCP: the output schema declares "$schema": "http://json-schema.org/draft-07/schema#", not 2020-12. Claude Code and MCP TypeScript SDK clients before 2.4 validate it as 2020-12 only and refuse or drop the tool (modelcontextprotocol/typescript-sdk #2721, #2084, PR #2085)',
+            'MCP: the output schema declares "$schema": "http://json-schema.org/draft-07/schema#", not 2020-12. Claude Code, and MCP TypeScript SDK clients older than typescript-sdk PR #2534, validate it as 2020-12 only and refuse the tool (modelcontextprotocol/typescript-sdk #2721, #2084, PR #2085)',
           pointer: "/output_schema/$schema",
           line: 7,
           column: 5,
