@@ -36,7 +36,7 @@ describe("diff: a $schema change", () => {
     const head = TUPLE;
     const findings = diff(base, head);
     // draft-07 ignores prefixItems: with items: false it accepts only [], which 2020-12 accepts too, so
-    // no input breaks callers (none is found: "possibly", never "safe"); 2020-12 accepts ["", 0], which
+    // no input breaks callers (none is found: "possibly", never "safe"); 2020-12 accepts ["x"], which
     // draft-07 rejects: handlers get inputs they never got, proved by the witness.
     expect(findings.map((f) => [f.rule, f.class, f.pointer, f.verdict])).toEqual([
       ["diff/keyword-changed", "breaking-callers", "/input_schema/properties/pair/prefixItems", "possibly-breaking"],
@@ -45,6 +45,7 @@ describe("diff: a $schema change", () => {
     expect(findings[1]!.message).toBe(
       'the dialect changed from "http://json-schema.org/draft-07/schema#" (draft-07) to none (2020-12), and `prefixItems` reads differently: draft-07, not a keyword: ignored, anything passes; 2020-12, a tuple: one schema per position',
     );
+    expect(findings[1]!.witness).toEqual({ input: { pair: ["x"] }, base: "rejects", head: "accepts" });
     expect(witnessHolds(findings[1]!, base, { $schema: DRAFT_2020, ...head })).toBe(true);
     // The other way round: the same keyword, the directions' verdicts swapped.
     const back = diff(head, base);
