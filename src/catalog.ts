@@ -34,6 +34,7 @@ import openai from "./targets/openai/index.js";
 import openaiAgents from "./targets/openai-agents/index.js";
 import type { Target } from "./targets/target.js";
 import { TOOLSET_SETTINGS } from "./toolsets/settings.js";
+import { DIALECT_SETTINGS } from "./outputs/default-dialect.js";
 
 // `toolgen/outputs` (package.json "exports") is this module: the catalogue's lists, and what a library user needs to add an output.
 export { defineOutput, defineSetting, type Output, type OutputContext, type Setting } from "./outputs/output.js";
@@ -68,13 +69,16 @@ export const OUTPUTS: readonly Output[] = [
   ...TARGETS.filter((t) => !DEFAULT_TARGETS.includes(t.id)).flatMap((t) => t.outputs),
 ];
 
-/** Every setting, in target order, then toolsets', clients' and deferLoading's (src/toolsets/settings.ts). */
-export const SETTINGS: readonly Setting[] = [...TARGETS.flatMap((t): readonly Setting[] => t.settings ?? []), ...TOOLSET_SETTINGS];
+/**
+ * Every setting, in target order, then toolsets', clients' and deferLoading's (src/toolsets/settings.ts),
+ * then defaultDialect (src/outputs/default-dialect.ts).
+ */
+export const SETTINGS: readonly Setting[] = [...TARGETS.flatMap((t): readonly Setting[] => t.settings ?? []), ...TOOLSET_SETTINGS, ...DIALECT_SETTINGS];
 
 type SettingOf<T> = T extends { settings: readonly (infer S)[] } ? S : never;
 type ValueOf<S> = S extends Setting<infer V, string> ? V : never;
 /** Each setting's value type by its key, e.g. `{ openaiStrict: boolean; geminiSchemaField: ... }`. */
-export type SettingValues = { [S in SettingOf<(typeof TARGET_TUPLE)[number]> | (typeof TOOLSET_SETTINGS)[number] as S extends Setting<unknown, infer K> ? K : never]: ValueOf<S> };
+export type SettingValues = { [S in SettingOf<(typeof TARGET_TUPLE)[number]> | (typeof TOOLSET_SETTINGS)[number] | (typeof DIALECT_SETTINGS)[number] as S extends Setting<unknown, infer K> ? K : never]: ValueOf<S> };
 
 /** The setting keys a config file may hold besides toolgen's own. */
 export const SETTING_KEYS: readonly string[] = SETTINGS.map((s) => s.key);

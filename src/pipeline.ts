@@ -21,6 +21,7 @@ import { bundleTools, loadFolder, type LoadedFolder } from "./load/index.js";
 import { asInputError, describeLoadProblems, describeRefProblems } from "./lint/load-problems.js";
 import type { Diagnostic, GeneratedFile } from "./model.js";
 import { packageVersion } from "./load/own-package.js";
+import type { DialectName } from "./schema/dialect.js";
 import type { ProgressSink } from "./report/progress.js";
 import { stageTimer, type StageTimer } from "./report/timings.js";
 import { manifestFile, readCurrent, recover, staleFiles, writeFiles } from "./write.js";
@@ -124,7 +125,7 @@ async function load(options: ResolvedBuildOptions): Promise<BuildInput> {
   // Folders as messages name them: relative to the working directory.
   const shownPath = (abs: string) => path.relative(process.cwd(), abs) || ".";
   const templates = options.templates === undefined ? undefined : shownPath(options.templates);
-  const [loaded, assets, handlers] = await Promise.all([loadFolder(shownPath(options.schemas), { refRoots: options.refRoots }), readAssets(templates), readHandlers(options.handlers)]);
+  const [loaded, assets, handlers] = await Promise.all([loadFolder(shownPath(options.schemas), { refRoots: options.refRoots, defaultDialect: options.settings["defaultDialect"] as DialectName }), readAssets(templates), readHandlers(options.handlers)]);
   return { loaded, assets, handlers };
 }
 

@@ -35,7 +35,7 @@ export async function runBuild(flags: BuildFlags): Promise<number> {
   const lint = flags.lint ?? config.lint ?? true;
   // The lock is checked first: its message names the tools that changed without review.
   const lock = config.lock === true ? await import("../diff/lock.js") : undefined;
-  const lockArgs = [config.configPath ? path.dirname(config.configPath) : process.cwd(), path.resolve(config.schemas), config.refRoots ?? [process.cwd()]] as const;
+  const lockArgs = [config.configPath ? path.dirname(config.configPath) : process.cwd(), path.resolve(config.schemas), config.refRoots ?? [process.cwd()], config.defaultDialect] as const;
   if (lock && check) await lock.updateLock(...lockArgs, true);
   const progress = progressWanted(standardError) ? terminalProgress(standardError) : undefined;
   let result: Awaited<ReturnType<typeof build>>;

@@ -101,7 +101,7 @@ export async function runEval(flags: EvalFlags): Promise<number> {
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`schemas folder not found: ${config.schemas}`);
   const { parseCases, evaluate } = await import("../search/eval.js");
   const cases = parseCases(casesText, flags.cases);
-  const loaded = await loadFolder(root, { refRoots: config.refRoots ?? [cwd] });
+  const loaded = await loadFolder(root, { refRoots: config.refRoots ?? [cwd], ...(config.defaultDialect ? { defaultDialect: config.defaultDialect } : {}) });
   const bundled = await bundleTools(loaded);
   const loadErrors = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");
   const { resolveToolsets } = await import("../toolsets/resolve.js");

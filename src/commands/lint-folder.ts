@@ -26,10 +26,11 @@ interface OwnLintOptions {
 
 /** Lints a schemas folder: every finding (loader and bundling problems included), located and sorted; and how many tools it holds. */
 export async function lintFolder(options: LintFolderOptions): Promise<{ diagnostics: Diagnostic[]; tools: number }> {
-  const loaded = await loadFolder(options.schemas);
+  const settings = parseSettings(options, "lint options");
+  const loaded = await loadFolder(options.schemas, settings.defaultDialect ? { defaultDialect: settings.defaultDialect } : {});
   const only = options.files?.map((file) => path.resolve(file));
   const targets = options.targets === undefined ? undefined : parseTargets(options.targets, "targets");
-  const rules = composeRules({ rules: options.rules ?? {}, ...(targets ? { targets } : {}), settings: parseSettings(options, "lint options") }) as Record<string, RuleSetting>;
+  const rules = composeRules({ rules: options.rules ?? {}, ...(targets ? { targets } : {}), settings }) as Record<string, RuleSetting>;
   const diagnostics = await lintLoaded(loaded, rules, only ? new Set(only) : undefined);
   return { diagnostics, tools: loaded.tools.length };
 }

@@ -72,7 +72,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   for (const { config, paths } of groups) {
     const rules = composeRules({ rules: config.rules, ...(config.targets ? { targets: config.targets } : {}), settings: config, built: config.outputs ?? [] }) as Config["rules"];
     resolveRuleSettings(RULES, rules, config.configFile ?? CONFIG_FILE);
-    const targets = await planTargets(paths, path.resolve(cwd, config.schemas), config.schemas, cwd, { refRoots: config.refRoots ?? [cwd] });
+    const targets = await planTargets(paths, path.resolve(cwd, config.schemas), config.schemas, cwd, { refRoots: config.refRoots ?? [cwd], ...(config.defaultDialect ? { defaultDialect: config.defaultDialect } : {}) });
     mark("load");
     for (const target of targets) {
       targetCount++;

@@ -65,7 +65,7 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   const schemasShown = config.schemas;
   const root = path.resolve(cwd, schemasShown);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`schemas folder not found: ${schemasShown}`);
-  const loaded = await loadFolder(root, { refRoots: config.refRoots ?? [cwd] });
+  const loaded = await loadFolder(root, { refRoots: config.refRoots ?? [cwd], ...(config.defaultDialect ? { defaultDialect: config.defaultDialect } : {}) });
   if (loaded.files.length === 0) throw new UsageError(`no schema files (*.json, *.yaml, *.yml) in the schemas folder: ${schemasShown}`);
   const bundled = await bundleTools(loaded);
   const problems: Diagnostic[] = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");

@@ -7,6 +7,7 @@
  */
 import type { JsonValue } from "../model.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
+import { keywordReadings, readsAs2020 } from "../schema/dialect.js";
 import { RefPath } from "../schema/refs.js";
 import type { DataStep } from "./sample.js";
 
@@ -64,6 +65,8 @@ interface Walk {
   headRoot: unknown;
   out: RawChange[];
   seen: Set<string>;
+  /** Whether the dialect change (`$schema`, read as the validators read it) was compared already. */
+  dialectDone?: boolean;
 }
 
 /** The changes between two bundled input schemas of one tool. */
@@ -140,15 +143,83 @@ function compareNode(w: Walk, b0: unknown, h0: unknown, bp0: string, hp0: string
     if (b.not !== undefined && h.not !== undefined) compareNode(w, b.not, h.not, `${bp}/not`, `${hp}/not`, path, polarity === "pos" ? "neg" : polarity === "neg" ? "pos" : "both");
     else add("diff/keyword-changed", `${hp}/not`, h.not === undefined ? "'not' removed" : "'not' added", dirs(h.not === undefined ? "handlers" : "callers", polarity));
   }
-  if (!equal(b.$schema, h.$schema)) {
-    // No $schema is draft-07 to the validators a build generates (emit/validators.ts): only 2019-09 and 2020-12 change them.
-    const dialect = (v: unknown) => (typeof v === "string" && /2020-12|2019-09/.test(v) ? v : "draft-07");
-    if (dialect(b.$schema) === dialect(h.$schema)) add("diff/examples-changed", `${hp}/$schema`, `'$schema' ${show(b.$schema ?? null)} -> ${show(h.$schema ?? null)} (the same dialect to the validators)`, []);
-    else add("diff/keyword-changed", `${hp}/$schema`, `the dialect changed from ${show(b.$schema ?? null)} to ${show(h.$schema ?? null)}`, BOTH);
+  if (!equal(b.$schema, h.$schema) && !w.dialectDone) {
+    w.dialectDone = true;
+    compareDialects(w);
   }
   for (const k of new Set([...Object.keys(b), ...Object.keys(h)])) {
     if (HANDLED.has(k) || equal(b[k], h[k])) continue;
     add("diff/keyword-changed", `${hp}/${escapeToken(k)}`, `'${k}' ${k in b ? (k in h ? "changed" : "removed") : "added"}`, BOTH);
+  }
+}
+
+/**
+ * A change of dialect (the roots' `$schema`, as the validators read it: schema/dialect.ts, where no
+ * `$schema` is 2020-12) is a change only where a keyword present on either side reads differently in
+ * the two: one change per such keyword, both ways, for the witness search to prove. A `$schema`
+ * respelt, or a dialect change over keywords both read alike, changes nothing that validates.
+ */
+function compareDialects(w: Walk): void {
+  const baseNext = readsAs2020(w.baseRoot);
+  const headNext = readsAs2020(w.headRoot);
+  if (baseNext === headNext) return;
+  const named = (root: unknown, next: boolean) => {
+    const declared = isPlainObject(root) ? root["$schema"] : undefined;
+    return `${declared === undefined ? "none" : show(declared)} (${next ? "2020-12" : "draft-07"})`;
+  };
+  const from = named(w.baseRoot, baseNext);
+  const to = named(w.headRoot, headNext);
+  const seen = new Set<string>();
+  const found = (side: "base" | "head") => (node: Record<string, unknown>, pointer: string, path: DataStep[], keyword: string) => {
+    const at = `${pointer}/${escapeToken(keyword)}`;
+    if (seen.has(at)) return;
+    seen.add(at);
+    const readings = keywordReadings(keyword, node[keyword])!;
+    const other = nodeAt(side === "base" ? w.headRoot : w.baseRoot, pointer);
+    const [base, head] = side === "base" ? [node, other] : [other, node];
+    w.out.push({
+      rule: "diff/keyword-changed",
+      pointer: at,
+      message: `the dialect changed from ${from} to ${to}, and \`${keyword}\` reads differently: draft-07, ${readings.draft07}; 2020-12, ${readings.next}`,
+      directions: BOTH,
+      path,
+      base,
+      head,
+    });
+  };
+  ambiguousKeywords(w.headRoot, "", [], found("head"), 0);
+  ambiguousKeywords(w.baseRoot, "", [], found("base"), 0);
+}
+
+/** The node at a pointer of a schema (undefined when there is none). */
+function nodeAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const token of pointer.split("/").slice(1)) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node;
+}
+
+/** Calls `found` for every keyword the drafts read differently, with its node's pointer and where its instances sit in the input. */
+function ambiguousKeywords(node: unknown, pointer: string, path: DataStep[], found: (node: Record<string, unknown>, pointer: string, path: DataStep[], keyword: string) => void, depth: number): void {
+  if (!isPlainObject(node) || depth > 64) return;
+  for (const keyword of Object.keys(node)) if (keywordReadings(keyword, node[keyword]) !== undefined) found(node, pointer, path, keyword);
+  for (const keyword of Object.keys(node)) {
+    const value = node[keyword];
+    const at = `${pointer}/${escapeToken(keyword)}`;
+    if (keyword === "properties" && isPlainObject(value)) {
+      for (const name of Object.keys(value)) ambiguousKeywords(value[name], `${at}/${escapeToken(name)}`, [...path, { prop: name }], found, depth + 1);
+    } else if ((keyword === "prefixItems" || keyword === "items") && Array.isArray(value)) {
+      value.forEach((v, i) => ambiguousKeywords(v, `${at}/${i}`, [...path, { index: i }], found, depth + 1));
+    } else if (["allOf", "anyOf", "oneOf"].includes(keyword) && Array.isArray(value)) {
+      value.forEach((v, i) => ambiguousKeywords(v, `${at}/${i}`, path, found, depth + 1));
+    } else if (["not", "if", "then", "else"].includes(keyword)) {
+      ambiguousKeywords(value, at, path, found, depth + 1);
+    } else if ((keyword === "$defs" || keyword === "definitions") && isPlainObject(value)) {
+      // Reached through `$ref`s from anywhere: no one place in the input.
+      for (const name of Object.keys(value)) ambiguousKeywords(value[name], `${at}/${escapeToken(name)}`, [], found, depth + 1);
+    }
   }
 }
 

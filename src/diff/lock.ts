@@ -10,6 +10,7 @@ import { UserError } from "../errors.js";
 import { bundleTools, loadFolder } from "../load/index.js";
 import type { BundledTool } from "../model.js";
 import { sha256, writeUserFiles } from "../write.js";
+import type { DialectName } from "../schema/dialect.js";
 
 export const LOCK_FILE = "toolgen.lock.json";
 
@@ -45,8 +46,8 @@ export function lockDifferences(lock: LockData, current: LockData): string[] {
  * After a build with `"lock": true`: writes the lock into `dir`, or with `check` compares it and
  * throws (exit 1) naming every tool that changed since it was written.
  */
-export async function updateLock(dir: string, schemas: string, refRoots: readonly string[], check: boolean): Promise<void> {
-  const { tools } = await bundleTools(await loadFolder(schemas, { refRoots }));
+export async function updateLock(dir: string, schemas: string, refRoots: readonly string[], defaultDialect: DialectName | undefined, check: boolean): Promise<void> {
+  const { tools } = await bundleTools(await loadFolder(schemas, { refRoots, ...(defaultDialect ? { defaultDialect } : {}) }));
   const current = lockFor(tools);
   const file = path.join(dir, LOCK_FILE);
   const shown = path.relative(process.cwd(), file) || LOCK_FILE;

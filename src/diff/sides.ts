@@ -15,6 +15,7 @@ import { describeLoadProblems, describeRefProblems } from "../lint/load-problems
 import { bundleTools, loadFolder } from "../load/index.js";
 import type { BundledTool } from "../model.js";
 import type { ToolsetSpec } from "../toolsets/settings.js";
+import type { DialectName } from "../schema/dialect.js";
 
 export interface Side {
   /** How reports name it: a folder path, `rev` for a revision, or "working tree". */
@@ -52,11 +53,12 @@ async function loadProject(dir: string, cwd: string, rename: ((abs: string) => s
   if (!statSync(schemas, { throwIfNoEntry: false })?.isDirectory()) {
     throw new UsageError(`schemas folder not found: ${rename ? rename(schemas) : path.relative(cwd, schemas) || "."}`);
   }
-  return { tools: await loadSchemas(schemas, config.refRoots ?? [dir], rename), toolsets: config.toolsets ?? [] };
+  return { tools: await loadSchemas(schemas, config.refRoots ?? [dir], rename, config.defaultDialect), toolsets: config.toolsets ?? [] };
 }
 
-async function loadSchemas(schemas: string, refRoots: readonly string[], rename: ((abs: string) => string) | undefined): Promise<BundledTool[]> {
-  const loaded = await loadFolder(schemas, { refRoots });
+async function loadSchemas(schemas: string, refRoots: readonly string[], rename: ((abs: string) => string) | undefined, defaultDialect?: DialectName): Promise<BundledTool[]> {
+  // A side whose config sets `defaultDialect` has its schemas declare it: a change of the default diffs as a change of `$schema`.
+  const loaded = await loadFolder(schemas, { refRoots, ...(defaultDialect ? { defaultDialect } : {}) });
   const bundled = await bundleTools(loaded);
   const problems = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");
   const shown = (file: string) => (rename ? rename(path.resolve(file)) : file);

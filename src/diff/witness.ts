@@ -8,6 +8,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { JsonObject, JsonValue } from "../model.js";
 import { formats } from "../runtime/formats.js";
 import type { Direction } from "./compare.js";
+import { readsAs2020 } from "../schema/dialect.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
 import { candidates, place, sample, type DataStep } from "./sample.js";
 
@@ -26,7 +27,8 @@ export function validatorFor(schema: unknown): { validate: Validate; error?: str
   const s = typeof schema === "object" && schema !== null && !Array.isArray(schema) ? (schema as Record<string, unknown>) : {};
   const { $id: _id, $schema, ...rest } = s;
   // One instance per dialect for every tool (making one costs more than compiling a tool's schema); no schema is added to it by name.
-  const ajv = typeof $schema === "string" && /2020-12|2019-09/.test($schema) ? (ajv2020 ??= new Ajv2020(OPTIONS)) : (ajv07 ??= new Ajv(OPTIONS));
+  // The dialect as the build's validators read it (schema/dialect.ts: no `$schema` is 2020-12).
+  const ajv = readsAs2020(s) ? (ajv2020 ??= new Ajv2020(OPTIONS)) : (ajv07 ??= new Ajv(OPTIONS));
   try {
     const fn: ValidateFunction = ajv.compile(typeof schema === "boolean" ? schema : rest);
     return { validate: (v) => (fn(v) === true ? { valid: true, errorPaths: [], keywords: [] } : { valid: false, errorPaths: (fn.errors ?? []).map(errorPath), keywords: (fn.errors ?? []).map((e) => e.keyword) }) };

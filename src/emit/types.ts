@@ -16,11 +16,13 @@ import { layoutTypes } from "./type-layout.js";
 import { SchemaCompileError } from "../load/compile-error.js";
 import { hideShadowingKeys } from "./shadowing-keys.js";
 import { typeRuleProblem } from "./jstt-rules.js";
+import { withDraft07Tuples } from "../schema/dialect.js";
 import { isDataRefPath } from "../schema/keywords.js";
 
 export async function emitToolType(tool: ToolSource, names: ToolNames): Promise<GeneratedFile> {
   // Only the root's title/description change: the type's name and its doc comment.
-  const schema: JsonObject = { ...tool.bundledSchema, title: names.type };
+  // json-schema-to-typescript reads draft-07 only: a 2020-12 tuple (`prefixItems`) is spelt as draft-07's.
+  const schema: JsonObject = { ...withDraft07Tuples(tool.bundledSchema), title: names.type };
   if (tool.description !== undefined && typeof schema.description !== "string") schema.description = tool.description;
   const hidden = hideShadowingKeys(schema);
   // json-schema-to-typescript's own checks print the problem raw and throw an empty message: run them first.

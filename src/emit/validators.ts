@@ -46,6 +46,7 @@ import { toRe2Syntax } from "../runtime/pattern.js";
 import { duplicatePair } from "../runtime/ajv.js";
 import { SchemaCompileError } from "../load/compile-error.js";
 import { isPlainObject as isObject, setOwn } from "../schema/pointer.js";
+import { readsAs2020 } from "../schema/dialect.js";
 import { interpretedSchema } from "./validator-data.js";
 
 /** ajv run-time helper -> [name, module under the generated runtime/ folder]. */
@@ -156,7 +157,7 @@ function loadAjvCompiler(): AjvCompiler {
 export function compileValidator(tool: ToolSource, names: ToolNames, { interpret = true }: { interpret?: boolean } = {}): GeneratedFile {
   // A shallow copy without `$id` and `$schema` (ajv never writes to the schemas it compiles).
   const { $id: _id, $schema, ...schema } = protoAsPattern(tool.bundledSchema) as AnySchemaObject;
-  const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
+  const draft2020 = readsAs2020(tool.bundledSchema);
   const interpreted = interpret ? interpretedSchema(schema, draft2020) : undefined;
   if (interpreted !== undefined) return interpretedModule(tool, names, interpreted, draft2020);
   const { create, standaloneCode } = loadAjvCompiler();
@@ -218,8 +219,12 @@ function interpretedModule(tool: ToolSource, names: ToolNames, { data, patterns 
     if (error instanceof UserError) throw new UserError(`tool '${tool.name}': ${error.message}`);
     throw error;
   }
-  const options = [...(patterns.length > 0 ? ["re2"] : []), ...(next ? ["next: true"] : [])];
-  const text = JSON.stringify(data).replace(/[\\']/g, "\\$&");
+  const json = JSON.stringify(data);
+  // The interpreter reads `next` for `minContains`/`maxContains` alone: said only where they are, so
+  // that a schema the dialects read alike has the same module in either (2020-12 is the default).
+  const counts = next && /"m(in|ax)Contains":/.test(json);
+  const options = [...(patterns.length > 0 ? ["re2"] : []), ...(counts ? ["next: true"] : [])];
+  const text = json.replace(/[\\']/g, "\\$&");
   return {
     root: "out",
     path: `validators/${names.file}.ts`,

@@ -8,6 +8,8 @@ import { outputSchemaOf, withBundledOutputSchema } from "./bundle-output.js";
 import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
 import type { LoadProblem, RefProblem } from "./problems.js";
+import { DEFAULT_DIALECT, DIALECT_URI, type DialectName } from "../schema/dialect.js";
+import { isPlainObject } from "../schema/pointer.js";
 
 export interface LoadedFolder {
   root: string;
@@ -30,6 +32,11 @@ export interface LoadOptions {
    * `refRoots`). A `$ref` to anything else, or to what is not a regular file, does not resolve.
    */
   refRoots?: readonly string[];
+  /**
+   * The dialect of a schema without `$schema` (the config's `defaultDialect`; schema/dialect.ts).
+   * Other than 2020-12, each tool's input and output schema without one is given its `$schema`.
+   */
+  defaultDialect?: DialectName;
 }
 
 /** folder -> files -> ToolSpec[], with parse, shape and duplicate-name problems. */
@@ -83,6 +90,7 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
     return hit;
   };
   const { tools, problems } = collectTools(files);
+  if (options.defaultDialect !== undefined && options.defaultDialect !== DEFAULT_DIALECT) withDefaultDialect(tools, options.defaultDialect);
   // Files come sorted by path, and tools are most often named as their files: sorted already.
   if (!sortedByName(tools)) tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const lookedUp = async () => {
@@ -90,6 +98,27 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
     return [...byPath.keys(), ...entries.filter((p): p is string => p !== undefined && !byPath.has(p))].sort();
   };
   return { root: absRoot, files, tools, problems, lookup, lookedUp };
+}
+
+/**
+ * Gives each tool's input and output schema without `$schema` the default dialect's, first among its
+ * keys (as a person would write it), so that every stage, every output and the client read it alike.
+ * The schemas are the loader's own parse of the files (never a caller's objects); pointers and
+ * positions of the other keys are unchanged.
+ */
+function withDefaultDialect(tools: readonly ToolSpec[], dialect: DialectName): void {
+  const declare = (schema: unknown) => {
+    if (!isPlainObject(schema) || Object.hasOwn(schema, "$schema")) return;
+    const entries = Object.entries(schema);
+    for (const [key] of entries) delete schema[key];
+    schema["$schema"] = DIALECT_URI[dialect];
+    for (const [key, value] of entries) Object.defineProperty(schema, key, { value, enumerable: true, writable: true, configurable: true });
+  };
+  for (const tool of tools) {
+    declare(tool.inputSchema);
+    const data = tool.source.data;
+    if (isPlainObject(data)) declare(data["output_schema"] ?? data["outputSchema"]);
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ import { importList, jsonParseStatement, member } from "../emit/code-lines.js";
 import { GENERATED_HEADER } from "../emit/literal.js";
 import { emitToolType } from "../emit/types.js";
 import { compileValidator } from "../emit/validators.js";
+import { readsAs2020 } from "../schema/dialect.js";
 import { forEachSubschema } from "../schema/keywords.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
 import { lowerToOpenApi, type OpenApiSchema } from "../targets/gemini/openapi.js";
@@ -75,10 +76,9 @@ function firstDraftKeyword(schema: JsonObject): string | undefined {
   return found;
 }
 
-/** The schema's own draft, as the validators read it: 2020-12 when `$schema` names 2019-09 or 2020-12. */
+/** The schema's own draft, as the validators read it (schema/dialect.ts): 2020-12 unless `$schema` names draft-07 or earlier. */
 function draftOf(schema: JsonObject): Draft {
-  const declared = schema["$schema"];
-  return typeof declared === "string" && /2020-12|2019-09/.test(declared) ? "draft-2020-12" : "draft-07";
+  return readsAs2020(schema) ? "draft-2020-12" : "draft-07";
 }
 
 /** The schema's form for a draft: itself, itself with `$schema` naming the target, or why there is none. */

@@ -59,7 +59,8 @@ const KINDS: Kind[] = [
   { name: "if/then changed", base: { type: "string", if: { const: "a" }, then: { minLength: 1 } }, head: { type: "string", if: { const: "a" }, then: { minLength: 5 } }, expect: ["keyword-changed callers B", "keyword-changed handlers P"] },
   { name: "anyOf added", base: { type: "string" }, head: { type: "string", anyOf: [{ minLength: 2 }, { const: "a" }] }, expect: ["keyword-changed callers B", "openai-strict-lost target C"] },
   { name: "param removed (open, a patterned sibling required)", base: obj({ id: { type: "string", pattern: "^[A-Z]{3}-[0-9]{6}$" }, x: { type: "string" } }, { required: ["id"] }), head: obj({ id: { type: "string", pattern: "^[A-Z]{3}-[0-9]{6}$" } }, { required: ["id"] }), expect: ["param-removed handlers B"] },
-  { name: "$schema added, the same dialect", base: { type: "string" }, head: { $schema: "http://json-schema.org/draft-07/schema#", type: "string" }, expect: ["examples-changed prompt C"] },
+  // Issue 37.3: a dialect change over keywords both drafts read alike changes nothing that validates.
+  { name: "$schema added, no keyword read differently", base: { type: "string" }, head: { $schema: "http://json-schema.org/draft-07/schema#", type: "string" }, expect: [] },
   { name: "description changed", base: { type: "string", description: "A." }, head: { type: "string", description: "B." }, expect: ["description-changed prompt C"] },
   { name: "title changed", base: { type: "string", title: "A" }, head: { type: "string", title: "B" }, expect: ["title-changed prompt C"] },
   { name: "examples changed", base: { type: "string", examples: ["a"] }, head: { type: "string", examples: ["b"] }, expect: ["examples-changed prompt C"] },

@@ -34,6 +34,8 @@ const ISSUE_TABLE: [string, "error" | "warning" | "off"][] = [
   ["input-examples-valid", "error"],
   ["defer-loading-not-all", "error"],
   ["tool-size-budget", "warning"],
+  // Issue 37 (2020-12 is the default dialect).
+  ["dialect-ambiguous-keyword", "warning"],
   // Issue 14 (the openai and gemini outputs).
   ["openai-strict-lowerable", "error"],
   ["gemini-parameters-lossless", "off"],

@@ -20,7 +20,13 @@ const DIALECTS: readonly [RegExp, Dialect][] = [
   ],
 ];
 
-/** The dialect a `$schema` names (draft-07 when there is none); `undefined` for one we do not support. */
+/**
+ * The meta-schema a `$schema` names (draft-07's when there is none); `undefined` for one we do not
+ * support. A schema without `$schema` is read as 2020-12 everywhere else (schema/dialect.ts); its
+ * meta-schema check stays draft-07's (with the newer keywords' subschemas checked one by one), which
+ * differs from 2020-12's chiefly on an array `items`: dialect-ambiguous-keyword warns about that, rather
+ * than schema-valid failing a folder that was valid before the default changed.
+ */
 export function dialectOf($schema: unknown): Dialect | undefined {
   if ($schema === undefined) return DRAFT_07;
   if (typeof $schema !== "string") return undefined;

@@ -26,6 +26,7 @@ import toolFieldKnown from "./tool-field-known.js";
 import inputExamplesValid from "./input-examples-valid.js";
 import deferLoadingNotAll from "./defer-loading-not-all.js";
 import toolSizeBudget from "./tool-size-budget.js";
+import dialectAmbiguousKeyword from "./dialect-ambiguous-keyword.js";
 
 /** toolgen's own rules, for every target (src/catalog.ts adds the targets' rules after them). */
 export const BASE_RULES: readonly Rule[] = [
@@ -54,4 +55,5 @@ export const BASE_RULES: readonly Rule[] = [
   inputExamplesValid,
   deferLoadingNotAll,
   toolSizeBudget,
+  dialectAmbiguousKeyword,
 ];

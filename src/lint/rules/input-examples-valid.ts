@@ -1,6 +1,7 @@
 /** Lint rule `input-examples-valid` (docs/rules/input-examples-valid.md): an `input_examples` entry does not validate against the tool's `input_schema`. */
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import { joinPointer, splitPointer } from "../../schema/pointer.js";
+import { readsAs2020 } from "../../schema/dialect.js";
 import type { JsonObject } from "../../model.js";
 import { formats } from "../../runtime/formats.js";
 import { toRe2Syntax } from "../../runtime/pattern.js";
@@ -9,7 +10,7 @@ import { defineRule } from "../rule.js";
 /**
  * Each `input_examples` entry must be an input the tool accepts: an example that teaches the model a
  * wrong call is worse than none. Checked with Ajv over the tool's bundled schema, as the generated
- * validators check real input (draft-07, or 2020-12 when `$schema` says 2019-09 or 2020-12; formats
+ * validators check real input (2020-12 unless `$schema` names draft-07 or earlier: schema/dialect.ts; formats
  * as runtime/formats.ts checks them; patterns on RE2, so no example can make the linter backtrack).
  * Ajv is loaded only for a folder with examples. A schema Ajv cannot compile is left to
  * `schema-valid` and `pattern-supported`.
@@ -89,7 +90,7 @@ export async function exampleCompiler(): Promise<(schema: JsonObject) => Validat
   const options: Options = { allErrors: true, strict: false, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, code: { regExp } };
   return (bundled) => {
     const { $id: _id, $schema, ...schema } = bundled;
-    const draft2020 = typeof $schema === "string" && /2020-12|2019-09/.test($schema);
+    const draft2020 = readsAs2020(bundled);
     try {
       return (draft2020 ? new Ajv2020(options) : new Ajv(options)).compile(schema);
     } catch {

@@ -19,7 +19,7 @@ export default defineRule({
     description: "The schema is not a valid JSON Schema (checked against its meta-schema: draft-07 unless `$schema` names 2019-09 or 2020-12).",
     messages: {
       invalid: "not a valid JSON Schema ({{dialect}}): `{{keyword}}` {{problem}}",
-      dialect: "unsupported $schema {{found}}: use draft-07 (the default), 2019-09 or 2020-12",
+      dialect: "unsupported $schema {{found}}: use 2020-12 (the default), 2019-09 or draft-07",
       regex: "`{{keyword}}` is not a valid regular expression: {{problem}}",
     },
   },

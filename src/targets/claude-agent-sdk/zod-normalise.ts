@@ -20,6 +20,8 @@
  *    escapes `/`).
  * 9. A record's `propertyNames` has `type: "string"` (property names are strings; Zod writes the type
  *    of its key schema), and a record without `additionalProperties` has `{}` (any value).
+ * 10. Beside `prefixItems` (a 2020-12 tuple, `z.tuple`), `items: {}` (any further item, `.rest(z.unknown())`)
+ *     is dropped, and so is a `maxItems` that `items: false` implies (at least the tuple's length).
  */
 import type { JsonObject, JsonValue } from "../../model.js";
 import { getByPointer, isPlainObject, localRefPointer } from "../../schema/pointer.js";
@@ -76,6 +78,11 @@ function node(schema: JsonValue, root: JsonObject, depth: number): JsonValue {
     delete out["type"];
     const members = type.map((t) => ({ type: t }));
     return members.length === 1 ? { ...out, ...members[0] } : { anyOf: members, ...out };
+  }
+  if (Array.isArray(out["prefixItems"])) {
+    const items = out["items"];
+    if (isPlainObject(items) && Object.keys(items).length === 0) delete out["items"];
+    if (items === false && typeof out["maxItems"] === "number" && out["maxItems"] >= out["prefixItems"].length) delete out["maxItems"];
   }
   if (type === "integer") {
     if (out["minimum"] === -Number.MAX_SAFE_INTEGER) delete out["minimum"];

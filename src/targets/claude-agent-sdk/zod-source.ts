@@ -11,6 +11,7 @@
  * depend on it (it is only here through @mastra/core).
  */
 import type { JsonObject, JsonValue } from "../../model.js";
+import { readsAs2020 } from "../../schema/dialect.js";
 import { isPlainObject, joinPointer, localRefPointer, getByPointer } from "../../schema/pointer.js";
 
 /** Why a tool's schema has no exact Zod shape, and where (a JSON pointer in its input schema). */
@@ -47,7 +48,7 @@ const KEYWORDS: Record<string, readonly string[]> = {
   boolean: [],
   null: [],
   object: ["properties", "required", "additionalProperties", "propertyNames", "minProperties", "maxProperties"],
-  array: ["items", "minItems", "maxItems", "uniqueItems"],
+  array: ["items", "prefixItems", "minItems", "maxItems", "uniqueItems"],
 };
 
 class Inexpressible extends Error {
@@ -78,6 +79,8 @@ interface Walk {
   out: Array<[string, string]>;
   /** Defs being emitted (a `$ref` back to one of them is recursion). */
   open: Set<string>;
+  /** The schema is read as 2020-12 (schema/dialect.ts): `prefixItems` is a tuple, as Zod exports one. */
+  next: boolean;
 }
 
 function meta(schema: JsonObject, extra: readonly string[] = []): string {
@@ -201,7 +204,8 @@ function typedSource(s: JsonObject, type: string, at: string, w: Walk): string {
       return objectSource(s, at, w);
     case "array": {
       const items = s["items"];
-      if (Array.isArray(items)) throw new Inexpressible(joinPointer(at, "items"), "an array of 'items' (a tuple)");
+      if (Array.isArray(items)) throw new Inexpressible(joinPointer(at, "items"), "an array of 'items' (a draft-07 tuple)");
+      if (s["prefixItems"] !== undefined) return tupleSource(s, at, w);
       let code = `z.array(${items === undefined || items === true ? "z.unknown()" : source(items, joinPointer(at, "items"), w)})`;
       if (s["minItems"] !== undefined) code += `.min(${expectNumber(s, "minItems", at)})`;
       if (s["maxItems"] !== undefined) code += `.max(${expectNumber(s, "maxItems", at)})`;
@@ -210,6 +214,29 @@ function typedSource(s: JsonObject, type: string, at: string, w: Walk): string {
     default:
       throw new Inexpressible(joinPointer(at, "type"), `'${type}' is not a JSON Schema type`);
   }
+}
+
+/**
+ * A 2020-12 tuple (`prefixItems`, then `items` for the rest) as `z.tuple`, whose export is the same
+ * (Zod 4: `prefixItems`, `items`, and `minItems` for the elements that are not optional). An element
+ * at or past `minItems` may be missing, as `prefixItems` allows: `.optional()`. With `items: false`
+ * Zod also exports `maxItems` (the tuple's length), which `items: false` implies (zod-normalise.ts).
+ */
+function tupleSource(s: JsonObject, at: string, w: Walk): string {
+  const prefix = s["prefixItems"];
+  if (!w.next) throw new Inexpressible(joinPointer(at, "prefixItems"), "'prefixItems' in a draft-07 schema (which ignores it; Zod's tuples are 2020-12's)");
+  if (!Array.isArray(prefix)) throw new Inexpressible(joinPointer(at, "prefixItems"), "'prefixItems' is not an array");
+  const min = s["minItems"] === undefined ? 0 : expectNumber(s, "minItems", at);
+  if (min > prefix.length) throw new Inexpressible(joinPointer(at, "minItems"), "a 'minItems' beyond the tuple's elements");
+  const items = s["items"];
+  if (s["maxItems"] !== undefined && !(items === false && expectNumber(s, "maxItems", at) >= prefix.length)) {
+    throw new Inexpressible(joinPointer(at, "maxItems"), "a 'maxItems' on a tuple (a Zod tuple bounds its length only by 'items: false')");
+  }
+  if (s["uniqueItems"] !== undefined) throw new Inexpressible(joinPointer(at, "uniqueItems"), "'uniqueItems' on a tuple");
+  const elements = prefix.map((p: JsonValue, i) => `${source(p, joinPointer(joinPointer(at, "prefixItems"), String(i)), w)}${i >= min ? ".optional()" : ""}`);
+  let code = `z.tuple([${elements.join(", ")}])`;
+  if (items !== false) code += `.rest(${items === undefined || items === true ? "z.unknown()" : source(items, joinPointer(at, "items"), w)})`;
+  return code;
 }
 
 function refSource(s: JsonObject, at: string, w: Walk): string {
@@ -293,7 +320,7 @@ function matches(value: JsonValue, type: JsonValue): boolean {
  * it (the SDK builds `z.object(shape)`), which zod-normalise.ts documents.
  */
 export function zodShape(schema: JsonObject): ZodShapeResult {
-  const w: Walk = { root: schema, defs: new Map(), out: [], open: new Set() };
+  const w: Walk = { root: schema, defs: new Map(), out: [], open: new Set(), next: readsAs2020(schema) };
   try {
     if (schema["type"] !== "object") throw new Inexpressible("", "the root is not \"type\": \"object\" (a Zod raw shape is the fields of an object)");
     checkKeys(schema, ["type", "properties", "required", "additionalProperties", "$defs", "$schema"], "");

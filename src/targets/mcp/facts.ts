@@ -14,3 +14,19 @@ export const mcp = {
   // beyond the base rule input-schema-object.
   rejectedKeywords: [],
 } as const satisfies Profile;
+
+/**
+ * The dialect MCP clients read a tool's `inputSchema` and `outputSchema` in, and why a tool should
+ * declare no other. Sources: SEP-1613 (Final, in the 2025-11-25 and 2026-07-28 specifications): a schema
+ * without `$schema` MUST conform to JSON Schema 2020-12, another dialect MAY be declared. The installed
+ * @modelcontextprotocol/client 2.4.0 (`declaredDialect`, core-internal/src/validators/dialects.ts) reads
+ * no `$schema` as 2020-12 and honours a declared 2019-09, draft-07 or draft-06 (typescript-sdk PR #2534);
+ * the client SDK before it (PR #2337) and Claude Code validate `outputSchema` as 2020-12 only and refuse
+ * or drop a tool that declares draft-07 ("JSON Schema declares an unsupported dialect"):
+ * modelcontextprotocol/typescript-sdk #2721, #2084 and PR #2085, anthropics/claude-code #86142 and
+ * #88882. Checked on 2026-11-29.
+ */
+export const MCP_SCHEMA_DIALECT = {
+  accepted: "2020-12",
+  clients: "Claude Code, and MCP TypeScript SDK clients older than typescript-sdk PR #2534, validate it as 2020-12 only and refuse the tool (modelcontextprotocol/typescript-sdk #2721, #2084, PR #2085)",
+} as const;

@@ -5,11 +5,12 @@ import output from "./output.js";
 import executionRemoved from "./rules/execution-removed.js";
 import toolNameFormat from "./rules/tool-name-format.js";
 import xMcpHeader from "./rules/x-mcp-header.js";
+import schemaDialect from "./rules/schema-dialect.js";
 
 export default defineTarget({
   id: "mcp",
   title: profile.title,
   profile,
-  rules: [toolNameFormat, xMcpHeader, executionRemoved],
+  rules: [toolNameFormat, xMcpHeader, executionRemoved, schemaDialect],
   outputs: [output],
 });
