@@ -11,6 +11,7 @@ import type { VendoredSources } from "../load/assets.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
 import type { ToolNames } from "../emit/names.js";
 import { UsageError } from "../errors.js";
+import type { Capability, CapabilityKind, CapabilityOf } from "./capabilities.js";
 
 export interface OutputContext {
   /** The bundled tools, sorted by name. */
@@ -33,8 +34,13 @@ export interface OutputContext {
   handlersImportBase: string;
   /** The value of a setting for this build (each is part of the cache key); its default when unset. */
   setting<T>(setting: Setting<T>): T;
-  /** The ids of every output this build runs. */
+  /**
+   * The ids of every output this build runs. An output or feature asks `provided(kind)` instead: naming
+   * another output here ties it to that output (a new one providing the same is missed).
+   */
   built: ReadonlySet<string>;
+  /** What the outputs this build runs provide of `kind` (./capabilities.ts), in build order; empty when none does. */
+  provided<K extends CapabilityKind>(kind: K): readonly CapabilityOf<K>[];
   /** One file of `kind` per tool, in tool order, from the cache when it holds a verified copy. */
   perTool(kind: ArtifactKind): Promise<GeneratedFile[]>;
   /** Something the user should read (printed as `note:`). */
@@ -51,6 +57,8 @@ export interface Output {
   rules?: readonly string[];
   /** Built only when the `outputs` config names it (not in the default set). */
   optIn?: boolean;
+  /** What it provides to other outputs and features, by kind (./capabilities.ts): they ask `ctx.provided(kind)`. */
+  provides?: readonly Capability[];
   /** Files of toolgen's runtime (`src/runtime/`) that only this output's code imports: copied only when it is built. */
   runtime?: readonly string[];
   emit(context: OutputContext): GeneratedFile[] | Promise<GeneratedFile[]>;

@@ -12,11 +12,12 @@ export default defineOutput({
   optIn: true,
   needs: ["index", "native", "types", "validators", "runtime"],
   runtime: ["toolset.ts"],
+  provides: [{ kind: "toolset-modules", folder: "toolsets" }],
   emit: async (ctx) => {
     const specs = ctx.setting(toolsets);
     if (specs.length === 0) return [];
     const { resolveToolsets } = await import("../toolsets/resolve.js");
     const { emitToolset } = await import("../toolsets/emit.js");
-    return resolveToolsets(specs, ctx.tools).map((set) => emitToolset(set, { built: ctx.built }));
+    return resolveToolsets(specs, ctx.tools).map((set) => emitToolset(set, { arrays: ctx.provided("tool-array"), adapters: ctx.provided("dispatcher-adapter"), legacy: ctx.provided("legacy-conversions")[0] }));
   },
 });
