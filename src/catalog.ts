@@ -37,7 +37,7 @@ import { TOOLSET_SETTINGS } from "./toolsets/settings.js";
 
 // `toolgen/outputs` (package.json "exports") is this module: the catalogue's lists, and what a library user needs to add an output.
 export { defineOutput, defineSetting, type Output, type OutputContext, type Setting } from "./outputs/output.js";
-export type { Capability, CapabilityKind, CapabilityOf, ToolArrayCapability, DispatcherAdapterCapability } from "./outputs/capabilities.js";
+export type { Capability, CapabilityKind, CapabilityOf, ToolArrayCapability, DispatcherAdapterCapability } from "./emit/capabilities.js";
 export { defineTarget, type Target } from "./targets/target.js";
 
 /** toolgen's own rules (src/lint/rules/index.ts, written from the folder by scripts/rules-index.mjs). */

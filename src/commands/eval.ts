@@ -15,10 +15,10 @@ import { describeLoadProblems, describeRefProblems } from "../lint/load-problems
 import { escapeControl } from "../lint/formatters/escape.js";
 import { writeReport } from "../report/file.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
-import type { EvalReport, Scores } from "../search/eval.js";
+import { EVAL_METRICS, type EvalMetric, type EvalReport, type Scores } from "../search/eval.js";
 
-export const EVAL_METRICS = ["recall@1", "recall@3", "recall@5", "mrr"] as const;
-export type EvalMetric = (typeof EVAL_METRICS)[number];
+// The metrics are the search's (src/search/eval.ts, below diff/, which reports them too).
+export { EVAL_METRICS, type EvalMetric };
 
 export interface EvalFlags {
   cases: string;

@@ -9,7 +9,7 @@ import type { Output, OutputContext, Setting } from "./output.js";
 import { jobOf, type ArtifactStore } from "../emit/artifacts.js";
 import { perToolFiles } from "../emit/per-tool.js";
 import { nextGeneration } from "../emit/tool-memo.js";
-import { providedBy } from "./capabilities.js";
+import { providedBy } from "../emit/capabilities.js";
 
 /** What the emit stage is given: the outputs' context (outputs/output.ts) before names and per-tool files are derived. */
 export type EmitInput = Pick<

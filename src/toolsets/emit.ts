@@ -9,7 +9,7 @@
  */
 import { GENERATED_HEADER } from "../emit/literal.js";
 import type { GeneratedFile } from "../model.js";
-import type { DispatcherAdapterCapability, LegacyConversionsCapability, ToolArrayCapability } from "../outputs/capabilities.js";
+import type { DispatcherAdapterCapability, LegacyConversionsCapability, ToolArrayCapability } from "../emit/capabilities.js";
 import type { ResolvedToolset } from "./resolve.js";
 
 export interface ToolsetEmitOptions {
