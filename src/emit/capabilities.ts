@@ -82,15 +82,6 @@ export interface Re2EngineCapability {
   kind: "re2-engine";
 }
 
-/** A schema lowered to a provider's form, e.g. Gemini's OpenAPI 3.0 subset, for outputs that describe a tool that way. */
-export interface LoweredSchemaCapability {
-  kind: "lowered-schema";
-  /** The form's name, e.g. `openapi-3.0`. */
-  form: string;
-  /** The schema in that form (a new value; the input is not changed). */
-  lower(schema: unknown): unknown;
-}
-
 export type Capability =
   | ToolArrayCapability
   | DispatcherAdapterCapability
@@ -98,8 +89,7 @@ export type Capability =
   | ToolSearchCapability
   | ToolsetModulesCapability
   | InputValidatorsCapability
-  | Re2EngineCapability
-  | LoweredSchemaCapability;
+  | Re2EngineCapability;
 
 export type CapabilityKind = Capability["kind"];
 
