@@ -60,6 +60,12 @@ export interface Output {
   rules?: readonly string[];
   /** Built only when the `outputs` config names it (not in the default set). */
   optIn?: boolean;
+  /**
+   * Settings that build this opt-in output with the default ones when the config names no "outputs"
+   * (the toolsets output, when "toolsets" names one): a setting counts as given when it is set and not
+   * empty. Declared here, so the build's options name no output.
+   */
+  impliedBy?: readonly Setting[];
   /** What it provides to other outputs and features, by kind (src/emit/capabilities.ts): they ask `ctx.provided(kind)`. */
   provides?: readonly Capability[];
   /** Files of toolgen's runtime (`src/runtime/`) that only this output's code imports: copied only when it is built. */
