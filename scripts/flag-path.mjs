@@ -7,15 +7,16 @@ import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 const ROOT = process.argv[2] ?? ".";
-const CARRIERS = /^(BuildFlags|runBuild|loadConfig|Config|ToolgenConfig|LoadedConfig|BuildOptions|OwnBuildOptions|ResolvedBuildOptions|resolveOptions|build|SETTINGS|Setting|SettingValues|defineSetting|parseSettings|settingValues|composeRules|parseTargets|RuleSetting|OutputContext|TARGETS|TARGET_IDS|cachedBuild|warmUp|Target|defineTarget|OUTPUTS|Output|openaiStrict|geminiSchemaField|cacheTools|booleanSetting|default)$/;
-const OLD = { "config.ts": "commands", "build-options.ts": "pipeline", "cache.ts": "pipeline", "disk-memo.ts": "pipeline", "write.ts": "pipeline", "timings.ts": "pipeline", "std-output.ts": "pipeline", "report.ts": "pipeline", "report-file.ts": "pipeline", "report-failure.ts": "pipeline", "watch.ts": "commands", "watch-commands.ts": "commands", "hash.ts": "emit", "hash-memo.ts": "emit", "names.ts": "emit", "paths.ts": "load", "stats.ts": "lint", "json-size.ts": "lint", "tool-definition.ts": "load", "model.ts": "base", "errors.ts": "base", "index.ts": "commands", "pipeline.ts": "pipeline", "catalog.ts": "catalog" };
-const ORDER = ["base", "schema", "load", "emit", "lint", "targets", "catalog", "pipeline", "commands", "cli"];
+const CARRIERS = /^(FEATURES|Feature|defineFeature|provided|Capability|BuildFlags|runBuild|loadConfig|Config|ToolgenConfig|LoadedConfig|BuildOptions|OwnBuildOptions|ResolvedBuildOptions|resolveOptions|build|SETTINGS|Setting|SettingValues|defineSetting|parseSettings|settingValues|composeRules|parseTargets|RuleSetting|OutputContext|TARGETS|TARGET_IDS|cachedBuild|warmUp|Target|defineTarget|OUTPUTS|Output|openaiStrict|geminiSchemaField|cacheTools|booleanSetting|default)$/;
+const OLD = { "config.ts": "commands", "build-options.ts": "pipeline", "cache.ts": "pipeline", "disk-memo.ts": "pipeline", "write.ts": "pipeline", "timings.ts": "pipeline", "std-output.ts": "pipeline", "report.ts": "pipeline", "report-file.ts": "pipeline", "report-failure.ts": "pipeline", "watch.ts": "commands", "watch-commands.ts": "commands", "hash.ts": "emit", "hash-memo.ts": "emit", "names.ts": "emit", "paths.ts": "load", "stats.ts": "lint", "json-size.ts": "lint", "tool-definition.ts": "load", "model.ts": "base", "errors.ts": "base", "index.ts": "commands", "pipeline.ts": "pipeline", "catalog.ts": "catalog", "setting.ts": "base" };
+// The layers of test/architecture/imports.test.ts, bottom first (issue 36: search, toolsets, features and diff of their own).
+const ORDER = ["base", "schema", "load", "emit", "lint", "search", "toolsets", "targets", "features", "catalog", "pipeline", "diff", "commands", "cli"];
 function layer(f) {
   if (f.startsWith("cli/")) return "cli";
   const s = f.replace(/^src\//, "");
   if (OLD[s]) return OLD[s];
   const top = s.split("/")[0];
-  return { commands: "commands", build: "pipeline", report: "pipeline", outputs: "targets", targets: "targets", lint: "lint", emit: "emit", load: "load", schema: "schema", runtime: "schema" }[top] ?? "??" + s;
+  return { commands: "commands", diff: "diff", build: "pipeline", report: "pipeline", features: "features", outputs: "targets", targets: "targets", toolsets: "toolsets", search: "search", lint: "lint", emit: "emit", load: "load", schema: "schema", runtime: "schema" }[top] ?? "??" + s;
 }
 function imports(file) {
   const text = readFileSync(path.join(ROOT, file), "utf8");

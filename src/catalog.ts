@@ -5,7 +5,7 @@
  * the resolved settings) and docs/lint.md's rule table (checked by test/lint/parity.test.ts).
  *
  * A new target is its folder (src/targets/<id>/, with an index.ts declaring it) and one entry in
- * TARGET_TUPLE below; a new base rule is its file in src/lint/rules/ and its docs page (the folder's
+ * TARGET_TUPLE below; a new feature is its folder (src/features/<id>/) and one entry in FEATURES; a new base rule is its file in src/lint/rules/ and its docs page (the folder's
  * index is written from the files); a new neutral output is its file in src/outputs/ and one entry
  * in NEUTRAL_OUTPUTS.
  */
@@ -33,12 +33,16 @@ import mcp from "./targets/mcp/index.js";
 import openai from "./targets/openai/index.js";
 import openaiAgents from "./targets/openai-agents/index.js";
 import type { Target } from "./targets/target.js";
+import deferral from "./features/deferral/index.js";
+import type { Feature } from "./features/feature.js";
 import { TOOLSET_SETTINGS } from "./toolsets/settings.js";
 import { DIALECT_SETTINGS } from "./outputs/default-dialect.js";
 
 // `toolgen/outputs` (package.json "exports") is this module: the catalogue's lists, and what a library user needs to add an output.
 export { defineOutput, defineSetting, type Output, type OutputContext, type Setting } from "./outputs/output.js";
+export type { Capability, CapabilityKind, CapabilityOf, ToolArrayCapability, DispatcherAdapterCapability } from "./emit/capabilities.js";
 export { defineTarget, type Target } from "./targets/target.js";
+export { defineFeature, type Feature } from "./features/feature.js";
 
 /** toolgen's own rules (src/lint/rules/index.ts, written from the folder by scripts/rules-index.mjs). */
 export { BASE_RULES };
@@ -56,8 +60,19 @@ export const DEFAULT_TARGETS: readonly string[] = ["anthropic"];
 /** The target ids. */
 export const TARGET_IDS: readonly string[] = TARGETS.map((t) => t.id);
 
-/** Every rule: the base rules, then the targets' output rules, then the targets' own rules. */
-export const RULES: readonly Rule[] = [...BASE_RULES, ...TARGETS.flatMap((t) => t.outputRules ?? []), ...TARGETS.flatMap((t) => t.rules)];
+/**
+ * The features (src/features/<id>/): what cuts across targets, each in its folder as a target is, and
+ * one entry here.
+ */
+export const FEATURES: readonly Feature[] = [deferral];
+
+/** Every rule: the base rules, then the targets' output rules, then the targets' own rules, then the features'. */
+export const RULES: readonly Rule[] = [
+  ...BASE_RULES,
+  ...TARGETS.flatMap((t) => t.outputRules ?? []),
+  ...TARGETS.flatMap((t) => t.rules),
+  ...FEATURES.flatMap((f) => f.rules ?? []),
+];
 
 /**
  * Every output, in the order a build runs them: the default target's (the native array the others

@@ -10,7 +10,7 @@ import { resolveOptions, type BuildOptions, type ResolvedBuildOptions } from "./
 import { cachedBuild, warmCache } from "./build/cache.js";
 import { frameworkMajorWarnings } from "./build/framework-majors.js";
 import type { BuildInput, BuildResult } from "./build/result.js";
-import { RULES, TARGETS } from "./catalog.js";
+import { FEATURES, RULES, TARGETS } from "./catalog.js";
 import { nextDiskGeneration } from "./build/disk-memo.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
 import type { EmitInput } from "./outputs/emit-stage.js";
@@ -53,13 +53,15 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
   progress({ stage: "lint", detail: `${bundled.tools.length} tool(s)` });
   const diagnostics = await lintStage(input.loaded, bundled, options);
   mark("lint");
-  // Issue 28: the toolsets' caps, and the tools the deferLoading budget defers (src/toolsets/).
-  const { toolsetDiagnostics, withDeferral } = await import("./toolsets/index.js");
+  // Issue 28: the toolsets' caps (src/toolsets/).
+  const { toolsetDiagnostics } = await import("./toolsets/index.js");
   const capped = toolsetDiagnostics(bundled.tools, options.settings, targetCaps(options));
   if (options.lint) diagnostics.push(...capped.filter((d) => d.severity === "warning"));
   const capErrors = capped.filter((d) => d.severity === "error");
   if (options.lint && capErrors.length > 0) throw new InputError(capErrors, `${capErrors.length} error(s); nothing was written`);
-  const tools = withDeferral(bundled.tools, options.settings);
+  // Issue 36: each feature's transform of the tools, in catalogue order (deferral: the deferLoading budget).
+  let tools: EmitInput["tools"] = bundled.tools;
+  for (const feature of FEATURES) if (feature.transform) tools = await feature.transform(tools, options.settings);
   if (bundled.tools.length === 0) {
     throw new InputError([], `no tools found in ${shown(options.schemas)} (toolgen reads every *.json, *.yaml and *.yml file there); nothing was written`);
   }

@@ -69,8 +69,10 @@ export async function resolveOptions(options: BuildOptions): Promise<ResolvedBui
   checkRoots({ out, handlers });
   const list = options.outputList ?? OUTPUTS;
   const given = parseSettings(options, "build options");
-  // A config with "toolsets" and no "outputs" builds the opt-in toolsets output with the default ones.
-  const implied = options.outputs === undefined && (given.toolsets?.length ?? 0) > 0 && list.some((o) => o.id === "toolsets") ? [...list.filter((o) => o.optIn !== true).map((o) => o.id), "toolsets"] : undefined;
+  // With no "outputs", an opt-in output whose implying setting is given (toolsets: "toolsets") joins the default ones.
+  const isGiven = (value: unknown) => value !== undefined && !(Array.isArray(value) && value.length === 0);
+  const impliedIds = list.filter((o) => o.optIn === true && (o.impliedBy ?? []).some((s) => isGiven((given as Record<string, unknown>)[s.key]))).map((o) => o.id);
+  const implied = options.outputs === undefined && impliedIds.length > 0 ? [...list.filter((o) => o.optIn !== true).map((o) => o.id), ...impliedIds] : undefined;
   const outputs = selectOutputs(list, options.outputs ?? implied);
   const targets = options.targets === undefined ? undefined : parseTargets(options.targets, "targets");
   return {

@@ -12,13 +12,21 @@ import { diffTools, type DiffResult } from "../diff/engine.js";
 import { evalChange, type EvalChange } from "../diff/eval.js";
 import { DIFF_FORMATS, renderDiff, type DiffFormat } from "../diff/report.js";
 import { FAIL_ON, failsOn, type FailOn } from "../diff/rules.js";
-import { loadSide } from "../diff/sides.js";
+import { loadSide, type ProjectConfigs } from "../diff/sides.js";
+import { configFor, CONFIG_FILES, findConfig } from "./config.js";
 import { repositoryRoot } from "../lint/formatters/locations.js";
 import { packageDocsUrl, packageVersion } from "../load/own-package.js";
 import { writeReport, writeReportFile } from "../report/file.js";
 import { standardOutput, type OutputStream } from "../report/std-output.js";
 import { colorFromEnvironment } from "./lint.js";
 import { EVAL_METRICS, type EvalMetric } from "./eval.js";
+
+/** How diff/ finds and reads a side's config: this command layer's reader, handed down (diff/ imports nothing from commands/). */
+const PROJECT_CONFIGS: ProjectConfigs = {
+  files: CONFIG_FILES,
+  found: (dir) => findConfig(dir) !== undefined,
+  read: (dir) => configFor(dir, {}, dir),
+};
 
 export interface RunDiffOptions {
   base: string;
@@ -44,7 +52,7 @@ export interface RunDiffOptions {
 /** `diff(base, head)` for the library: each a folder or a git revision (head unset: the working tree at `cwd`). */
 export async function diff(base: string, head?: string, options: { cwd?: string } = {}): Promise<DiffResult> {
   const cwd = options.cwd ?? process.cwd();
-  const [b, h] = [await loadSide(base, cwd), await loadSide(head, cwd)];
+  const [b, h] = [await loadSide(base, cwd, PROJECT_CONFIGS), await loadSide(head, cwd, PROJECT_CONFIGS)];
   return diffTools(b.tools, h.tools);
 }
 
@@ -63,8 +71,8 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
     throw new UsageError("--eval-toolset, --eval-metric and --eval-fail-drop need --eval CASES (a cases file, as toolgen eval reads it)");
   }
   const cases = options.eval === undefined ? undefined : await readCases(options.eval, cwd);
-  const base = await loadSide(options.base, cwd);
-  const head = await loadSide(options.head, cwd);
+  const base = await loadSide(options.base, cwd, PROJECT_CONFIGS);
+  const head = await loadSide(options.head, cwd, PROJECT_CONFIGS);
   const result = diffTools(base.tools, head.tools);
   let evaluated: EvalChange | undefined;
   if (cases !== undefined) {

@@ -15,7 +15,7 @@ import { describeLoadProblems, describeRefProblems } from "../lint/load-problems
 import { escapeControl } from "../lint/formatters/escape.js";
 import { writeReport } from "../report/file.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
-import type { EvalReport, Scores } from "../search/eval.js";
+import { EVAL_METRICS, type EvalMetric, type EvalReport, type Scores } from "../search/eval.js";
 
 /** The most bytes a cases file is read to (a link to an endless device stops here). */
 const MAX_CASES_BYTES = 64 * 1024 * 1024;
@@ -68,8 +68,8 @@ export function readCasesText(file: string, shown: string, prefix = ""): string 
   }
 }
 
-export const EVAL_METRICS = ["recall@1", "recall@3", "recall@5", "mrr"] as const;
-export type EvalMetric = (typeof EVAL_METRICS)[number];
+// The metrics are the search's (src/search/eval.ts, below diff/, which reports them too).
+export { EVAL_METRICS, type EvalMetric };
 
 export interface EvalFlags {
   cases: string;

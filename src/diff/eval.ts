@@ -9,10 +9,9 @@ import { UsageError } from "../errors.js";
 import type { Diagnostic } from "../model.js";
 import type { Rule } from "../lint/rule.js";
 import { escapeControl } from "../lint/formatters/escape.js";
-import { caseRanks, evaluate, type EvalCase, type Scores } from "../search/eval.js";
+import { caseRanks, EVAL_METRICS, evaluate, type EvalCase, type EvalMetric, type Scores } from "../search/eval.js";
 import { buildSearchIndex } from "../search/index.js";
 import { resolveToolsets } from "../toolsets/resolve.js";
-import { EVAL_METRICS, type EvalMetric } from "../commands/eval.js";
 import type { Side } from "./sides.js";
 
 export interface EvalSideResult {

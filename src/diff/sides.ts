@@ -9,7 +9,6 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { configFor, CONFIG_FILES, findConfig } from "../commands/config.js";
 import { UsageError, UserError } from "../errors.js";
 import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
 import { bundleTools, loadFolder } from "../load/index.js";
@@ -25,17 +24,31 @@ export interface Side {
   toolsets: readonly ToolsetSpec[];
 }
 
+/**
+ * How a side's project config is found and read: the command's config reader (commands/config.ts),
+ * given by the command, so that diff/ imports nothing from commands/.
+ */
+export interface ProjectConfigs {
+  /** The config file names a project folder may hold. */
+  files: readonly string[];
+  /** Whether a config is found from `dir`, upward. */
+  found(dir: string): boolean;
+  /** The config found from `dir` (upward), its flags none: the schemas folder, `$ref` roots, toolsets and default dialect. */
+  read(dir: string): { schemas: string; refRoots?: readonly string[]; toolsets?: readonly ToolsetSpec[]; defaultDialect?: DialectName };
+}
+
 /** Loads one side: `spec` undefined means the working tree at `cwd`. Throws UsageError for what is neither a folder nor a revision. */
-export async function loadSide(spec: string | undefined, cwd: string): Promise<Side> {
-  if (spec === undefined) return { label: "working tree", ...(await loadProject(cwd, cwd, undefined)) };
+export async function loadSide(spec: string | undefined, cwd: string, configs: ProjectConfigs): Promise<Side> {
+  const loadProject = (dir: string, rename: ((abs: string) => string) | undefined) => loadProjectWith(configs, dir, cwd, rename);
+  if (spec === undefined) return { label: "working tree", ...(await loadProject(cwd, undefined)) };
   const abs = path.resolve(cwd, spec);
   if (statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
-    const isProject = CONFIG_FILES.some((f) => existsSync(path.join(abs, f)));
-    return { label: spec, ...(isProject ? await loadProject(abs, cwd, undefined) : { tools: await loadSchemas(abs, [abs, cwd], undefined), toolsets: [] }) };
+    const isProject = configs.files.some((f) => existsSync(path.join(abs, f)));
+    return { label: spec, ...(isProject ? await loadProject(abs, undefined) : { tools: await loadSchemas(abs, [abs, cwd], undefined), toolsets: [] }) };
   }
   const commit = git(cwd, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
   if (commit === undefined) throw new UsageError(`'${spec}' is neither a folder nor a git revision (from ${cwd})`);
-  return { label: spec, ...(await loadRevision(spec, commit.trim(), cwd)) };
+  return { label: spec, ...(await loadRevision(spec, commit.trim(), cwd, configs.found, loadProject)) };
 }
 
 function git(cwd: string, args: string[], input?: string): string | undefined {
@@ -47,8 +60,8 @@ function git(cwd: string, args: string[], input?: string): string | undefined {
 }
 
 /** The schemas of the project at `dir` (its config found from there, upward) and its toolsets; paths shown through `rename`. */
-async function loadProject(dir: string, cwd: string, rename: ((abs: string) => string) | undefined): Promise<Omit<Side, "label">> {
-  const config = configFor(dir, {}, dir);
+async function loadProjectWith(configs: ProjectConfigs, dir: string, cwd: string, rename: ((abs: string) => string) | undefined): Promise<Omit<Side, "label">> {
+  const config = configs.read(dir);
   const schemas = path.resolve(dir, config.schemas);
   if (!statSync(schemas, { throwIfNoEntry: false })?.isDirectory()) {
     throw new UsageError(`schemas folder not found: ${rename ? rename(schemas) : path.relative(cwd, schemas) || "."}`);
@@ -73,7 +86,13 @@ async function loadSchemas(schemas: string, refRoots: readonly string[], rename:
 const WANTED = /\.(json|ya?ml)$/i;
 
 /** A revision's files under the working directory's folder, written to a scratch folder, loaded there. */
-async function loadRevision(spec: string, commit: string, cwd: string): Promise<Omit<Side, "label">> {
+async function loadRevision(
+  spec: string,
+  commit: string,
+  cwd: string,
+  found: (dir: string) => boolean,
+  loadProject: (dir: string, rename: (abs: string) => string) => Promise<Omit<Side, "label">>,
+): Promise<Omit<Side, "label">> {
   const top = git(cwd, ["rev-parse", "--show-toplevel"])?.trim();
   const prefix = git(cwd, ["rev-parse", "--show-prefix"])?.trim() ?? "";
   if (top === undefined) throw new UsageError(`${cwd} is not in a git repository`);
@@ -107,10 +126,10 @@ async function loadRevision(spec: string, commit: string, cwd: string): Promise<
     const dir = path.join(scratch, ...prefix.split("/").filter(Boolean));
     mkdirSync(dir, { recursive: true });
     const rename = (abs: string) => `${spec}:${path.relative(scratch, abs).split(path.sep).join("/")}`;
-    if (findConfig(dir) === undefined && !existsSync(path.join(dir, "schemas"))) {
+    if (!found(dir) && !existsSync(path.join(dir, "schemas"))) {
       throw new UsageError(`${spec}: no toolgen config and no schemas folder at ${prefix || "the repository root"}`);
     }
-    return await loadProject(dir, cwd, rename);
+    return await loadProject(dir, rename);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

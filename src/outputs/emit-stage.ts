@@ -9,6 +9,7 @@ import type { Output, OutputContext, Setting } from "./output.js";
 import { jobOf, type ArtifactStore } from "../emit/artifacts.js";
 import { perToolFiles } from "../emit/per-tool.js";
 import { nextGeneration } from "../emit/tool-memo.js";
+import { providedBy } from "../emit/capabilities.js";
 
 /** What the emit stage is given: the outputs' context (outputs/output.ts) before names and per-tool files are derived. */
 export type EmitInput = Pick<
@@ -49,6 +50,7 @@ export async function emit(outputs: readonly Output[], input: EmitInput): Promis
     handlersImportBase: input.handlersImportBase,
     setting: <T>(setting: Setting<T>): T => (Object.hasOwn(settings, setting.key) ? (settings[setting.key] as T) : setting.default),
     built: new Set(outputs.map((o) => o.id)),
+    provided: (kind) => providedBy(outputs, kind),
     perTool: (kind) => perToolFiles(kind, jobs, input.artifacts),
     note: (text) => void notes.push(text),
   };

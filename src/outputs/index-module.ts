@@ -7,6 +7,6 @@ export default defineOutput({
   needs: ["native", "types", "validators", "runtime"],
   emit: async (ctx) => {
     const { emitIndexModule } = await import("../emit/index-module.js");
-    return [emitIndexModule(ctx.tools, ctx.names, ctx.handlersImportBase, { legacy: ctx.built.has("legacy") })];
+    return [emitIndexModule(ctx.tools, ctx.names, ctx.handlersImportBase, { legacy: ctx.provided("legacy-conversions").length > 0 })];
   },
 });

@@ -10,7 +10,11 @@ import type { ArtifactKind } from "../emit/artifacts.js";
 import type { VendoredSources } from "../load/assets.js";
 import type { BundledTool, GeneratedFile } from "../model.js";
 import type { ToolNames } from "../emit/names.js";
-import { UsageError } from "../errors.js";
+import type { Setting } from "../setting.js";
+import type { Capability, CapabilityKind, CapabilityOf } from "../emit/capabilities.js";
+
+// A setting is declared in src/setting.ts (below every layer that reads one); re-exported for the outputs and targets.
+export { booleanSetting, defineSetting, type Setting } from "../setting.js";
 
 export interface OutputContext {
   /** The bundled tools, sorted by name. */
@@ -33,8 +37,13 @@ export interface OutputContext {
   handlersImportBase: string;
   /** The value of a setting for this build (each is part of the cache key); its default when unset. */
   setting<T>(setting: Setting<T>): T;
-  /** The ids of every output this build runs. */
+  /**
+   * The ids of every output this build runs. An output or feature asks `provided(kind)` instead: naming
+   * another output here ties it to that output (a new one providing the same is missed).
+   */
   built: ReadonlySet<string>;
+  /** What the outputs this build runs provide of `kind` (src/emit/capabilities.ts), in build order; empty when none does. */
+  provided<K extends CapabilityKind>(kind: K): readonly CapabilityOf<K>[];
   /** One file of `kind` per tool, in tool order, from the cache when it holds a verified copy. */
   perTool(kind: ArtifactKind): Promise<GeneratedFile[]>;
   /** Something the user should read (printed as `note:`). */
@@ -51,6 +60,14 @@ export interface Output {
   rules?: readonly string[];
   /** Built only when the `outputs` config names it (not in the default set). */
   optIn?: boolean;
+  /**
+   * Settings that build this opt-in output with the default ones when the config names no "outputs"
+   * (the toolsets output, when "toolsets" names one): a setting counts as given when it is set and not
+   * empty. Declared here, so the build's options name no output.
+   */
+  impliedBy?: readonly Setting[];
+  /** What it provides to other outputs and features, by kind (src/emit/capabilities.ts): they ask `ctx.provided(kind)`. */
+  provides?: readonly Capability[];
   /** Files of toolgen's runtime (`src/runtime/`) that only this output's code imports: copied only when it is built. */
   runtime?: readonly string[];
   /**
@@ -65,33 +82,4 @@ export interface Output {
 /** Declares an output (typed; nothing else). */
 export function defineOutput(output: Output): Output {
   return output;
-}
-
-/**
- * A setting: a key of toolgen.config.json (and of the library's `build()` options) that an output or
- * a target's rules read. Declared once, in the target or output that reads it, and listed there; the
- * config's keys and their checks, `toolgen build --help`, the cache key and the outputs' context all
- * derive from the catalogue's list of them.
- */
-export interface Setting<T = unknown, K extends string = string> {
-  /** The config key, e.g. `openaiStrict`. */
-  key: K;
-  /** One line for `--help` and the docs: what it does, its values and its default. */
-  describe: string;
-  default: T;
-  /** The value as written in a config file or given to `build()`, checked: a UsageError names `where`. */
-  parse(value: unknown, where: string): T;
-  /** The rule settings a value implies, from those given (the config's own "rules" win where they say). */
-  rules?(value: T, rules: Readonly<Record<string, unknown>>): Record<string, unknown>;
-}
-
-/** Declares a setting (typed; nothing else). */
-export function defineSetting<T, const K extends string>(setting: Setting<T, K>): Setting<T, K> {
-  return setting;
-}
-
-/** A setting's parse for true or false. */
-export function booleanSetting(value: unknown, where: string, key: string): boolean {
-  if (typeof value !== "boolean") throw new UsageError(`${where}: '${key}' must be true or false`);
-  return value;
 }

@@ -8,11 +8,12 @@ export default defineOutput({
   optIn: true,
   needs: ["index", "native", "types", "validators", "runtime"],
   runtime: ["search.ts"],
+  provides: [{ kind: "tool-search", module: "search" }],
   emit: async (ctx) => {
     const { buildSearchIndex } = await import("../search/index.js");
     const { emitSearch } = await import("../search/emit.js");
     const specs = ctx.setting(toolsets);
     const sets = specs.length === 0 ? [] : (await import("../toolsets/resolve.js")).resolveToolsets(specs, ctx.tools);
-    return [emitSearch(buildSearchIndex(ctx.tools, sets), { openai: ctx.built.has("openai") })];
+    return [emitSearch(buildSearchIndex(ctx.tools, sets), { openai: ctx.provided("tool-array").some((a) => a.format === "openai-responses") })];
   },
 });

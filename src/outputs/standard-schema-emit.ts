@@ -7,7 +7,7 @@
  *
  * The JSON Schema targets are worked out here, at build time: the drafts give the schema as
  * tools.json has it where the keywords it uses mean the same in draft-07 and 2020-12 (else the reason
- * there is no such form), and `openapi-3.0` gives Gemini's OpenAPI 3.0 lowering (targets/gemini/
+ * there is no such form), and `openapi-3.0` gives Gemini's OpenAPI 3.0 lowering (src/schema/
  * openapi.ts) spelt as OpenAPI 3.0 writes it (lower-case types, integer limits as numbers).
  */
 import type { BundledTool, GeneratedFile, JsonObject, JsonValue } from "../model.js";
@@ -20,7 +20,7 @@ import { compileValidator } from "../emit/validators.js";
 import { readsAs2020 } from "../schema/dialect.js";
 import { forEachSubschema } from "../schema/keywords.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
-import { lowerToOpenApi, type OpenApiSchema } from "../targets/gemini/openapi.js";
+import { lowerToOpenApi, type OpenApiSchema } from "../schema/openapi.js";
 
 type Draft = "draft-07" | "draft-2020-12";
 type Form = true | string | Record<string, unknown>;

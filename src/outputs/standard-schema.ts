@@ -12,11 +12,11 @@ export default defineOutput({
     const { emitStandardSchema } = await import("./standard-schema-emit.js");
     const files = await emitStandardSchema(ctx.tools, ctx.names);
     // An output validator with a pattern imports the vendored RE2 engine, which the validators
-    // output ships only when an input validator needs it (the mcp output ships it for its own).
+    // output ships only when an input validator needs it (an output that provides "re2-engine", the mcp output, ships it for its own).
     const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".ts") && f.contents.includes(`from "${from}runtime/re2.js"`);
     if (files.some((f) => f.path.startsWith("standard-schema/output-validators/") && needsRe2(f, "../../"))) {
       const inputs = await ctx.perTool("validator");
-      if (!inputs.some((f) => needsRe2(f, "../")) && !ctx.built.has("mcp")) {
+      if (!inputs.some((f) => needsRe2(f, "../")) && ctx.provided("re2-engine").length === 0) {
         const { re2Files } = await import("../emit/validator-files.js");
         files.push(...re2Files(ctx.vendored.re2));
       }

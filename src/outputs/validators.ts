@@ -6,6 +6,7 @@ export default defineOutput({
   description: "validators/<tool>.ts: each tool's validator, compiled at build time",
   needs: ["runtime"],
   runtime: ["validate.ts"],
+  provides: [{ kind: "input-validators", folder: "validators" }],
   emit: async (ctx) => {
     const validators = await ctx.perTool("validator");
     const { validatorCompanions } = await import("../emit/validator-files.js");

@@ -8,7 +8,7 @@
  * Deterministic and offline.
  */
 import { UsageError } from "../errors.js";
-import { exampleCompiler } from "../lint/rules/input-examples-valid.js";
+import { exampleCompiler } from "../lint/meta/example-compiler.js";
 import { parseYaml } from "../load/yaml.js";
 import type { BundledTool, JsonObject } from "../model.js";
 import { search, type SearchIndex } from "../runtime/search.js";
@@ -60,6 +60,10 @@ export function parseCases(text: string, file: string): EvalCase[] {
   if (cases.length === 0) throw new UsageError(`${file}: no cases`);
   return cases;
 }
+
+/** The metrics `toolgen eval` and `toolgen diff --eval` report (Scores' keys). */
+export const EVAL_METRICS = ["recall@1", "recall@3", "recall@5", "mrr"] as const;
+export type EvalMetric = (typeof EVAL_METRICS)[number];
 
 export interface Scores {
   "recall@1": number;

@@ -1,6 +1,7 @@
 /**
- * toolsets/<name>.ts, one per toolset: its tool names and types, its Messages API `tools` array, the
- * OpenAI and Gemini arrays when those outputs are built, and dispatchers that answer only its tools
+ * toolsets/<name>.ts, one per toolset: its tool names and types, its Messages API `tools` array, every
+ * tools array the build's outputs provide (`provided("tool-array")`: OpenAI's and Gemini's, a new
+ * framework's with no edit here), the adapters they provide, and dispatchers that answer only its tools
  * (runtime/toolset.ts; with the legacy output, reading a legacy call's parameters as the folder's
  * does). Each array is the folder's, filtered by name at import, so a toolset costs a list of names,
  * not a second copy of the schemas, and keeps the folder's array types (the SDKs' types are checked
@@ -8,18 +9,49 @@
  */
 import { GENERATED_HEADER } from "../emit/literal.js";
 import type { GeneratedFile } from "../model.js";
+import type { DispatcherAdapterCapability, LegacyConversionsCapability, ToolArrayCapability } from "../emit/capabilities.js";
 import type { ResolvedToolset } from "./resolve.js";
 
 export interface ToolsetEmitOptions {
-  /** The outputs this build writes (the arrays of `openai` and `gemini` are filtered only when they are). */
-  built: ReadonlySet<string>;
+  /** The tools arrays the build's outputs provide (each is filtered to the toolset's tools). */
+  arrays: readonly ToolArrayCapability[];
+  /** The dispatcher adapters they provide (each is given the toolset's ready dispatcher). */
+  adapters: readonly DispatcherAdapterCapability[];
+  /** The legacy output's conversions, when it is built: a legacy call's parameters are read as the folder's dispatcher reads them. */
+  legacy: LegacyConversionsCapability | undefined;
+}
+
+/** `import { a, b as c, type T } from "../<module>.js";` per module, in first-use order; values sorted, then types. */
+function importLines(uses: readonly { module: string; value?: string; type?: string }[]): string[] {
+  const byModule = new Map<string, { values: Set<string>; types: Set<string> }>();
+  for (const use of uses) {
+    const entry = byModule.get(use.module) ?? { values: new Set<string>(), types: new Set<string>() };
+    byModule.set(use.module, entry);
+    if (use.value !== undefined) entry.values.add(use.value);
+    if (use.type !== undefined) entry.types.add(use.type);
+  }
+  const sorted = (names: Set<string>) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...byModule].map(([module, { values, types }]) => {
+    const names = [...sorted(values), ...sorted(types).map((t) => `type ${t}`)];
+    return `import { ${names.join(", ")} } from "../${module}.js";`;
+  });
 }
 
 export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): GeneratedFile {
-  const openai = options.built.has("openai");
-  const gemini = options.built.has("gemini");
-  // With the legacy output, a legacy call's parameters are read as the folder's dispatcher reads them.
-  const legacy = options.built.has("legacy");
+  const { arrays, adapters, legacy } = options;
+  const imports = importLines([
+    ...arrays.flatMap((a) => [
+      { module: a.module, value: `${a.exportName} as ${a.local}` },
+      ...Object.entries(a.typeImports ?? {}).flatMap(([module, names]) => names.map((type) => ({ module, type }))),
+    ]),
+    ...adapters.flatMap((a) => [
+      { module: a.module, value: a.factory },
+      { module: a.typeModule, type: a.type },
+    ]),
+  ]);
+  // The arrays of one module, as one block.
+  const blocks = new Map<string, ToolArrayCapability[]>();
+  for (const array of arrays) blocks.set(array.module, [...(blocks.get(array.module) ?? []), array]);
   const name = JSON.stringify(set.name);
   const lines = [
     `// ${GENERATED_HEADER}`,
@@ -29,9 +61,8 @@ export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): 
     `import { dispatcher as folderDispatcher, registry } from "../index.js";`,
     `import { tools as folderTools, type ToolDefinition } from "../tools.js";`,
     `import type { ToolInputs } from "../types.js";`,
-    ...(legacy ? [`import { legacyConversions } from "../legacy.js";`] : []),
-    ...(openai ? [`import { chatCompletionTools as folderChatTools, createOpenAIDispatcherFor, responsesTools as folderResponsesTools, type OpenAIDispatcher } from "../openai.js";`] : []),
-    ...(gemini ? [`import { functionDeclarations as folderDeclarations, type GeminiFunctionDeclaration } from "../gemini.js";`, `import { createGeminiDispatcher, type GeminiDispatcher } from "../runtime/gemini.js";`] : []),
+    ...(legacy ? [`import { ${legacy.exportName} } from "../${legacy.module}.js";`] : []),
+    ...imports,
     ``,
     `/** The toolset's name (out-of-set calls are answered is_error naming it). */`,
     `export const TOOLSET = ${name};`,
@@ -51,16 +82,13 @@ export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): 
     ``,
     `/** Pass as the \`tools\` of a Messages API request: the toolset's entries of tools.ts. */`,
     `export const tools: ToolDefinition[] = folderTools.filter((t) => members.has(t.name));`,
-    ...(openai
-      ? [
-          ``,
-          `/** The toolset's Chat Completions tools (openai.ts's, filtered). */`,
-          `export const chatCompletionTools: typeof folderChatTools = folderChatTools.filter((t) => members.has(t.function.name));`,
-          `/** The toolset's Responses API tools (openai.ts's, filtered). */`,
-          `export const responsesTools: typeof folderResponsesTools = folderResponsesTools.filter((t) => members.has(t.name));`,
-        ]
-      : []),
-    ...(gemini ? [``, `/** The toolset's Gemini \`functionDeclarations\` (gemini.ts's, filtered). */`, `export const functionDeclarations: GeminiFunctionDeclaration[] = folderDeclarations.filter((d) => members.has(d.name));`] : []),
+    ...[...blocks].flatMap(([module, list]) => [
+      ``,
+      ...list.flatMap((t) => [
+        `/** The toolset's ${t.doc} (${module}.ts's, filtered). */`,
+        `export const ${t.exportName}: ${t.type} = ${t.local}.filter((${t.element}) => members.has(${t.nameOf}));`,
+      ]),
+    ]),
     ``,
     `/** The folder's ready dispatcher (the handler files), answering only this toolset's tools. */`,
     `export const dispatcher: Dispatcher = restrictDispatcher(folderDispatcher, TOOLSET, toolNames);`,
@@ -68,10 +96,9 @@ export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): 
     `/** A dispatcher over handlers for this toolset's tools only; any other tool is answered is_error naming the toolset. */`,
     `export function createDispatcher<C = unknown>(handlers: ToolsetHandlers<C>, options?: DispatcherOptions): Dispatcher<C> {`,
     `  const own = registry.filter((t) => members.has(t.name));`,
-    `  return restrictDispatcher(createDispatcherFrom<ToolsetInputs, C>(own, handlers, ${legacy ? "legacyConversions" : "undefined"}, options), TOOLSET, toolNames);`,
+    `  return restrictDispatcher(createDispatcherFrom<ToolsetInputs, C>(own, handlers, ${legacy ? legacy.exportName : "undefined"}, options), TOOLSET, toolNames);`,
     `}`,
-    ...(openai ? [``, `/** The OpenAI adapters over the toolset's ready dispatcher. */`, `export const openaiDispatcher: OpenAIDispatcher = createOpenAIDispatcherFor(dispatcher);`] : []),
-    ...(gemini ? [``, `/** The Gemini adapter over the toolset's ready dispatcher. */`, `export const geminiDispatcher: GeminiDispatcher = createGeminiDispatcher(dispatcher);`] : []),
+    ...adapters.flatMap((a) => [``, `/** The ${a.doc} over the toolset's ready dispatcher. */`, `export const ${a.exportName}: ${a.type} = ${a.factory}(dispatcher);`]),
   ];
   return { root: "out", path: `toolsets/${set.name}.ts`, contents: lines.join("\n") + "\n", ownership: "generated" };
 }

@@ -1,11 +1,11 @@
 /**
  * The config keys of issue 28: `toolsets` (named subsets of the folder, by name, glob or tag),
  * `clients` (the clients whose tool caps the toolsets are checked against) and `deferLoading` (a
- * token budget for what is loaded up front). Each is a setting (src/outputs/output.ts): checked here
+ * token budget for what is loaded up front). Each is a setting (src/setting.ts): checked here
  * with the config file in its messages, part of the cache key, read by the outputs through ctx.setting.
  */
 import { UsageError } from "../errors.js";
-import { defineSetting } from "../outputs/output.js";
+import { defineSetting } from "../setting.js";
 import { CLIENT_CAPS, CLIENT_IDS, type ClientId } from "./facts.js";
 
 /** One toolset as the config gives it: tool names and globs (`orders_*`), and tags; a tool matching either is in it. */

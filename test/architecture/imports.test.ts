@@ -4,9 +4,9 @@
  * - emitters and outputs import no node:fs (the load stage reads, write.ts writes);
  * - only write.ts and the cache write files;
  * - the lint path loads none of the generators;
- * - the layers (issue 22): commands > pipeline > catalog > targets and outputs > lint > emit > load >
- *   schema and runtime > model and errors. No import, type-only ones included, runs up, and there is
- *   no circle.
+ * - the layers (issues 22 and 36): commands > diff > pipeline > catalog > features > targets and
+ *   outputs > toolsets > search > lint > emit > load > schema and runtime > model and errors. No
+ *   import, type-only ones included, runs up, with no exception, and there is no circle.
  * Type-only imports load nothing and are left out of what a command loads, but not of the layers.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -173,24 +173,32 @@ describe("the import graph of src/", () => {
  * nothing of higher ones. A module may import its own layer or any below it.
  */
 export const LAYERS: readonly (readonly [layer: string, paths: readonly string[]])[] = [
-  // The library API and the commands: options in, report out (`toolgen diff`'s engine, src/diff/, with them).
-  ["commands", ["index.ts", "commands/", "diff/"]],
+  // The library API and the commands: options in, report out.
+  ["commands", ["index.ts", "commands/"]],
+  // `toolgen diff`'s engine, rules, witnesses, sides and lock file: given the config reader by its command.
+  ["diff", ["diff/"]],
   // The build's stages in order, its options and cache, the writer, and what reports to the terminal.
   ["pipeline", ["pipeline.ts", "build/", "report/", "write.ts"]],
-  // The one list of base rules, neutral outputs and targets.
+  // The one list of base rules, neutral outputs, targets and features.
   ["catalog", ["catalog.ts"]],
+  // What cuts across targets (src/features/<id>/): settings, rules, outputs, each in its folder.
+  ["features", ["features/"]],
   // What each provider means, and the neutral outputs; the emit stage runs the outputs a build chose.
-  ["targets and outputs", ["targets/", "outputs/", "toolsets/"]],
+  ["targets and outputs", ["targets/", "outputs/"]],
+  // Toolsets: the config's subsets, their caps, deferral, and the toolset modules' code.
+  ["toolsets", ["toolsets/"]],
+  // The tool search: its index, its generated module and its eval.
+  ["search", ["search/"]],
   // The lint engine, its base rules and formatters.
-  ["lint", ["lint/", "search/"]],
-  // Code generation shared by the outputs (types, validators, literals, names, hashes).
+  ["lint", ["lint/"]],
+  // Code generation shared by the outputs (types, validators, literals, names, hashes, what outputs provide).
   ["emit", ["emit/"]],
   // A folder of schemas -> tools, with typed problems.
   ["load", ["load/"]],
   // What a JSON Schema means; what generated code imports at run time.
   ["schema and runtime", ["schema/", "runtime/"]],
-  // The types passed between stages, and the errors every layer may throw.
-  ["model and errors", ["model.ts", "errors.ts"]],
+  // The types passed between stages, the errors every layer may throw, and what a setting is.
+  ["model and errors", ["model.ts", "errors.ts", "setting.ts"]],
 ];
 
 /** The rank of a module's layer (0 is the top), or undefined when no layer claims it. */
@@ -243,7 +251,7 @@ describe("the layers of src/", () => {
   });
 
   it("leave at the root only the modules the layout names", () => {
-    expect(files.filter((f) => !f.includes("/"))).toEqual(["catalog.ts", "errors.ts", "index.ts", "model.ts", "pipeline.ts", "write.ts"]);
+    expect(files.filter((f) => !f.includes("/"))).toEqual(["catalog.ts", "errors.ts", "index.ts", "model.ts", "pipeline.ts", "setting.ts", "write.ts"]);
   });
 
   it("have no import that runs back up, type-only ones included", () => {
@@ -252,6 +260,27 @@ describe("the layers of src/", () => {
 
   it("have no circle of imports, type-only ones included", () => {
     expect(importCircles(graph).filter((c) => !RUNTIME_CIRCLES.includes(c))).toEqual([]);
+  });
+
+  it("catch an upward import from each layer issue 36 names (diff, search, toolsets, features)", () => {
+    const planted = (from: string, target: string) => {
+      const withUpward = new Map(graph);
+      withUpward.set(from, [...graph.get(from)!, { specifier: "planted", target, typeOnly: true, names: [] }]);
+      return upwardImports(withUpward).filter((u) => u.startsWith(`${from} `));
+    };
+    expect(planted("diff/sides.ts", "commands/config.ts")).toEqual(["diff/sides.ts (diff) -> commands/config.ts (commands)"]);
+    expect(planted("search/eval.ts", "lint/rules/input-examples-valid.ts")).toEqual([]);
+    expect(planted("search/eval.ts", "toolsets/resolve.ts")).toEqual(["search/eval.ts (search) -> toolsets/resolve.ts (toolsets)"]);
+    expect(planted("toolsets/settings.ts", "outputs/output.ts")).toEqual(["toolsets/settings.ts (toolsets) -> outputs/output.ts (targets and outputs)"]);
+    expect(planted("features/deferral/index.ts", "catalog.ts")).toEqual(["features/deferral/index.ts (features) -> catalog.ts (catalog)"]);
+    expect(planted("build/options.ts", "diff/engine.ts")).toEqual(["build/options.ts (pipeline) -> diff/engine.ts (diff)"]);
+  });
+
+  it("no output, feature or search module imports a target's folder or a rule file", () => {
+    const offenders = files
+      .filter((f) => f.startsWith("outputs/") || f.startsWith("features/") || f.startsWith("search/"))
+      .flatMap((f) => graph.get(f)!.filter((e) => e.target && (e.target.startsWith("targets/") || /(^|\/)rules\//.test(e.target) && !e.target.startsWith(path.posix.dirname(f)))).map((e) => `${f} -> ${e.target}`));
+    expect(offenders).toEqual([]);
   });
 
   it("catch an upward import and a circle (the checks can fail)", () => {

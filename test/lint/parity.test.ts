@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { RULES as rules, TARGETS } from "../../src/catalog.js";
+import { FEATURES, RULES as rules, TARGETS } from "../../src/catalog.js";
 import type { Rule } from "../../src/lint/rule.js";
 
 /** The issue's table: id and default severity. */
@@ -43,7 +43,9 @@ const ISSUE_TABLE: [string, "error" | "warning" | "off"][] = [
 
 /** Issue 14: each target's rules (`<target>/<check>`, in a folder per target), after the base rules. */
 const TARGET_TABLE = TARGETS.flatMap((target) => target.rules.map((r) => [r.meta.id, r.meta.defaultSeverity] as [string, "error" | "warning" | "off"]));
-const ALL_RULES = [...ISSUE_TABLE, ...TARGET_TABLE];
+/** Issue 36: each feature's rules (flat ids, in src/features/<feature>/rules/), after the targets'. */
+const FEATURE_TABLE = FEATURES.flatMap((feature) => (feature.rules ?? []).map((r) => [r.meta.id, r.meta.defaultSeverity] as [string, "error" | "warning" | "off"]));
+const ALL_RULES = [...ISSUE_TABLE, ...TARGET_TABLE, ...FEATURE_TABLE];
 
 const root = new URL("../../", import.meta.url);
 /** Files with `ext` under `dir`, one level of target folders included, as ids (`openai/tool-name-format`). */
@@ -60,6 +62,10 @@ const RULE_FILES = [
     // A target without rules of its own (a framework's, e.g. openai-agents) has no rules/ folder.
     .filter((d) => d.isDirectory() && existsSync(new URL(`src/targets/${d.name}/rules/`, root)))
     .flatMap((d) => readdirSync(new URL(`src/targets/${d.name}/rules/`, root), { encoding: "utf8" }).map((f) => `src/targets/${d.name}/rules/${f}`))
+    .filter((f) => f.endsWith(".ts")),
+  ...readdirSync(new URL("src/features/", root), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(new URL(`src/features/${d.name}/rules/`, root)))
+    .flatMap((d) => readdirSync(new URL(`src/features/${d.name}/rules/`, root), { encoding: "utf8" }).map((f) => `src/features/${d.name}/rules/${f}`))
     .filter((f) => f.endsWith(".ts")),
 ].sort();
 const idOfFile = async (file: string) => ((await import(/* @vite-ignore */ new URL(file, root).href)) as { default: Rule }).default.meta.id;

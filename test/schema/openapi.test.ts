@@ -7,7 +7,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lowerToOpenApi, OPENAPI_SCHEMA_FIELDS, openApiToJsonSchema, type OpenApiSchema } from "../../src/targets/gemini/openapi.js";
+import { lowerToOpenApi, OPENAPI_SCHEMA_FIELDS, openApiToJsonSchema, type OpenApiSchema } from "../../src/schema/openapi.js";
 import { cpuTime } from "../helpers.js";
 
 function lowered(schema: unknown): { schema: OpenApiSchema; losses: Array<{ pointer: string; keyword: string }> } {

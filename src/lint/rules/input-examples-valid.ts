@@ -1,10 +1,8 @@
 /** Lint rule `input-examples-valid` (docs/rules/input-examples-valid.md): an `input_examples` entry does not validate against the tool's `input_schema`. */
-import type { ErrorObject, Options, ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { joinPointer, splitPointer } from "../../schema/pointer.js";
-import { readsAs2020 } from "../../schema/dialect.js";
 import type { JsonObject } from "../../model.js";
-import { formats } from "../../runtime/formats.js";
-import { toRe2Syntax } from "../../runtime/pattern.js";
+import { exampleCompiler } from "../meta/example-compiler.js";
 import { defineRule } from "../rule.js";
 
 /**
@@ -78,23 +76,4 @@ function detail(error: ErrorObject): string {
   const params = error.params as { allowedValues?: unknown[] };
   if (error.keyword === "enum" && Array.isArray(params.allowedValues)) return ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(", ").slice(0, 200)})`;
   return "";
-}
-
-/** An Ajv compiler of bundled schemas as the generated validators check (also `toolgen eval`'s expected arguments). */
-export async function exampleCompiler(): Promise<(schema: JsonObject) => ValidateFunction | undefined> {
-  const [{ Ajv }, { Ajv2020 }, { RE2JS }] = await Promise.all([import("ajv"), import("ajv/dist/2020.js"), import("re2js")]);
-  const regExp = Object.assign((pattern: string) => {
-    const compiled = RE2JS.compile(toRe2Syntax(pattern));
-    return { test: (s: string): boolean => compiled.test(s) };
-  }, { code: "re2" });
-  const options: Options = { allErrors: true, strict: false, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, code: { regExp } };
-  return (bundled) => {
-    const { $id: _id, $schema, ...schema } = bundled;
-    const draft2020 = readsAs2020(bundled);
-    try {
-      return (draft2020 ? new Ajv2020(options) : new Ajv(options)).compile(schema);
-    } catch {
-      return undefined;
-    }
-  };
 }

@@ -11,6 +11,6 @@ export default defineOutput({
   runtime: ["framework.ts"],
   emit: async (ctx) => {
     const { emitAiSdk } = await import("./emit.js");
-    return [emitAiSdk(ctx.tools, { search: ctx.built.has("search") })];
+    return [emitAiSdk(ctx.tools, { search: ctx.provided("tool-search").length > 0 })];
   },
 });

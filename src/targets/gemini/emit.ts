@@ -6,13 +6,13 @@
  * Each declaration carries the tool's schema as `parametersJsonSchema` (JSON Schema, unchanged: built
  * from tools.ts's entries, so the schemas are not written twice) by default; with
  * `geminiSchemaField: "parameters"` it carries
- * `parameters`, the schema lowered to Gemini's OpenAPI-3.0 subset (targets/gemini/openapi.ts). The file
+ * `parameters`, the schema lowered to Gemini's OpenAPI-3.0 subset (src/schema/openapi.ts). The file
  * imports no package at run time; the `parameters` form imports @google/genai's types (its `Type`
  * is a string enum, to which no string literal type is assignable), which `import type` erases.
  */
 import { SchemaCompileError } from "../../load/compile-error.js";
 import type { BundledTool, GeneratedFile } from "../../model.js";
-import { lowerToOpenApi, type OpenApiSchema } from "./openapi.js";
+import { lowerToOpenApi, type OpenApiSchema } from "../../schema/openapi.js";
 import { jsonParseStatement } from "../../emit/code-lines.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
 

@@ -32,6 +32,21 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime"],
   rules: [GEMINI_LOSSLESS_RULE],
   runtime: ["gemini.ts"],
+  provides: [
+    {
+      kind: "tool-array",
+      module: "gemini",
+      format: "gemini",
+      exportName: "functionDeclarations",
+      local: "folderDeclarations",
+      type: "GeminiFunctionDeclaration[]",
+      typeImports: { gemini: ["GeminiFunctionDeclaration"] },
+      element: "d",
+      nameOf: "d.name",
+      doc: "Gemini `functionDeclarations`",
+    },
+    { kind: "dispatcher-adapter", module: "runtime/gemini", factory: "createGeminiDispatcher", type: "GeminiDispatcher", typeModule: "runtime/gemini", exportName: "geminiDispatcher", doc: "Gemini adapter" },
+  ],
   emit: async (ctx) => {
     const { emitGemini, GEMINI_NAME } = await import("./emit.js");
     for (const tool of ctx.tools) {

@@ -9,6 +9,7 @@ export default defineOutput({
   optIn: true,
   framework: { package: "@modelcontextprotocol/server", major: "2" },
   needs: ["index", "native", "types", "validators", "runtime"],
+  provides: [{ kind: "re2-engine" }],
   emit: async (ctx) => {
     const { emitMcp, mcpRejection, MCP_NAME } = await import("./emit.js");
     for (const tool of ctx.tools) {
@@ -18,14 +19,15 @@ export default defineOutput({
     }
     // Issue 28: with the toolsets output, a server may serve one toolset (src/targets/mcp/toolsets.ts).
     const specs = ctx.setting(toolsets);
-    if (specs.length > 0 && !ctx.built.has("toolsets")) ctx.note(`the config has "toolsets" but "outputs" leaves out "toolsets": the MCP server serves every tool (add "toolsets" for a server per toolset, --toolset NAME)`);
-    const sets = specs.length > 0 && ctx.built.has("toolsets") ? (await import("../../toolsets/resolve.js")).resolveToolsets(specs, ctx.tools) : [];
+    const toolsetModules = ctx.provided("toolset-modules").length > 0;
+    if (specs.length > 0 && !toolsetModules) ctx.note(`the config has "toolsets" but "outputs" leaves out "toolsets": the MCP server serves every tool (add "toolsets" for a server per toolset, --toolset NAME)`);
+    const sets = specs.length > 0 && toolsetModules ? (await import("../../toolsets/resolve.js")).resolveToolsets(specs, ctx.tools) : [];
     const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase, sets);
     // An output validator with a pattern imports the vendored RE2 engine, which the validators
     // output ships only when an input validator needs it: ship it here otherwise.
     const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".ts") && f.contents.includes(`from "${from}runtime/re2.js"`);
     if (files.some((f) => f.path.startsWith("mcp/output-validators/") && needsRe2(f, "../../"))) {
-      const inputs = ctx.built.has("validators") ? await ctx.perTool("validator") : [];
+      const inputs = ctx.provided("input-validators").length > 0 ? await ctx.perTool("validator") : [];
       if (!inputs.some((f) => needsRe2(f, "../"))) {
         const { re2Files } = await import("../../emit/validator-files.js");
         files.push(...re2Files(ctx.vendored.re2));

@@ -19,6 +19,11 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime"],
   rules: ["openai-strict-lowerable"],
   runtime: ["openai.ts"],
+  provides: [
+    { kind: "tool-array", module: "openai", format: "openai-chat", exportName: "chatCompletionTools", local: "folderChatTools", type: "typeof folderChatTools", element: "t", nameOf: "t.function.name", doc: "Chat Completions tools" },
+    { kind: "tool-array", module: "openai", format: "openai-responses", exportName: "responsesTools", local: "folderResponsesTools", type: "typeof folderResponsesTools", element: "t", nameOf: "t.name", doc: "Responses API tools" },
+    { kind: "dispatcher-adapter", module: "openai", factory: "createOpenAIDispatcherFor", type: "OpenAIDispatcher", typeModule: "openai", exportName: "openaiDispatcher", doc: "OpenAI adapters" },
+  ],
   emit: async (ctx) => {
     const { emitOpenAI, OPENAI_NAME } = await import("./emit.js");
     for (const tool of ctx.tools) {

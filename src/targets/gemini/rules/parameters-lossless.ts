@@ -1,6 +1,6 @@
 /** Lint rule `gemini-parameters-lossless` (docs/rules/gemini-parameters-lossless.md): lowering the input schema to Gemini's OpenAPI subset (geminiSchemaField: "parameters") loses a constraint, or cannot be done. */
 import { defineRule } from "../../../lint/rule.js";
-import { lowerToOpenApi } from "../openapi.js";
+import { lowerToOpenApi } from "../../../schema/openapi.js";
 import { inputSchemaPointerInFile } from "../../../lint/schema-node.js";
 
 

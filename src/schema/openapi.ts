@@ -20,8 +20,8 @@
  * rule `gemini-parameters-lossless` reports each); the lowered schema then accepts at least what the
  * original accepts (it only ever drops or loosens a constraint), so a valid input stays valid.
  */
-import { isPlainObject, joinPointer } from "../../schema/pointer.js";
-import { RefPath } from "../../schema/refs.js";
+import { isPlainObject, joinPointer } from "./pointer.js";
+import { RefPath } from "./refs.js";
 
 /** Gemini's `Type` enum values (@google/genai's `Type`; TYPE_UNSPECIFIED is never sent). */
 export type OpenApiType = "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL";

@@ -1,0 +1,14 @@
+/**
+ * The deferral feature: tools sent with `defer_loading: true`, found through tool search. Its rule:
+ * a deferred tool may not carry `input_examples` (./rules/). Its transform marks the tools the
+ * `deferLoading` budget defers (the plan is src/toolsets/defer.ts's, beside the setting it reads).
+ */
+import { defineFeature } from "../feature.js";
+import deferLoadingInputExamples from "./rules/defer-loading-input-examples.js";
+
+export default defineFeature({
+  id: "deferral",
+  title: "Deferred loading",
+  rules: [deferLoadingInputExamples],
+  transform: async (tools, settings) => (await import("../../toolsets/index.js")).withDeferral(tools, settings),
+});
