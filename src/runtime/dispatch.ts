@@ -202,6 +202,69 @@ function errorBlock(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
 }
 
+/**
+ * How many objects and arrays deep a value dispatch and the Standard Schema `validate` take; a deeper
+ * one is refused before the validator runs (its recursion would overflow the stack: a RangeError,
+ * not a verdict). JSON that models and frameworks send is a few levels deep.
+ */
+export const MAX_VALUE_DEPTH = 128;
+
+/** Why a value is not JSON a validator can take (`valueFault`): where, as a JSON pointer, and what. */
+export interface ValueFault {
+  readonly pointer: string;
+  readonly message: string;
+}
+
+const escapeToken = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
+/** A pointer in a message: a long one (a deep value) keeps its start. */
+const shownPointer = (pointer: string): string => (pointer.length > 80 ? `${pointer.slice(0, 77)}...` : pointer);
+const valueAt = (pointer: string, whole: string): string => (pointer === "" ? whole : `the value at ${shownPointer(pointer)}`);
+
+/**
+ * Why `value` is not a JSON value, where that would cost the validator a stack overflow or time
+ * unbounded by the value's size; undefined when it is none of these:
+ * - a cyclic value (an object or array that contains itself): it would be walked forever;
+ * - a value nested deeper than `MAX_VALUE_DEPTH`;
+ * - a sparse array (`a.length = 1e7; a[5] = 1`): a hole is not a JSON value, and a validator walks
+ *   every index up to `length`, so it is refused at its first hole, in time linear in its items.
+ * Reads own properties, as the validators do (a getter runs once per read, so a getter that makes a
+ * new object on every read ends at the depth bound). A throwing Proxy trap throws to the caller.
+ * `whole` names the value ("the input").
+ */
+export function valueFault(value: unknown, whole = "the value"): ValueFault | undefined {
+  const ancestors = new Map<object, string>();
+  const walk = (v: unknown, pointer: string): ValueFault | undefined => {
+    if (typeof v !== "object" || v === null) return undefined;
+    const seen = ancestors.get(v);
+    if (seen !== undefined) {
+      return { pointer, message: `${valueAt(pointer, whole)} is cyclic: it is ${valueAt(seen, whole)} again, and a cyclic value is not JSON` };
+    }
+    if (ancestors.size >= MAX_VALUE_DEPTH) {
+      return { pointer, message: `${valueAt(pointer, whole)} is nested deeper than ${MAX_VALUE_DEPTH} levels, the most toolgen validates` };
+    }
+    ancestors.set(v, pointer);
+    if (Array.isArray(v)) {
+      const length = v.length;
+      for (let i = 0; i < length; i++) {
+        if (!Object.prototype.hasOwnProperty.call(v, i)) {
+          const array = pointer === "" ? whole : `the array at ${shownPointer(pointer)}`;
+          return { pointer, message: `${array} is sparse: it has no item ${i} of its ${length}, and a hole is not JSON` };
+        }
+        const fault = walk(v[i], `${pointer}/${i}`);
+        if (fault !== undefined) return fault;
+      }
+    } else {
+      for (const key of Object.getOwnPropertyNames(v)) {
+        const fault = walk((v as { readonly [key: string]: unknown })[key], `${pointer}/${escapeToken(key)}`);
+        if (fault !== undefined) return fault;
+      }
+    }
+    ancestors.delete(v);
+    return undefined;
+  };
+  return walk(value, "");
+}
+
 /** How a handler's return value becomes a tool_result block. */
 function toResultBlock(toolUseId: string, toolName: string, value: unknown): ToolResultBlock {
   if (value === undefined) return { type: "tool_result", tool_use_id: toolUseId };
@@ -484,6 +547,9 @@ export function createDispatcherFrom<M, C = unknown>(
         const loaded = loadValidator(entry);
         validate = typeof loaded === "function" ? loaded : await loaded;
       }
+      // A cyclic, too deep or sparse input is refused before the validator walks it.
+      const fault = valueFault(input, "the input");
+      if (fault !== undefined) return errorBlock(toolUseId, `Error: the input of tool '${entry.name}' is not JSON: ${fault.message}`);
       valid = validate(input);
     } catch (e) {
       return errorBlock(toolUseId, `Error: could not validate the input of tool '${entry.name}' (${describeThrown(e)})`);
