@@ -232,37 +232,54 @@ const valueAt = (pointer: string, whole: string): string => (pointer === "" ? wh
  * `whole` names the value ("the input").
  */
 export function valueFault(value: unknown, whole = "the value"): ValueFault | undefined {
-  const ancestors = new Map<object, string>();
-  const walk = (v: unknown, pointer: string): ValueFault | undefined => {
+  // The objects and arrays from the root down to the one being walked, and the key of each in its
+  // parent: a pointer is built only for a fault (building one per value cost most of the walk).
+  const ancestors: object[] = [];
+  const keys: string[] = [];
+  const pointerTo = (depth: number): string => keys.slice(0, depth).map((k) => `/${escapeToken(k)}`).join("");
+  const walk = (v: unknown): ValueFault | undefined => {
     if (typeof v !== "object" || v === null) return undefined;
-    const seen = ancestors.get(v);
-    if (seen !== undefined) {
-      return { pointer, message: `${valueAt(pointer, whole)} is cyclic: it is ${valueAt(seen, whole)} again, and a cyclic value is not JSON` };
+    const depth = keys.length;
+    const seen = ancestors.indexOf(v);
+    if (seen !== -1) {
+      const pointer = pointerTo(depth);
+      return { pointer, message: `${valueAt(pointer, whole)} is cyclic: it is ${valueAt(pointerTo(seen), whole)} again, and a cyclic value is not JSON` };
     }
-    if (ancestors.size >= MAX_VALUE_DEPTH) {
+    if (depth >= MAX_VALUE_DEPTH) {
+      const pointer = pointerTo(depth);
       return { pointer, message: `${valueAt(pointer, whole)} is nested deeper than ${MAX_VALUE_DEPTH} levels, the most toolgen validates` };
     }
-    ancestors.set(v, pointer);
+    ancestors.push(v);
+    let fault: ValueFault | undefined;
     if (Array.isArray(v)) {
       const length = v.length;
       for (let i = 0; i < length; i++) {
         if (!Object.prototype.hasOwnProperty.call(v, i)) {
+          const pointer = pointerTo(depth);
           const array = pointer === "" ? whole : `the array at ${shownPointer(pointer)}`;
           return { pointer, message: `${array} is sparse: it has no item ${i} of its ${length}, and a hole is not JSON` };
         }
-        const fault = walk(v[i], `${pointer}/${i}`);
+        const item: unknown = v[i];
+        if (typeof item !== "object" || item === null) continue;
+        keys.push(String(i));
+        fault = walk(item);
         if (fault !== undefined) return fault;
+        keys.pop();
       }
     } else {
       for (const key of Object.getOwnPropertyNames(v)) {
-        const fault = walk((v as { readonly [key: string]: unknown })[key], `${pointer}/${escapeToken(key)}`);
+        const item = (v as { readonly [key: string]: unknown })[key];
+        if (typeof item !== "object" || item === null) continue;
+        keys.push(key);
+        fault = walk(item);
         if (fault !== undefined) return fault;
+        keys.pop();
       }
     }
-    ancestors.delete(v);
+    ancestors.pop();
     return undefined;
   };
-  return walk(value, "");
+  return walk(value);
 }
 
 /** How a handler's return value becomes a tool_result block. */
