@@ -218,7 +218,8 @@ export interface ValueFault {
 const escapeToken = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
 /** A pointer in a message: a long one (a deep value) keeps its start. */
 const shownPointer = (pointer: string): string => (pointer.length > 80 ? `${pointer.slice(0, 77)}...` : pointer);
-const valueAt = (pointer: string, whole: string): string => (pointer === "" ? whole : `the value at ${shownPointer(pointer)}`);
+const valueAt = (pointer: string, whole: string): string =>
+  pointer === "" ? whole : `the value at ${shownPointer(pointer)}`;
 
 /**
  * Why `value` is not a JSON value, where that would cost the validator a stack overflow or time
@@ -243,11 +244,15 @@ export function valueFault(value: unknown, whole = "the value"): ValueFault | un
     const seen = ancestors.indexOf(v);
     if (seen !== -1) {
       const pointer = pointerTo(depth);
-      return { pointer, message: `${valueAt(pointer, whole)} is cyclic: it is ${valueAt(pointerTo(seen), whole)} again, and a cyclic value is not JSON` };
+      const again = valueAt(pointerTo(seen), whole);
+      const message = `${valueAt(pointer, whole)} is cyclic: it is ${again} again, and a cyclic value is not JSON`;
+      return { pointer, message };
     }
     if (depth >= MAX_VALUE_DEPTH) {
       const pointer = pointerTo(depth);
-      return { pointer, message: `${valueAt(pointer, whole)} is nested deeper than ${MAX_VALUE_DEPTH} levels, the most toolgen validates` };
+      const deep = `nested deeper than ${MAX_VALUE_DEPTH} levels, the most toolgen validates`;
+      const message = `${valueAt(pointer, whole)} is ${deep}`;
+      return { pointer, message };
     }
     ancestors.push(v);
     let fault: ValueFault | undefined;
@@ -257,7 +262,8 @@ export function valueFault(value: unknown, whole = "the value"): ValueFault | un
         if (!Object.prototype.hasOwnProperty.call(v, i)) {
           const pointer = pointerTo(depth);
           const array = pointer === "" ? whole : `the array at ${shownPointer(pointer)}`;
-          return { pointer, message: `${array} is sparse: it has no item ${i} of its ${length}, and a hole is not JSON` };
+          const message = `${array} is sparse: it has no item ${i} of its ${length}, and a hole is not JSON`;
+          return { pointer, message };
         }
         const item: unknown = v[i];
         if (typeof item !== "object" || item === null) continue;
@@ -566,7 +572,9 @@ export function createDispatcherFrom<M, C = unknown>(
       }
       // A cyclic, too deep or sparse input is refused before the validator walks it.
       const fault = valueFault(input, "the input");
-      if (fault !== undefined) return errorBlock(toolUseId, `Error: the input of tool '${entry.name}' is not JSON: ${fault.message}`);
+      if (fault !== undefined) {
+        return errorBlock(toolUseId, `Error: the input of tool '${entry.name}' is not JSON: ${fault.message}`);
+      }
       valid = validate(input);
     } catch (e) {
       return errorBlock(toolUseId, `Error: could not validate the input of tool '${entry.name}' (${describeThrown(e)})`);

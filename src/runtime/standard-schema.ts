@@ -199,7 +199,8 @@ export function toolStandardSchema<Input, Output = Input>(spec: ToolSchemaSpec):
       const fault = valueFault(value, spec.role === "input schema" ? "the input" : "the output");
       if (fault !== undefined) {
         const which = spec.role === "input schema" ? "input" : "output";
-        return { issues: [{ message: `the ${which} of tool '${spec.tool}' is not JSON: ${fault.message}`, path: pathOfPointer(fault.pointer) }] };
+        const message = `the ${which} of tool '${spec.tool}' is not JSON: ${fault.message}`;
+        return { issues: [{ message, path: pathOfPointer(fault.pointer) }] };
       }
       if (validator(value)) return { value: value as Output };
       const errors = validator.errors;
