@@ -202,6 +202,92 @@ function errorBlock(toolUseId: string, message: string): ToolResultBlock {
   return { type: "tool_result", tool_use_id: toolUseId, content: message, is_error: true };
 }
 
+/**
+ * How many objects and arrays deep a value dispatch and the Standard Schema `validate` take; a deeper
+ * one is refused before the validator runs (its recursion would overflow the stack: a RangeError,
+ * not a verdict). JSON that models and frameworks send is a few levels deep.
+ */
+export const MAX_VALUE_DEPTH = 128;
+
+/** Why a value is not JSON a validator can take (`valueFault`): where, as a JSON pointer, and what. */
+export interface ValueFault {
+  readonly pointer: string;
+  readonly message: string;
+}
+
+const escapeToken = (key: string): string => key.replace(/~/g, "~0").replace(/\//g, "~1");
+/** A pointer in a message: a long one (a deep value) keeps its start. */
+const shownPointer = (pointer: string): string => (pointer.length > 80 ? `${pointer.slice(0, 77)}...` : pointer);
+const valueAt = (pointer: string, whole: string): string =>
+  pointer === "" ? whole : `the value at ${shownPointer(pointer)}`;
+
+/**
+ * Why `value` is not a JSON value, where that would cost the validator a stack overflow or time
+ * unbounded by the value's size; undefined when it is none of these:
+ * - a cyclic value (an object or array that contains itself): it would be walked forever;
+ * - a value nested deeper than `MAX_VALUE_DEPTH`;
+ * - a sparse array (`a.length = 1e7; a[5] = 1`): a hole is not a JSON value, and a validator walks
+ *   every index up to `length`, so it is refused at its first hole, in time linear in its items.
+ * Reads own properties, as the validators do (a getter runs once per read, so a getter that makes a
+ * new object on every read ends at the depth bound). A throwing Proxy trap throws to the caller.
+ * `whole` names the value ("the input").
+ */
+export function valueFault(value: unknown, whole = "the value"): ValueFault | undefined {
+  // The objects and arrays from the root down to the one being walked, and the key of each in its
+  // parent: a pointer is built only for a fault (building one per value cost most of the walk).
+  const ancestors: object[] = [];
+  const keys: string[] = [];
+  const pointerTo = (depth: number): string => keys.slice(0, depth).map((k) => `/${escapeToken(k)}`).join("");
+  const walk = (v: unknown): ValueFault | undefined => {
+    if (typeof v !== "object" || v === null) return undefined;
+    const depth = keys.length;
+    const seen = ancestors.indexOf(v);
+    if (seen !== -1) {
+      const pointer = pointerTo(depth);
+      const again = valueAt(pointerTo(seen), whole);
+      const message = `${valueAt(pointer, whole)} is cyclic: it is ${again} again, and a cyclic value is not JSON`;
+      return { pointer, message };
+    }
+    if (depth >= MAX_VALUE_DEPTH) {
+      const pointer = pointerTo(depth);
+      const deep = `nested deeper than ${MAX_VALUE_DEPTH} levels, the most toolgen validates`;
+      const message = `${valueAt(pointer, whole)} is ${deep}`;
+      return { pointer, message };
+    }
+    ancestors.push(v);
+    let fault: ValueFault | undefined;
+    if (Array.isArray(v)) {
+      const length = v.length;
+      for (let i = 0; i < length; i++) {
+        if (!Object.prototype.hasOwnProperty.call(v, i)) {
+          const pointer = pointerTo(depth);
+          const array = pointer === "" ? whole : `the array at ${shownPointer(pointer)}`;
+          const message = `${array} is sparse: it has no item ${i} of its ${length}, and a hole is not JSON`;
+          return { pointer, message };
+        }
+        const item: unknown = v[i];
+        if (typeof item !== "object" || item === null) continue;
+        keys.push(String(i));
+        fault = walk(item);
+        if (fault !== undefined) return fault;
+        keys.pop();
+      }
+    } else {
+      for (const key of Object.getOwnPropertyNames(v)) {
+        const item = (v as { readonly [key: string]: unknown })[key];
+        if (typeof item !== "object" || item === null) continue;
+        keys.push(key);
+        fault = walk(item);
+        if (fault !== undefined) return fault;
+        keys.pop();
+      }
+    }
+    ancestors.pop();
+    return undefined;
+  };
+  return walk(value);
+}
+
 /** How a handler's return value becomes a tool_result block. */
 function toResultBlock(toolUseId: string, toolName: string, value: unknown): ToolResultBlock {
   if (value === undefined) return { type: "tool_result", tool_use_id: toolUseId };
@@ -483,6 +569,11 @@ export function createDispatcherFrom<M, C = unknown>(
       if (validate === undefined) {
         const loaded = loadValidator(entry);
         validate = typeof loaded === "function" ? loaded : await loaded;
+      }
+      // A cyclic, too deep or sparse input is refused before the validator walks it.
+      const fault = valueFault(input, "the input");
+      if (fault !== undefined) {
+        return errorBlock(toolUseId, `Error: the input of tool '${entry.name}' is not JSON: ${fault.message}`);
       }
       valid = validate(input);
     } catch (e) {

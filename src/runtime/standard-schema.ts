@@ -6,7 +6,7 @@
 // as the spec recommends, so the generated folder imports no package).
 
 import type { ValidateFunction } from "./dispatch.js";
-import { describeThrown } from "./dispatch.js";
+import { describeThrown, valueFault } from "./dispatch.js";
 import { describeValidationIssues } from "./messages.js";
 import { validRepair } from "./repair.js";
 
@@ -195,6 +195,13 @@ export function toolStandardSchema<Input, Output = Input>(spec: ToolSchemaSpec):
   const repair = spec.repair ?? spec.role === "input schema";
   const validate = (value: unknown): StandardSchemaV1.Result<Output> => {
     try {
+      // As dispatch: a cyclic, too deep or sparse value is refused before the validator walks it.
+      const fault = valueFault(value, spec.role === "input schema" ? "the input" : "the output");
+      if (fault !== undefined) {
+        const which = spec.role === "input schema" ? "input" : "output";
+        const message = `the ${which} of tool '${spec.tool}' is not JSON: ${fault.message}`;
+        return { issues: [{ message, path: pathOfPointer(fault.pointer) }] };
+      }
       if (validator(value)) return { value: value as Output };
       const errors = validator.errors;
       const repaired = repair ? validRepair(spec.schema, value, validator) : undefined;
