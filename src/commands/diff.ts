@@ -44,7 +44,7 @@ export interface RunDiffOptions {
 /** `diff(base, head)` for the library: each a folder or a git revision (head unset: the working tree at `cwd`). */
 export async function diff(base: string, head?: string, options: { cwd?: string } = {}): Promise<DiffResult> {
   const cwd = options.cwd ?? process.cwd();
-  const [b, h] = [await loadSide(base, cwd), await loadSide(head, cwd)];
+  const [b, h] = [await loadSide(base, cwd, "base"), await loadSide(head, cwd, "head")];
   return diffTools(b.tools, h.tools);
 }
 
@@ -63,8 +63,8 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
     throw new UsageError("--eval-toolset, --eval-metric and --eval-fail-drop need --eval CASES (a cases file, as toolgen eval reads it)");
   }
   const cases = options.eval === undefined ? undefined : await readCases(options.eval, cwd);
-  const base = await loadSide(options.base, cwd);
-  const head = await loadSide(options.head, cwd);
+  const base = await loadSide(options.base, cwd, "base");
+  const head = await loadSide(options.head, cwd, "head");
   const result = diffTools(base.tools, head.tools);
   let evaluated: EvalChange | undefined;
   if (cases !== undefined) {
