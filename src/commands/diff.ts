@@ -52,7 +52,7 @@ export interface RunDiffOptions {
 /** `diff(base, head)` for the library: each a folder or a git revision (head unset: the working tree at `cwd`). */
 export async function diff(base: string, head?: string, options: { cwd?: string } = {}): Promise<DiffResult> {
   const cwd = options.cwd ?? process.cwd();
-  const [b, h] = [await loadSide(base, cwd, PROJECT_CONFIGS), await loadSide(head, cwd, PROJECT_CONFIGS)];
+  const [b, h] = [await loadSide(base, cwd, PROJECT_CONFIGS, "base"), await loadSide(head, cwd, PROJECT_CONFIGS, "head")];
   return diffTools(b.tools, h.tools);
 }
 
@@ -71,8 +71,8 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
     throw new UsageError("--eval-toolset, --eval-metric and --eval-fail-drop need --eval CASES (a cases file, as toolgen eval reads it)");
   }
   const cases = options.eval === undefined ? undefined : await readCases(options.eval, cwd);
-  const base = await loadSide(options.base, cwd, PROJECT_CONFIGS);
-  const head = await loadSide(options.head, cwd, PROJECT_CONFIGS);
+  const base = await loadSide(options.base, cwd, PROJECT_CONFIGS, "base");
+  const head = await loadSide(options.head, cwd, PROJECT_CONFIGS, "head");
   const result = diffTools(base.tools, head.tools);
   let evaluated: EvalChange | undefined;
   if (cases !== undefined) {

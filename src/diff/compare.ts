@@ -8,8 +8,8 @@
 import type { JsonValue } from "../model.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
 import { keywordReadings, readsAs2020 } from "../schema/dialect.js";
-import { RefPath } from "../schema/refs.js";
-import type { DataStep } from "./sample.js";
+import { RefPath, resolveRef } from "../schema/refs.js";
+import { valueKey, withSiblings, type DataStep } from "./sample.js";
 
 export type Direction = "callers" | "handlers";
 type Polarity = "pos" | "neg" | "both";
@@ -48,6 +48,8 @@ const HANDLED = new Set([
   "additionalProperties", "items", "prefixItems", "uniqueItems", "anyOf", "oneOf", "allOf", "not", "$defs", "definitions", "$ref", "$schema", "$id",
 ]);
 const EXTRA_KEY = "x_extra";
+/** How deep into the input diff compares (past it, a change is reported as possibly breaking both ways): the walk's stack stays bounded. */
+const MAX_DEPTH = 500;
 
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -67,13 +69,75 @@ interface Walk {
   seen: Set<string>;
   /** Whether the dialect change (`$schema`, read as the validators read it) was compared already. */
   dialectDone?: boolean;
+  /** Whether two nodes mean the same: equal, and every `$ref` they reach names the same thing on both sides. */
+  same: (b: unknown, h: unknown) => boolean;
 }
 
 /** The changes between two bundled input schemas of one tool. */
 export function compareSchemas(base: unknown, head: unknown): RawChange[] {
-  const w: Walk = { baseRoot: base, headRoot: head, out: [], seen: new Set() };
+  const w: Walk = { baseRoot: base, headRoot: head, out: [], seen: new Set(), same: sameMeaning(base, head) };
   compareNode(w, base, head, "", "", [], "pos");
   return w.out;
+}
+
+/** The `$ref` strings anywhere inside a value (a loop, not recursion: values may nest deeply). */
+function refsIn(value: unknown): Set<string> {
+  const refs = new Set<string>();
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== "object" || v === null) continue;
+    if (Array.isArray(v)) stack.push(...v);
+    else {
+      const ref = (v as Record<string, unknown>).$ref;
+      if (typeof ref === "string") refs.add(ref);
+      stack.push(...Object.values(v));
+    }
+  }
+  return refs;
+}
+
+/**
+ * Equality in context: two nodes of the same text mean the same only when every reference they
+ * reach, directly or through the entries it names (a `$defs` entry naming another, to any depth),
+ * names equal entries on both sides. Each reference's answer is computed once per pair of schemas
+ * (a search over the references its entry reaches), so the walk stays linear in the references.
+ */
+function sameMeaning(baseRoot: unknown, headRoot: unknown): (b: unknown, h: unknown) => boolean {
+  const targets = new Map<string, { differs: boolean; refs: Set<string> }>();
+  const entry = (ref: string) => {
+    let e = targets.get(ref);
+    if (e === undefined) {
+      const bt = resolveRef(baseRoot, ref);
+      const ht = resolveRef(headRoot, ref);
+      const differs = (bt === undefined) !== (ht === undefined) || (bt !== undefined && !equal(bt.schema, ht!.schema));
+      e = { differs, refs: differs || bt === undefined ? new Set() : refsIn(bt.schema) };
+      targets.set(ref, e);
+    }
+    return e;
+  };
+  const changed = new Map<string, boolean>();
+  const reachesChange = (ref: string): boolean => {
+    const known = changed.get(ref);
+    if (known !== undefined) return known;
+    const visited = new Set([ref]);
+    const queue = [ref];
+    let found = false;
+    for (let i = 0; i < queue.length && !found; i++) {
+      const e = entry(queue[i]!);
+      if (e.differs || changed.get(queue[i]!) === true) found = true;
+      else for (const r of e.refs) if (!visited.has(r)) visited.add(r), queue.push(r);
+    }
+    // Not found: nothing any of them reaches changed either.
+    if (found) changed.set(ref, true);
+    else for (const r of visited) changed.set(r, false);
+    return found;
+  };
+  return (b, h) => {
+    if (!equal(b, h)) return false;
+    for (const ref of refsIn(b)) if (reachesChange(ref)) return false;
+    return true;
+  };
 }
 
 /** A node with its `$ref`s followed (siblings kept), and the pointer of where it now stands. */
@@ -86,12 +150,15 @@ function follow(node: unknown, pointer: string, root: unknown): { node: unknown;
     const target = path.step(ref);
     if (target === undefined || target === "cycle") break;
     const { $ref: _ref, ...rest } = current;
+    path.enter(ref, target);
     if (Object.keys(rest).length > 0) {
       if (!isPlainObject(target.schema)) break;
-      current = { ...target.schema, ...rest };
-    } else current = target.schema;
-    path.enter(ref, target);
-    at = target.pointer;
+      // With keywords beside it, the node is its own (the entry and more): it keeps its own place, not the entry's.
+      current = withSiblings(target.schema, rest);
+    } else {
+      current = target.schema;
+      at = target.pointer;
+    }
   }
   return { node: current, pointer: at };
 }
@@ -114,17 +181,29 @@ function covers(set: Set<string> | undefined, type: string): boolean {
   return set === undefined || set.has(type) || (type === "integer" && set.has("number"));
 }
 
-const show = (v: unknown) => JSON.stringify(v);
+/** A value as messages show it: its JSON, cut at 200 characters. */
+const show = (v: unknown) => {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+};
+
+/** Values as a message lists them: the first ten, then how many more. */
+const list = (values: readonly unknown[]) => values.slice(0, 10).map(show).join(", ") + (values.length > 10 ? ` and ${values.length - 10} more` : "");
 
 function compareNode(w: Walk, b0: unknown, h0: unknown, bp0: string, hp0: string, path: DataStep[], polarity: Polarity): void {
   const { node: b, pointer: bp } = follow(b0, bp0, w.baseRoot);
   const { node: h, pointer: hp } = follow(h0, hp0, w.headRoot);
-  if (equal(b, h)) return;
-  const key = `${bp}\0${hp}\0${polarity}\0${path.length}`;
-  if (w.seen.has(key) || path.length > 40) return;
+  if (w.same(b, h)) return;
+  // Each pair of places is compared once for each polarity: a recursive schema's walk ends, and a chain of any depth is followed.
+  const key = `${bp}\0${hp}\0${polarity}`;
+  if (w.seen.has(key)) return;
   w.seen.add(key);
   const add = (rule: string, pointer: string, message: string, directions: Direction[], base: unknown = b, head: unknown = h, at: DataStep[] = path) =>
     w.out.push({ rule, pointer, message, directions, path: at, base, head });
+  if (path.length > MAX_DEPTH) {
+    add("diff/keyword-changed", hp, `the schema changed ${MAX_DEPTH} levels into the input, deeper than diff compares`, dirs("callers", polarity).concat(dirs("handlers", polarity)));
+    return;
+  }
   if (!isPlainObject(b) || !isPlainObject(h)) {
     // Boolean schemas (or anything not an object): true accepts all, false nothing.
     const native: Direction[] = h === false || b === true ? ["callers"] : b === false || h === true ? ["handlers"] : BOTH;
@@ -139,7 +218,7 @@ function compareNode(w: Walk, b0: unknown, h0: unknown, bp0: string, hp0: string
   compareObjects(w, b, h, bp, hp, path, polarity, add);
   compareArrays(w, b, h, bp, hp, path, polarity, add);
   compareBranches(w, b, h, bp, hp, path, polarity, add);
-  if (!equal(b.not, h.not)) {
+  if (!w.same(b.not, h.not)) {
     if (b.not !== undefined && h.not !== undefined) compareNode(w, b.not, h.not, `${bp}/not`, `${hp}/not`, path, polarity === "pos" ? "neg" : polarity === "neg" ? "pos" : "both");
     else add("diff/keyword-changed", `${hp}/not`, h.not === undefined ? "'not' removed" : "'not' added", dirs(h.not === undefined ? "handlers" : "callers", polarity));
   }
@@ -148,7 +227,7 @@ function compareNode(w: Walk, b0: unknown, h0: unknown, bp0: string, hp0: string
     compareDialects(w);
   }
   for (const k of new Set([...Object.keys(b), ...Object.keys(h)])) {
-    if (HANDLED.has(k) || equal(b[k], h[k])) continue;
+    if (HANDLED.has(k) || w.same(b[k], h[k])) continue;
     add("diff/keyword-changed", `${hp}/${escapeToken(k)}`, `'${k}' ${k in b ? (k in h ? "changed" : "removed") : "added"}`, BOTH);
   }
 }
@@ -241,13 +320,17 @@ function compareValues(b: Record<string, unknown>, h: Record<string, unknown>, h
   if (!equal(b.enum, h.enum)) {
     const be = Array.isArray(b.enum) ? b.enum : undefined;
     const he = Array.isArray(h.enum) ? h.enum : undefined;
-    const removed = be === undefined ? undefined : be.filter((v) => !he?.some((x) => equal(x, v)));
-    const added = he === undefined ? undefined : he.filter((v) => !be?.some((x) => equal(x, v)));
+    // Members matched by key (a Set each side): linear in the enums' size, not their product (100,000 values ran past 120 s).
+    const bKeys = be === undefined ? undefined : new Set(be.map(valueKey));
+    const hKeys = he === undefined ? undefined : new Set(he.map(valueKey));
+    const removed = be === undefined ? undefined : be.filter((v) => !hKeys?.has(valueKey(v)));
+    const added = he === undefined ? undefined : he.filter((v) => !bKeys?.has(valueKey(v)));
     if (be === undefined) add("diff/enum-narrowed", `${hp}/enum`, `an enum was added: ${show(he)}`, dirs("callers", polarity));
     else if (he === undefined) add("diff/enum-widened", `${hp}/enum`, `the enum ${show(be)} was removed`, dirs("handlers", polarity));
     else {
-      if (removed!.length > 0) add("diff/enum-narrowed", `${hp}/enum`, `enum value(s) removed: ${removed!.map(show).join(", ")}`, dirs("callers", polarity));
-      if (added!.length > 0) add("diff/enum-widened", `${hp}/enum`, `enum value(s) added: ${added!.map(show).join(", ")}`, dirs("handlers", polarity));
+      // The witness is looked for among the members that changed (the first few hundred of them).
+      if (removed!.length > 0) add("diff/enum-narrowed", `${hp}/enum`, `enum value(s) removed: ${list(removed!)}`, dirs("callers", polarity), { ...b, enum: removed!.slice(0, 256) });
+      if (added!.length > 0) add("diff/enum-widened", `${hp}/enum`, `enum value(s) added: ${list(added!)}`, dirs("handlers", polarity), b, { ...h, enum: added!.slice(0, 256) });
     }
   }
   if (!equal(b.const, h.const)) {
@@ -316,11 +399,16 @@ function compareObjects(w: Walk, b: Record<string, unknown>, h: Record<string, u
   const hr = required(h);
   // Placed at the object (the candidates leave each property out), proved by an error about that property.
   const focus = (name: string) => w.out[w.out.length - 1]!.focus = [...path, { prop: name }];
-  for (const name of hr) if (!br.has(name)) add("diff/param-required-added", `${hp}/required`, `property '${name}' is now required`, dirs("callers", polarity)), focus(name);
-  for (const name of br) if (!hr.has(name)) add("diff/param-required-removed", `${hp}/required`, `property '${name}' is no longer required`, dirs("handlers", polarity)), focus(name);
+  // Each name its own finding, up to ten; the rest one finding (a list of 10,000 names is not 10,000 witness searches).
+  const eachOf = (names: string[], rule: string, how: string, d: Direction) => {
+    for (const name of names.slice(0, 10)) add(rule, `${hp}/required`, `property '${name}' ${how}`, dirs(d, polarity)), focus(name);
+    if (names.length > 10) add(rule, `${hp}/required`, `${names.length - 10} more properties ${how.replace(/^is/, "are")}: ${list(names.slice(10))}`, dirs(d, polarity));
+  };
+  eachOf([...hr].filter((name) => !br.has(name)), "diff/param-required-added", "is now required", "callers");
+  eachOf([...br].filter((name) => !hr.has(name)), "diff/param-required-removed", "is no longer required", "handlers");
   const ba = additional(b);
   const ha = additional(h);
-  if (!equal(ba, ha)) {
+  if (!w.same(ba, ha)) {
     const at = [...path, { prop: EXTRA_KEY }];
     if (ha === false || ba === true) add("diff/additional-properties-closed", `${hp}/additionalProperties`, `additionalProperties: ${show(ba)} -> ${show(ha)}`, dirs("callers", polarity), ba, ha, at);
     else if (ba === false || ha === true) add("diff/additional-properties-opened", `${hp}/additionalProperties`, `additionalProperties: ${show(ba)} -> ${show(ha)}`, dirs("handlers", polarity), ba, ha, at);
@@ -344,7 +432,7 @@ function compareArrays(w: Walk, b: Record<string, unknown>, h: Record<string, un
   if (bt.length !== ht.length) add("diff/keyword-changed", `${hp}/${tupleKey(h)}`, `the tuple has ${ht.length} item schema(s), was ${bt.length}`, BOTH);
   const br = rest(b);
   const hr = rest(h);
-  if (equal(br, hr)) return;
+  if (w.same(br, hr)) return;
   const at = [...path, { index: Math.max(bt.length, ht.length) }];
   const key = (n: Record<string, unknown>) => (Array.isArray(n.items) ? "additionalItems" : "items");
   if (br === undefined || hr === undefined) {
@@ -354,7 +442,7 @@ function compareArrays(w: Walk, b: Record<string, unknown>, h: Record<string, un
 
 function compareBranches(w: Walk, b: Record<string, unknown>, h: Record<string, unknown>, bp: string, hp: string, path: DataStep[], polarity: Polarity, add: Add): void {
   for (const k of ["anyOf", "oneOf", "allOf"] as const) {
-    if (equal(b[k], h[k])) continue;
+    if (w.same(b[k], h[k])) continue;
     if (!Array.isArray(b[k]) || !Array.isArray(h[k])) {
       // The keyword itself added (it constrains what was free) or removed.
       const added = !Array.isArray(b[k]);

@@ -5,12 +5,98 @@
  * property), and `place` puts a value at a data path inside an instance of the whole tool schema.
  * Nothing here decides validity: every candidate is checked with Ajv (witness.ts).
  */
+import { createRequire } from "node:module";
 import type { JsonObject, JsonValue } from "../model.js";
+import { toRe2Syntax } from "../runtime/pattern.js";
 import { isPlainObject } from "../schema/pointer.js";
 import { RefPath } from "../schema/refs.js";
 
+/**
+ * The largest string, array or object diff builds (a length, item or property count). A bound past
+ * it is not built: its candidates are left out and the reason is noted, so that the verdict on a
+ * change there is "possibly breaking", said why, and diff's memory stays bounded whatever the schema.
+ */
+export const MAX_BUILT = 10_000;
+
+let notes: Set<string> | undefined;
+
+/** `fn`'s result, and what it could not build within MAX_BUILT (each a phrase: "minItems 100000000"). */
+export function noting<T>(fn: () => T): { value: T; notes: string[] } {
+  const outer = notes;
+  notes = new Set();
+  try {
+    const value = fn();
+    return { value, notes: [...notes] };
+  } finally {
+    notes = outer;
+  }
+}
+
+/** A size read from a schema, kept within MAX_BUILT (a larger one noted, and MAX_BUILT used). */
+function buildable(keyword: string, n: number): number {
+  if (n <= MAX_BUILT) return n;
+  notes?.add(`${keyword} ${n}`);
+  return MAX_BUILT;
+}
+
+const require = createRequire(import.meta.url);
+let re2: typeof import("re2js").RE2JS | undefined;
+const compiledPatterns = new Map<string, { test(s: string): boolean } | undefined>();
+
+/**
+ * A schema pattern on RE2 (re2js: linear-time matching, no backtracking stack), as the generated
+ * validators run it; undefined for a pattern RE2 cannot run (lint rule pattern-supported).
+ */
+export function patternTester(pattern: string): { test(s: string): boolean } | undefined {
+  if (compiledPatterns.has(pattern)) return compiledPatterns.get(pattern);
+  re2 ??= (require("re2js") as typeof import("re2js")).RE2JS;
+  let tester: { test(s: string): boolean } | undefined;
+  try {
+    const compiled = re2.compile(toRe2Syntax(pattern));
+    tester = { test: (s) => compiled.test(s) };
+  } catch {
+    tester = undefined;
+  }
+  if (compiledPatterns.size > 1000) compiledPatterns.clear();
+  compiledPatterns.set(pattern, tester);
+  return tester;
+}
+
 /** One step from an instance to a value inside it: a property name, or an array index. */
 export type DataStep = { prop: string } | { index: number };
+
+/**
+ * A JSON value's key: equal values (own members only, in any key order, as JSON Schema's `enum`,
+ * `const` and `uniqueItems` compare) give equal keys. A loop, not recursion: a value may nest deeply.
+ */
+export function valueKey(value: unknown): string {
+  const parts: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v instanceof Mark) parts.push(v.text);
+    else if (v === null || typeof v !== "object") parts.push(typeof v === "string" ? JSON.stringify(v) : `${typeof v}:${String(v)}`);
+    else if (Array.isArray(v)) {
+      parts.push("[");
+      stack.push(CLOSE_ARRAY);
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i], ...(i > 0 ? [COMMA] : []));
+    } else {
+      const keys = Object.keys(v).sort();
+      parts.push("{");
+      stack.push(CLOSE_OBJECT);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push((v as Record<string, unknown>)[keys[i]!], new Mark(`${JSON.stringify(keys[i])}:`), ...(i > 0 ? [COMMA] : []));
+    }
+  }
+  return parts.join("");
+}
+
+/** Punctuation on valueKey's stack (never a value of the input). */
+class Mark {
+  constructor(readonly text: string) {}
+}
+const COMMA = new Mark(",");
+const CLOSE_ARRAY = new Mark("]");
+const CLOSE_OBJECT = new Mark("}");
 
 /** Format names -> a string that passes that format, and one that does not. */
 const FORMAT_SAMPLES: Record<string, string> = {
@@ -29,6 +115,30 @@ const FORMAT_SAMPLES: Record<string, string> = {
   "relative-json-pointer": "0/a",
 };
 
+const LOWER_BOUNDS = new Set(["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"]);
+const UPPER_BOUNDS = new Set(["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"]);
+const NOTES = new Set(["description", "title", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly"]);
+
+/**
+ * A `$ref`'s target with the keywords beside the `$ref` (both apply, as validators read them): a
+ * keyword only one has is kept; two numeric bounds give the stricter; an annotation beside the
+ * `$ref` is the one shown; any other keyword both have with different values keeps the target's,
+ * and the sibling's goes into an `allOf` branch, where it still applies.
+ */
+export function withSiblings(target: Record<string, unknown>, siblings: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...target };
+  const apart: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(siblings)) {
+    const t = target[k];
+    if (t === undefined || NOTES.has(k) || JSON.stringify(t) === JSON.stringify(v)) out[k] = v;
+    else if (typeof t === "number" && typeof v === "number" && LOWER_BOUNDS.has(k)) out[k] = Math.max(t, v);
+    else if (typeof t === "number" && typeof v === "number" && UPPER_BOUNDS.has(k)) out[k] = Math.min(t, v);
+    else apart[k] = v;
+  }
+  if (Object.keys(apart).length > 0) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), apart];
+  return out;
+}
+
 /** The node a `$ref` (local to `root`) names, followed through chains until a cycle (src/schema/refs.ts); the node itself otherwise. */
 export function deref(node: unknown, root: unknown): unknown {
   const path = new RefPath(root);
@@ -38,7 +148,7 @@ export function deref(node: unknown, root: unknown): unknown {
     const target = path.step(ref);
     if (target === undefined || target === "cycle") return current;
     const { $ref: _ref, ...rest } = current;
-    current = Object.keys(rest).length === 0 ? target.schema : isPlainObject(target.schema) ? { ...target.schema, ...rest } : rest;
+    current = Object.keys(rest).length === 0 ? target.schema : isPlainObject(target.schema) ? withSiblings(target.schema, rest) : rest;
     path.enter(ref, target);
   }
   return current;
@@ -94,7 +204,7 @@ export function sample(node: unknown, root: unknown, depth = 0): JsonValue {
     case "object":
       return sampleObject(n, root, depth, () => false);
     case "array": {
-      const min = typeof n.minItems === "number" ? n.minItems : 0;
+      const min = typeof n.minItems === "number" ? buildable("minItems", n.minItems) : 0;
       const prefix = Array.isArray(n.prefixItems) ? n.prefixItems : Array.isArray(n.items) ? n.items : [];
       const rest = Array.isArray(n.items) ? n.additionalItems : n.items;
       const out: JsonValue[] = [];
@@ -122,7 +232,7 @@ export function sample(node: unknown, root: unknown, depth = 0): JsonValue {
 function sampleString(n: Record<string, unknown>): string {
   const format = typeof n.format === "string" ? FORMAT_SAMPLES[n.format] : undefined;
   if (format !== undefined) return format;
-  const min = typeof n.minLength === "number" ? n.minLength : 0;
+  const min = typeof n.minLength === "number" ? buildable("minLength", n.minLength) : 0;
   if (typeof n.pattern === "string") {
     const fromPattern = stringForPattern(n.pattern, min);
     if (fromPattern !== undefined) return fromPattern;
@@ -132,13 +242,10 @@ function sampleString(n: Record<string, unknown>): string {
 
 /** A string matching a pattern (checked with RegExp): read as a sequence of atoms and quantifiers, or one of a few tries; undefined when neither matches. */
 function stringForPattern(pattern: string, min: number): string | undefined {
-  let re: RegExp;
-  try {
-    re = new RegExp(pattern, "u");
-  } catch {
-    return undefined;
-  }
+  const re = patternTester(pattern);
+  if (re === undefined) return undefined;
   const built = buildFromPattern(pattern);
+  if (built !== undefined && built.length > MAX_BUILT) return undefined;
   const tries = [built, built?.padEnd(min, built.at(-1) ?? "a"), "a", "A", "0", "a1", "aaaa", "0000", "a".repeat(min), "0".repeat(Math.max(min, 1))];
   return tries.find((t): t is string => t !== undefined && t.length >= min && re.test(t));
 }
@@ -180,6 +287,7 @@ function buildFromPattern(pattern: string): string | undefined {
       count = q[2] !== undefined ? Number(q[2]) : q[1] === "+" ? 1 : 0;
       i += q[1]!.length;
     }
+    if (out.length + atom.length * count > MAX_BUILT) return undefined;
     out += atom.repeat(count);
   }
   return out;
@@ -189,7 +297,7 @@ function sampleObject(n: Record<string, unknown>, root: unknown, depth: number, 
   const props = isPlainObject(n.properties) ? n.properties : {};
   const required = Array.isArray(n.required) ? n.required.filter((r): r is string => typeof r === "string") : [];
   const out: JsonObject = {};
-  for (const name of required) out[name] = sample(Object.hasOwn(props, name) ? props[name] : n.additionalProperties, root, depth + 1);
+  for (const name of required.slice(0, buildable("required", required.length))) out[name] = sample(Object.hasOwn(props, name) ? props[name] : n.additionalProperties, root, depth + 1);
   for (const name of Object.keys(props)) if (extra(name) && !Object.hasOwn(out, name)) out[name] = sample(props[name], root, depth + 1);
   return out;
 }
@@ -214,8 +322,9 @@ export function candidates(node: unknown, root: unknown, out: JsonValue[] = []):
   out.push(sample(n, root));
   if (!isPlainObject(n)) return out;
   if (n.const !== undefined) out.push(n.const as JsonValue);
-  if (Array.isArray(n.enum)) out.push(...(n.enum as JsonValue[]));
-  if (Array.isArray(n.examples)) out.push(...(n.examples as JsonValue[]));
+  // A few hundred members at most: more than the inputs a witness search tries (witness.ts BUDGET).
+  if (Array.isArray(n.enum)) out.push(...(n.enum.slice(0, 512) as JsonValue[]));
+  if (Array.isArray(n.examples)) out.push(...(n.examples.slice(0, 64) as JsonValue[]));
   for (const key of ["anyOf", "oneOf", "allOf"]) {
     const branches = n[key];
     if (Array.isArray(branches)) for (const b of branches.slice(0, 8)) out.push(sample(b, root));
@@ -228,7 +337,7 @@ export function candidates(node: unknown, root: unknown, out: JsonValue[] = []):
   const base = typeof sample(n, root) === "string" ? (sample(n, root) as string) : "a";
   for (const key of ["minLength", "maxLength"]) {
     const v = n[key];
-    if (typeof v === "number") for (const len of [v - 1, v, v + 1]) if (len >= 0) out.push(base.padEnd(len, base.at(-1) ?? "a").slice(0, len));
+    if (typeof v === "number") for (const len of [v - 1, v, v + 1]) if (len >= 0 && buildable(key, len) === len) out.push(base.padEnd(len, base.at(-1) ?? "a").slice(0, len));
   }
   if (typeof n.format === "string") out.push(...Object.values(FORMAT_SAMPLES), "not a " + n.format);
   if (typeof n.pattern === "string") out.push("", "a", "A", "0", "_", "a b", "aaaa", "0000");
@@ -237,7 +346,7 @@ export function candidates(node: unknown, root: unknown, out: JsonValue[] = []):
     const v = n[key];
     if (typeof v === "number") {
       const item = sample(Array.isArray(n.items) ? n.items[0] : (n.prefixItems as unknown[] | undefined)?.[0] ?? n.items, root);
-      for (const len of [v - 1, v, v + 1]) if (len >= 0) out.push(Array.from({ length: len }, () => item));
+      for (const len of [v - 1, v, v + 1]) if (len >= 0 && buildable(key, len) === len) out.push(Array.from({ length: len }, () => item));
     }
   }
   if (Array.isArray(arr) && arr.length > 0) out.push([...arr, arr[0]!]);
@@ -248,10 +357,10 @@ export function candidates(node: unknown, root: unknown, out: JsonValue[] = []):
   if (isPlainObject(n.properties) || typesOf(n).includes("object")) {
     const all = sampleObject(n, root, 0, () => true);
     out.push(all, { ...all, x_extra: "x" });
-    for (const name of Object.keys(all)) out.push(withoutKey(all, name) as JsonObject);
+    for (const name of Object.keys(all).slice(0, 64)) out.push(withoutKey(all, name) as JsonObject);
     for (const key of ["minProperties", "maxProperties"]) {
       const v = n[key];
-      if (typeof v === "number") for (const len of [v - 1, v, v + 1]) if (len >= 0) out.push(Object.fromEntries(Array.from({ length: len }, (_, i) => [`p${i}`, "x"])));
+      if (typeof v === "number") for (const len of [v - 1, v, v + 1]) if (len >= 0 && buildable(key, len) === len) out.push(Object.fromEntries(Array.from({ length: len }, (_, i) => [`p${i}`, "x"])));
     }
   }
   out.push("x", "", 0, 1, -1, 1.5, true, false, null, [], {}, ["x"], [0]);

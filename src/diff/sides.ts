@@ -38,8 +38,10 @@ export interface ProjectConfigs {
 }
 
 /** Loads one side: `spec` undefined means the working tree at `cwd`. Throws UsageError for what is neither a folder nor a revision. */
-export async function loadSide(spec: string | undefined, cwd: string, configs: ProjectConfigs): Promise<Side> {
-  const loadProject = (dir: string, rename: ((abs: string) => string) | undefined) => loadProjectWith(configs, dir, cwd, rename);
+export async function loadSide(spec: string | undefined, cwd: string, configs: ProjectConfigs, which: "base" | "head" = "base"): Promise<Side> {
+  const loadProject = (dir: string, rename: Rename | undefined) => loadProjectWith(configs, dir, cwd, rename);
+  // An empty side is an unset variable (`toolgen diff "$BASE" HEAD`), not the working directory.
+  if (spec !== undefined && spec.trim() === "") throw new UsageError(`the ${which} is empty: give a folder or a git revision (is the variable that should hold it unset?)`);
   if (spec === undefined) return { label: "working tree", ...(await loadProject(cwd, undefined)) };
   const abs = path.resolve(cwd, spec);
   if (statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
@@ -59,8 +61,14 @@ function git(cwd: string, args: string[], input?: string): string | undefined {
   }
 }
 
+/** How a revision's scratch files are shown: a path as `rev:path`, and every such path inside a message. */
+interface Rename {
+  (abs: string): string;
+  text(message: string): string;
+}
+
 /** The schemas of the project at `dir` (its config found from there, upward) and its toolsets; paths shown through `rename`. */
-async function loadProjectWith(configs: ProjectConfigs, dir: string, cwd: string, rename: ((abs: string) => string) | undefined): Promise<Omit<Side, "label">> {
+async function loadProjectWith(configs: ProjectConfigs, dir: string, cwd: string, rename: Rename | undefined): Promise<Omit<Side, "label">> {
   const config = configs.read(dir);
   const schemas = path.resolve(dir, config.schemas);
   if (!statSync(schemas, { throwIfNoEntry: false })?.isDirectory()) {
@@ -69,15 +77,16 @@ async function loadProjectWith(configs: ProjectConfigs, dir: string, cwd: string
   return { tools: await loadSchemas(schemas, config.refRoots ?? [dir], rename, config.defaultDialect), toolsets: config.toolsets ?? [] };
 }
 
-async function loadSchemas(schemas: string, refRoots: readonly string[], rename: ((abs: string) => string) | undefined, defaultDialect?: DialectName): Promise<BundledTool[]> {
+async function loadSchemas(schemas: string, refRoots: readonly string[], rename: Rename | undefined, defaultDialect?: DialectName): Promise<BundledTool[]> {
   // A side whose config sets `defaultDialect` has its schemas declare it: a change of the default diffs as a change of `$schema`.
   const loaded = await loadFolder(schemas, { refRoots, ...(defaultDialect ? { defaultDialect } : {}) });
   const bundled = await bundleTools(loaded);
-  const problems = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)].filter((d) => d.severity === "error");
-  const shown = (file: string) => (rename ? rename(path.resolve(file)) : file);
+  const problems = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)]
+    .filter((d) => d.severity === "error")
+    .map((d) => (rename ? { ...d, file: rename(path.resolve(d.file)), message: rename.text(d.message) } : d));
   if (problems.length > 0) {
     const first = problems[0]!;
-    throw new UserError(`${shown(first.file)}${first.line ? `:${first.line}:${first.column ?? 1}` : ""}: ${first.message}${first.tool ? ` (tool '${first.tool}', #${first.pointer})` : ""}; fix the side's schemas before diffing`, 2, problems);
+    throw new UserError(`${first.file}${first.line ? `:${first.line}:${first.column ?? 1}` : ""}: ${first.message}${first.tool ? ` (tool '${first.tool}', #${first.pointer})` : ""}; fix the side's schemas before diffing`, 2, problems);
   }
   if (!rename) return bundled.tools;
   return bundled.tools.map((t) => ({ ...t, source: { ...t.source, displayPath: rename(t.source.absPath) } }));
@@ -85,13 +94,13 @@ async function loadSchemas(schemas: string, refRoots: readonly string[], rename:
 
 const WANTED = /\.(json|ya?ml)$/i;
 
-/** A revision's files under the working directory's folder, written to a scratch folder, loaded there. */
+/** A revision's files, written to a scratch folder, loaded there from the working directory's folder. */
 async function loadRevision(
   spec: string,
   commit: string,
   cwd: string,
   found: (dir: string) => boolean,
-  loadProject: (dir: string, rename: (abs: string) => string) => Promise<Omit<Side, "label">>,
+  loadProject: (dir: string, rename: Rename) => Promise<Omit<Side, "label">>,
 ): Promise<Omit<Side, "label">> {
   const top = git(cwd, ["rev-parse", "--show-toplevel"])?.trim();
   const prefix = git(cwd, ["rev-parse", "--show-prefix"])?.trim() ?? "";
@@ -105,7 +114,8 @@ async function loadRevision(
       const [mode, type, hash] = e.slice(0, tab).split(" ");
       return { mode: mode!, type: type!, hash: hash!, file: e.slice(tab + 1) };
     })
-    .filter((e) => e.type === "blob" && e.mode !== "120000" && e.file.startsWith(prefix) && WANTED.test(e.file) && !e.file.split("/").includes("node_modules"));
+    // The whole repository's files, not only the working directory's: a `$ref` may lead out of it (into a folder refRoots names), as it does in the work tree.
+    .filter((e) => e.type === "blob" && e.mode !== "120000" && WANTED.test(e.file) && !e.file.split("/").includes("node_modules"));
   const scratch = mkdtempSync(path.join(os.tmpdir(), "toolgen-diff-"));
   try {
     // A `.git` marks the scratch folder as the repository root: the config search stops there.
@@ -125,7 +135,7 @@ async function loadRevision(
     }
     const dir = path.join(scratch, ...prefix.split("/").filter(Boolean));
     mkdirSync(dir, { recursive: true });
-    const rename = (abs: string) => `${spec}:${path.relative(scratch, abs).split(path.sep).join("/")}`;
+    const rename = inRevision(spec, scratch);
     if (!found(dir) && !existsSync(path.join(dir, "schemas"))) {
       throw new UsageError(`${spec}: no toolgen config and no schemas folder at ${prefix || "the repository root"}`);
     }
@@ -133,4 +143,23 @@ async function loadRevision(
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Paths in the scratch folder as the revision's own: `rev:path/inside` (`rev:.` for its top). The
+ * loader's messages name files relative to the working directory or absolutely; each such path that
+ * leads into the scratch folder is shown that way too, so no message names the temporary folder.
+ */
+function inRevision(spec: string, scratch: string): Rename {
+  const inside = (abs: string) => `${spec}:${path.relative(scratch, abs).split(path.sep).join("/") || "."}`;
+  // A path token: no spaces, quotes, parentheses or commas, leading into the scratch folder by name.
+  const name = path.basename(scratch).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const token = new RegExp(`[^\\s'"(),]*${name}[^\\s'"(),]*`, "g");
+  const text = (message: string) =>
+    message.replace(token, (found) => {
+      // Relative paths in messages are relative to the process's directory (load/bundle.ts).
+      const abs = path.resolve(found);
+      return abs === scratch || abs.startsWith(scratch + path.sep) ? inside(abs) : found;
+    });
+  return Object.assign(inside, { text });
 }

@@ -3,16 +3,65 @@
  * checked with Ajv (the validator a build generates, same options and formats). The inputs tried are
  * the base's and the head's sample inputs with candidate values (sample.ts) put where the change is.
  */
-import { Ajv, type Options, type ValidateFunction } from "ajv";
+import { Ajv, type KeywordDefinition, type Options, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { JsonObject, JsonValue } from "../model.js";
 import { formats } from "../runtime/formats.js";
 import type { Direction } from "./compare.js";
 import { readsAs2020 } from "../schema/dialect.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
-import { candidates, place, sample, type DataStep } from "./sample.js";
+import { candidates, noting, patternTester, place, sample, valueKey, type DataStep } from "./sample.js";
 
-const OPTIONS: Options = { code: { optimize: false }, strict: false, allErrors: true, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, addUsedSchema: false };
+/** Patterns run on RE2, as the generated validators run them: linear time, and no stack to overflow (`^(a|b)` x 5,000). */
+const regExp = Object.assign(
+  (pattern: string) => {
+    const tester = patternTester(pattern);
+    if (tester === undefined) throw new Error(`pattern '${pattern}' cannot run on the linear-time engine (RE2)`);
+    // Ajv keys the patterns of an instance by the engine's toString: each its own, or the first pattern serves them all.
+    return { test: (s: string) => tester.test(s), toString: () => pattern };
+  },
+  { code: "re2" },
+);
+
+const OPTIONS: Options = { code: { optimize: false, regExp }, strict: false, allErrors: true, ownProperties: true, validateFormats: true, formats, logger: false, validateSchema: false, addUsedSchema: false };
+
+/**
+ * `enum`, `const` and `uniqueItems` by each value's key (sample.ts valueKey: own members only, any
+ * key order), as dispatch compares (runtime/ajv.ts): Ajv's own call fast-deep-equal, which calls a
+ * member's own `toString` key (a TypeError) and compares every enum member in turn (a 100,000-value
+ * enum); a Set of keys answers in the size of the value.
+ */
+const VALUE_KEYWORDS: KeywordDefinition[] = [
+  {
+    keyword: "enum",
+    schemaType: "array",
+    error: { message: "must be equal to one of the allowed values" },
+    compile: (schema: unknown[]) => {
+      const keys = new Set(schema.map(valueKey));
+      return (data: unknown) => keys.has(valueKey(data));
+    },
+  },
+  {
+    keyword: "const",
+    error: { message: "must be equal to constant" },
+    compile: (schema: unknown) => {
+      const key = valueKey(schema);
+      return (data: unknown) => valueKey(data) === key;
+    },
+  },
+  {
+    keyword: "uniqueItems",
+    type: "array",
+    schemaType: "boolean",
+    error: { message: "must NOT have duplicate items" },
+    compile: (schema: boolean) => (data: unknown[]) => !schema || new Set(data.map(valueKey)).size === data.length,
+  },
+];
+
+function withValueKeywords<T extends Ajv>(ajv: T): T {
+  for (const k of VALUE_KEYWORDS) ajv.removeKeyword(k.keyword as string).addKeyword(k);
+  return ajv;
+}
 
 /** Whether a value is valid, and the instance paths (JSON pointers) of the errors when it is not. */
 let ajv07: Ajv | undefined;
@@ -28,7 +77,7 @@ export function validatorFor(schema: unknown): { validate: Validate; error?: str
   const { $id: _id, $schema, ...rest } = s;
   // One instance per dialect for every tool (making one costs more than compiling a tool's schema); no schema is added to it by name.
   // The dialect as the build's validators read it (schema/dialect.ts: no `$schema` is 2020-12).
-  const ajv = readsAs2020(s) ? (ajv2020 ??= new Ajv2020(OPTIONS)) : (ajv07 ??= new Ajv(OPTIONS));
+  const ajv = readsAs2020(s) ? (ajv2020 ??= withValueKeywords(new Ajv2020(OPTIONS))) : (ajv07 ??= withValueKeywords(new Ajv(OPTIONS)));
   try {
     const fn: ValidateFunction = ajv.compile(typeof schema === "boolean" ? schema : rest);
     return { validate: (v) => (fn(v) === true ? { valid: true, errorPaths: [], keywords: [] } : { valid: false, errorPaths: (fn.errors ?? []).map(errorPath), keywords: (fn.errors ?? []).map((e) => e.keyword) }) };
@@ -60,7 +109,12 @@ const BUDGET = 400;
  * witness proves this change, not another); undefined when none of the
  * inputs tried does.
  */
-export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, focus: readonly DataStep[] = path, keyword?: string): JsonValue | undefined {
+export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, focus: readonly DataStep[] = path, keyword?: string): { input?: JsonValue; unbuilt: string[] } {
+  const { value: input, notes } = noting(() => search(sides, path, baseNode, headNode, direction, focus, keyword));
+  return { ...(input === undefined ? {} : { input }), unbuilt: notes };
+}
+
+function search(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, focus: readonly DataStep[], keyword?: string): JsonValue | undefined {
   const values: JsonValue[] = [];
   candidates(baseNode, sides.baseSchema, values);
   candidates(headNode, sides.headSchema, values);

@@ -101,6 +101,15 @@ describe("toolgen diff on two folders", () => {
     expect(run(dir).code).toBe(2);
     expect(run(dir, "--help").stdout).toContain("witness");
   });
+
+  it("an empty base or head (an unset CI variable) is a usage error, exit 2, not the working tree (issue 38, item 5)", () => {
+    for (const args of [["", "new"], ["old", ""], [" ", "new"]]) {
+      const r = run(dir, ...args);
+      expect(r.code, JSON.stringify(args)).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/the (base|head) is empty.*unset/);
+    }
+  });
 });
 
 describe("toolgen diff on git revisions", () => {
@@ -171,5 +180,32 @@ describe("toolgen diff on git revisions", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("vbad:tools/beta.json:1:3");
     expect(run(repo, "no-such-rev").stderr).toContain("'no-such-rev' is neither a folder nor a git revision");
+  });
+
+  it("a revision's $ref that does not resolve names the revision and the path inside it, never the scratch folder (issue 38, item 16)", () => {
+    git("checkout", "-q", "-b", "refs-out");
+    // A project in proj/ whose tool names a file of the repository outside the project's folders, and one that is missing.
+    write(path.join(repo, "proj", "toolgen.config.json"), { schemas: "schemas" });
+    write(path.join(repo, "shared", "limit.json"), { $defs: { limit: { type: "integer" } } });
+    write(path.join(repo, "proj", "schemas", "outside.json"), { ...tool("outside"), input_schema: { type: "object", properties: { limit: { $ref: "../../shared/limit.json#/$defs/limit" } } } });
+    git("add", "-A");
+    git("commit", "-qm", "outside");
+    git("tag", "vout");
+    write(path.join(repo, "proj", "schemas", "outside.json"), { ...tool("outside"), input_schema: { type: "object", properties: { limit: { $ref: "gone.json#/$defs/limit" } } } });
+    git("commit", "-qam", "missing");
+    git("tag", "vmissing");
+    git("checkout", "-q", "main");
+    const cwd = path.join(repo, "proj");
+    mkdirSync(cwd, { recursive: true });
+    const outside = run(cwd, "vout", "vout");
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain("vout:proj/schemas/outside.json");
+    // As in the work tree: the file is the revision's, outside the folders the project's config lets a $ref read.
+    expect(outside.stderr).toMatch(/outside the folders a \$ref may read \([^)]*vout:proj\b[^)]*\); add its folder to "refRoots"/);
+    const missing = run(cwd, "vmissing", "vmissing");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("looked for vmissing:proj/schemas/gone.json");
+    // The scratch folder (os.tmpdir()/toolgen-diff-XXXXXX) is named nowhere, relatively or absolutely.
+    for (const r of [outside, missing]) expect(r.stderr).not.toMatch(/toolgen-diff-[A-Za-z0-9]{6}\b/);
   });
 });
