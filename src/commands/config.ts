@@ -3,10 +3,11 @@
  * finds its own, checked, with flags applied. Its keys are toolgen's own (folders, check, lint,
  * rules, outputs, targets, refRoots) and the settings the catalogue's targets and outputs declare.
  */
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { existsSync, statSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "../errors.js";
+import { kindOf, readGuarded } from "../load/guarded-read.js";
 import { closest } from "../lint/nearest.js";
 import { parseSettings, parseTargets, SETTING_KEYS, type SettingValues } from "../catalog.js";
 import type { RuleSetting } from "../lint/settings.js";
@@ -101,16 +102,8 @@ function isFile(file: string): boolean {
 }
 
 /** What a path that is not a regular file is, for messages. */
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return "a folder";
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
-
-function notAFile(display: string, stats: Stats): UsageError {
-  return new UsageError(`${display}: is ${kindOf(stats)}, not a file; a toolgen config must be a regular file`);
+function notAFile(display: string, kind: string): UsageError {
+  return new UsageError(`${display}: is ${kind}, not a file; a toolgen config must be a regular file`);
 }
 
 /**
@@ -126,7 +119,7 @@ function isConfigFile(file: string): boolean {
     return false;
   }
   if (stats === undefined) return false;
-  if (!stats.isFile()) throw notAFile(path.relative(process.cwd(), file) || file, stats);
+  if (!stats.isFile()) throw notAFile(path.relative(process.cwd(), file) || file, kindOf(stats));
   return true;
 }
 
@@ -134,37 +127,16 @@ function isConfigFile(file: string): boolean {
 const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 
 /**
- * The text of a config file, read without ever blocking: opened non-blocking (a FIFO put in its place
+ * The text of a config file, read without ever blocking (load/guarded-read.ts: a FIFO put in its place
  * since the search opens at once, with no writer), refused unless it is a regular file, and read to
  * at most MAX_CONFIG_BYTES.
  */
 function readText(file: string, display: string): string {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    throw new UsageError(`${display}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw notAFile(display, stats);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_CONFIG_BYTES + 1 - total));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      chunks.push(chunk.subarray(0, read));
-      total += read;
-      if (total > MAX_CONFIG_BYTES) throw new UsageError(`${display}: larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB; a toolgen config is a small file`);
-    }
-    return Buffer.concat(chunks, total).toString("utf8");
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`${display}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  } finally {
-    closeSync(fd);
-  }
+  const read = readGuarded(file, MAX_CONFIG_BYTES);
+  if (read.ok) return read.text;
+  if (read.why === "not-a-file") throw notAFile(display, read.kind);
+  if (read.why === "too-large") throw new UsageError(`${display}: larger than ${read.maxBytes / 1024 / 1024} MiB; a toolgen config is a small file`);
+  throw new UsageError(`${display}: cannot be read (${read.why === "missing" ? "ENOENT" : read.code})`);
 }
 
 function readObject(file: string, display: string): Record<string, unknown> {
@@ -236,7 +208,7 @@ export function configFor(
       throw new UsageError(`${flags.config}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
     if (stats === undefined) throw new UsageError(`config file not found: ${flags.config}`);
-    if (!stats.isFile()) throw notAFile(flags.config, stats);
+    if (!stats.isFile()) throw notAFile(flags.config, kindOf(stats));
     found = { file, packageKey: path.basename(file) === "package.json" };
   } else {
     found = findConfig(start);

@@ -6,10 +6,11 @@
  * expected arguments the schema rejects, or a tool file that does not load; 2 usage error (no cases
  * file, a malformed one, a bad flag or config, an unknown toolset).
  */
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "./config.js";
 import { UsageError } from "../errors.js";
+import { readGuarded } from "../load/guarded-read.js";
 import { bundleTools, loadFolder } from "../load/index.js";
 import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
 import { escapeControl } from "../lint/formatters/escape.js";
@@ -20,52 +21,21 @@ import { EVAL_METRICS, type EvalMetric, type EvalReport, type Scores } from "../
 /** The most bytes a cases file is read to (a link to an endless device stops here). */
 const MAX_CASES_BYTES = 64 * 1024 * 1024;
 
-/** What a path that is not a regular file is, for messages. */
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return "a folder";
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
-
 /**
  * The text of a cases file (`toolgen eval CASES`, `toolgen diff --eval CASES`), read without ever
- * blocking: missing is "not found"; a folder, a FIFO or a device is named for what it is (opened
- * non-blocking, so a FIFO is never waited on); at most MAX_CASES_BYTES are read. Errors are usage
- * errors that begin with `prefix` (issue 38 item 17).
+ * blocking (load/guarded-read.ts): missing is "not found"; a folder, a FIFO or a device is named for
+ * what it is; at most MAX_CASES_BYTES are read. Errors are usage errors that begin with `prefix`
+ * (issue 38 item 17).
  */
 export function readCasesText(file: string, shown: string, prefix = ""): string {
-  const fail = (why: string) => new UsageError(`${prefix}${why}`);
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw fail(`cases file not found: ${shown}`);
-    if (code === "EISDIR") throw fail(`${shown}: is a folder, not a cases file`);
-    throw fail(`${shown}: cannot be read (${code ?? (error as Error).message})`);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw fail(`${shown}: is ${kindOf(stats)}, not a cases file (a regular JSONL or YAML file)`);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_CASES_BYTES + 1 - total));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      chunks.push(chunk.subarray(0, read));
-      total += read;
-      if (total > MAX_CASES_BYTES) throw fail(`${shown}: larger than ${MAX_CASES_BYTES / 1024 / 1024} MiB; a cases file is smaller`);
-    }
-    return Buffer.concat(chunks, total).toString("utf8");
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw fail(`${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  } finally {
-    closeSync(fd);
-  }
+  const read = readGuarded(file, MAX_CASES_BYTES);
+  if (read.ok) return read.text;
+  const why =
+    read.why === "missing" ? `cases file not found: ${shown}`
+    : read.why === "not-a-file" ? `${shown}: is ${read.kind}, not a cases file (a regular JSONL or YAML file)`
+    : read.why === "too-large" ? `${shown}: larger than ${read.maxBytes / 1024 / 1024} MiB; a cases file is smaller`
+    : `${shown}: cannot be read (${read.code})`;
+  throw new UsageError(`${prefix}${why}`);
 }
 
 // The metrics are the search's (src/search/eval.ts, below diff/, which reports them too).

@@ -4,9 +4,9 @@
  * beside the config and checked by `build --check`, so a change to a tool that nobody accepted with
  * a build (after reading `toolgen diff`) fails CI.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import path from "node:path";
 import { UserError } from "../errors.js";
+import { readGuarded } from "../load/guarded-read.js";
 import { bundleTools, loadFolder } from "../load/index.js";
 import type { BundledTool } from "../model.js";
 import { sha256, writeUserFiles } from "../write.js";
@@ -74,46 +74,15 @@ export async function updateLock(dir: string, schemas: string, refRoots: readonl
   }
 }
 
-/** What a path that is not a regular file is, for messages. */
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return "a folder";
-  if (stats.isFIFO()) return "a FIFO (named pipe)";
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
-  if (stats.isSocket()) return "a socket";
-  return "not a regular file";
-}
-
 /**
- * The lock's text, read as the config and the cache are: opened non-blocking (a FIFO in its place is
- * never waited on), refused unless it is a regular file (a link to /dev/zero is a device), and read to
- * at most MAX_LOCK_BYTES. Every failure is a UserError naming the file.
+ * The lock's text, read as the config is (load/guarded-read.ts): opened non-blocking (a FIFO in its
+ * place is never waited on), refused unless it is a regular file (a link to /dev/zero is a device),
+ * and read to at most MAX_LOCK_BYTES. Every failure is a UserError naming the file.
  */
 function readLockText(file: string, shown: string): string {
-  const fail = (why: string) => new UserError(`${shown}: ${why}; run \`toolgen build\` to write it`, 1);
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new UserError(`${shown}: is ${kindOf(stats)}, not a regular file; remove it and run \`toolgen build\` to write the lock`, 1);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_LOCK_BYTES + 1 - total));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      chunks.push(chunk.subarray(0, read));
-      total += read;
-      if (total > MAX_LOCK_BYTES) throw fail(`larger than ${MAX_LOCK_BYTES / 1024 / 1024} MiB, which no lock is`);
-    }
-    return Buffer.concat(chunks, total).toString("utf8");
-  } catch (error) {
-    if (error instanceof UserError) throw error;
-    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  } finally {
-    closeSync(fd);
-  }
+  const read = readGuarded(file, MAX_LOCK_BYTES);
+  if (read.ok) return read.text;
+  if (read.why === "not-a-file") throw new UserError(`${shown}: is ${read.kind}, not a regular file; remove it and run \`toolgen build\` to write the lock`, 1);
+  const why = read.why === "too-large" ? `larger than ${read.maxBytes / 1024 / 1024} MiB, which no lock is` : `cannot be read (${read.why === "missing" ? "ENOENT" : read.code})`;
+  throw new UserError(`${shown}: ${why}; run \`toolgen build\` to write it`, 1);
 }

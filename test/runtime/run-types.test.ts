@@ -109,9 +109,11 @@ describe("the run loops' types", () => {
     await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
 
     const snippets = await readmeSnippets();
-    // The fourth, docs/dispatch.md's inputRequired sample, compiles in test/docs/samples.test.ts.
+    // The second, docs/dispatch.md's request context, names the one tool `toolgen init` writes, and the fourth
+    // is its inputRequired sample: both compile in test/docs/samples.test.ts, in the project init starts.
     expect(snippets.length).toBe(4);
     const [loop = "", withContext = "", handler = ""] = snippets;
+    expect(withContext).toContain("createDispatcher<Ctx>({ get_weather: getWeather })");
     expect(loop).toContain("runTools(");
     const extra: string[] = [];
     const put = async (name: string, text: string) => {
@@ -119,7 +121,6 @@ describe("the run loops' types", () => {
       extra.push(path.join(dir, name));
     };
     await put("readme-loop.ts", loop);
-    await put("readme-context.ts", withContext);
     await put("replaced-loop.ts", REPLACED_LOOP);
     await put("sdk-run-check.ts", SDK_RUN_CHECK);
     // docs/dispatch.md's handler is handlers/get_weather.ts; another handler file types its context.
