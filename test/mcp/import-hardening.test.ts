@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_NESTING } from "../../src/load/depth.js";
-import { repoRoot } from "../helpers.js";
+import { CI_LIMIT_MS, repoRoot } from "../helpers.js";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -27,7 +27,7 @@ const CLI = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
 const FIXTURES = path.join(repoRoot, "test", "mcp", "fixtures");
 
 function toolgen(cwd: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1", ...env } });
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: CI_LIMIT_MS, env: { ...process.env, NO_COLOR: "1", ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -75,7 +75,7 @@ describe("N5: parameters nested too deep", () => {
       expect(r.stderr, String(depth)).toContain(`${MAX_NESTING} levels`);
       expect(existsSync(path.join(dir, "schemas")), String(depth)).toBe(false);
     }
-  }, 60_000);
+  }, CI_LIMIT_MS);
 });
 
 describe("N6: server-controlled names are escaped on the terminal", () => {
@@ -87,7 +87,7 @@ describe("N6: server-controlled names are escaped on the terminal", () => {
     expect(r.stderr).toContain("note: 'get\\u001b[31mred\\u001b]0;pwned\\u0007\\u009b2J\\nfake' is imported as");
     expect(r.stderr).not.toMatch(RAW_CONTROL);
     expect(r.stdout).not.toMatch(RAW_CONTROL);
-  }, 30_000);
+  }, CI_LIMIT_MS);
 
   it("import openai: the same, and in the error for a tool of another type", async () => {
     const dir = await tempDir();
@@ -115,7 +115,7 @@ describe("issue 23 item 8: the server's environment, and strict", () => {
     expect(r.stderr).not.toContain("internal error");
     expect(r.code).toBe(0);
     expect(await listed(dir)).toEqual(["always.json", "has_toolgen_test_api_key.json", "has_toolgen_test_other_key.json"]);
-  }, 30_000);
+  }, CI_LIMIT_MS);
 
   it("--env KEY (repeatable) narrows it to the named keys; a key not set is a usage error", async () => {
     const one = await tempDir();
@@ -131,7 +131,7 @@ describe("issue 23 item 8: the server's environment, and strict", () => {
     const url = toolgen(missing, ["import", "mcp", "--env", "TOOLGEN_TEST_API_KEY", "--url", "http://127.0.0.1:9/mcp"], keys);
     expect(url.code).toBe(2);
     expect(url.stderr).toContain("--env");
-  }, 60_000);
+  }, CI_LIMIT_MS);
 
   it("import openai keeps \"strict\" (Chat Completions and Responses forms)", async () => {
     const dir = await tempDir();
@@ -174,5 +174,5 @@ describe("issue 38 item 14: a tools/list reply over the stdio bound", () => {
     const bad = toolgen(dir, ["import", "mcp", "--max-message-bytes", "0", ...server.slice(2)]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--max-message-bytes must be a positive whole number of bytes");
-  }, 60_000);
+  }, CI_LIMIT_MS);
 });

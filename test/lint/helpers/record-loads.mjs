@@ -4,12 +4,24 @@
 // `run <path>` for a file of the bin's that cli/launch.cjs reads to run it itself (its main file and its
 // second file, run from V8's kept compiled code rather than through require).
 import fs, { appendFileSync } from "node:fs";
-import Module, { register } from "node:module";
+import Module, * as moduleApi from "node:module";
 
 const log = process.env.TOOLGEN_LOAD_LOG;
 if (!log) throw new Error("record-loads.mjs: set TOOLGEN_LOAD_LOG");
 
-register(new URL("./record-loads-hooks.mjs", import.meta.url), import.meta.url);
+// module.registerHooks (Node 22.15 and later) runs the hook in this thread; module.register, the loader-thread
+// form, prints a deprecation warning on Node 26 (DEP0205) that the tests reading stderr would see.
+if (typeof moduleApi.registerHooks === "function") {
+  moduleApi.registerHooks({
+    resolve(specifier, context, nextResolve) {
+      const result = nextResolve(specifier, context);
+      appendFileSync(log, `esm ${result.url}\n`);
+      return result;
+    },
+  });
+} else {
+  moduleApi.register(new URL("./record-loads-hooks.mjs", import.meta.url), import.meta.url);
+}
 
 const load = Module._load;
 Module._load = function recordLoad(request, parent, isMain) {
