@@ -12,7 +12,8 @@ const ALL = process.argv.includes("--all");
 const LAYERS = [
   ["commands", ["index.ts", "commands/"]],
   ["diff", ["diff/"]],
-  ["pipeline", ["pipeline.ts", "build/", "report/", "write.ts"]],
+  ["pipeline", ["pipeline.ts", "build/", "report/"]],
+  ["write", ["write.ts", "write/"]],
   ["catalog", ["catalog.ts"]],
   ["features", ["features/"]],
   ["targets and outputs", ["targets/", "outputs/"]],

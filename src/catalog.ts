@@ -76,19 +76,25 @@ export const RULES: readonly Rule[] = [
 
 /**
  * Every output, in the order a build runs them: the default target's (the native array the others
- * import), the neutral ones, then the other targets'.
+ * import), the neutral ones, the other targets', then the features'.
  */
 export const OUTPUTS: readonly Output[] = [
   ...TARGETS.filter((t) => DEFAULT_TARGETS.includes(t.id)).flatMap((t) => t.outputs),
   ...NEUTRAL_OUTPUTS,
   ...TARGETS.filter((t) => !DEFAULT_TARGETS.includes(t.id)).flatMap((t) => t.outputs),
+  ...FEATURES.flatMap((f) => f.outputs ?? []),
 ];
 
 /**
  * Every setting, in target order, then toolsets', clients' and deferLoading's (src/toolsets/settings.ts),
- * then defaultDialect (src/outputs/default-dialect.ts).
+ * then defaultDialect (src/outputs/default-dialect.ts), then the features'.
  */
-export const SETTINGS: readonly Setting[] = [...TARGETS.flatMap((t): readonly Setting[] => t.settings ?? []), ...TOOLSET_SETTINGS, ...DIALECT_SETTINGS];
+export const SETTINGS: readonly Setting[] = [
+  ...TARGETS.flatMap((t): readonly Setting[] => t.settings ?? []),
+  ...TOOLSET_SETTINGS,
+  ...DIALECT_SETTINGS,
+  ...FEATURES.flatMap((f): readonly Setting[] => f.settings ?? []),
+];
 
 type SettingOf<T> = T extends { settings: readonly (infer S)[] } ? S : never;
 type ValueOf<S> = S extends Setting<infer V, string> ? V : never;

@@ -11,7 +11,7 @@ import { cachedBuild, warmCache } from "./build/cache.js";
 import { frameworkMajorWarnings } from "./build/framework-majors.js";
 import type { BuildInput, BuildResult } from "./build/result.js";
 import { FEATURES, RULES, TARGETS } from "./catalog.js";
-import { nextDiskGeneration } from "./build/disk-memo.js";
+import { nextDiskGeneration } from "./write/disk-memo.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
 import type { EmitInput } from "./outputs/emit-stage.js";
 import { InputError, StaleOutputError } from "./errors.js";
@@ -24,7 +24,8 @@ import { packageVersion } from "./load/own-package.js";
 import type { DialectName } from "./schema/dialect.js";
 import type { ProgressSink } from "./report/progress.js";
 import { stageTimer, type StageTimer } from "./report/timings.js";
-import { manifestFile, readCurrent, recover, staleFiles, writeFiles } from "./write.js";
+import { manifestFile, recover, staleFiles, writeFiles } from "./write.js";
+import { readCurrent } from "./write/read.js";
 
 export type { BuildOptions, ResolvedBuildOptions } from "./build/options.js";
 export type { BuildInput, BuildResult } from "./build/result.js";
@@ -90,7 +91,7 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
  * idle after a build that found nothing changed, which loads no generator): the same stages as a
  * build up to emit, so the emitters and their libraries are loaded, the artifact cache is read and
  * verified into memory, every tool's rendering is memoised (tool-memo.ts), and the output files'
- * current contents are recorded (build/disk-memo.ts, when enabled). The next build then redoes only what
+ * current contents are recorded (write/disk-memo.ts, when enabled). The next build then redoes only what
  * its change touches. `stale()` is asked between stages: once it says a change is waiting, the
  * warm-up stops (what it did so far stays useful). Errors are the next build's to report: ignored.
  */

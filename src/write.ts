@@ -27,18 +27,14 @@
  * - Builds writing to the same output folder take turns (`<out>/.toolgen-lock`).
  * - File-system failures (no space left, permissions, dangling links) are a `WriteError` naming the
  *   file, never an internal error.
+ * What the build stage needs too lives beside it, in write/: where files go (roots.ts), what is on disk
+ * now (read.ts) and a watch session's memory of it (disk-memo.ts). None of them imports build/.
  */
 import {
   chmodSync,
   closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
   mkdirSync,
   openSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
   renameSync,
   rmdirSync,
   rmSync,
@@ -47,14 +43,16 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { UserError, UsageError } from "./errors.js";
 import { sha256 } from "./emit/hash.js";
 import { textHash } from "./emit/hash-memo.js";
-import { recalled, remember, statBeforeRead } from "./build/disk-memo.js";
 import type { GeneratedFile } from "./model.js";
 import { GENERATED_HEADER } from "./emit/literal.js";
+import { UserError } from "./errors.js";
+import { currentPlaces, errno, listTree, place, readRegularSync, readText, readTextSync, reason, WriteError, type Place } from "./write/read.js";
+import { absolutePath, checkRoots, displayPath, show, within, type Roots } from "./write/roots.js";
 
-export { sha256 };
+export { WriteError };
+export type { Roots };
 
 export const MANIFEST = ".toolgen-manifest.json";
 export const JOURNAL = ".toolgen-journal.json";
@@ -62,23 +60,10 @@ export const LOCK = ".toolgen-lock";
 const TEMP_MARK = ".toolgen-tmp-";
 const TEMP_RE = /\.toolgen-tmp-(\d+)$/;
 
-export interface Roots {
-  out: string;
-  handlers: string;
-}
-
 export interface Manifest {
   toolgen: string;
   /** Generated file path (relative to out) -> sha256 of its contents. */
   files: Record<string, string>;
-}
-
-/** A file-system failure while writing (no space, permissions, a folder in the way...): exit 1, with the file named. */
-export class WriteError extends UserError {
-  override name = "WriteError";
-  constructor(message: string) {
-    super(message, 1);
-  }
 }
 
 /**
@@ -93,71 +78,6 @@ function fsOp<T>(op: string, file: string, run: () => T): T {
   return run();
 }
 
-
-export function absolutePath(roots: Roots, file: Pick<GeneratedFile, "root" | "path">): string {
-  return path.join(file.root === "out" ? roots.out : roots.handlers, ...file.path.split("/"));
-}
-
-export function displayPath(roots: Roots, file: Pick<GeneratedFile, "root" | "path">): string {
-  return show(absolutePath(roots, file));
-}
-
-function show(abs: string): string {
-  return path.relative(process.cwd(), abs).split(path.sep).join("/") || ".";
-}
-
-function errno(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code;
-}
-
-/** A readable reason for a file-system error. */
-function reason(error: unknown): string {
-  const code = errno(error);
-  const known: Record<string, string> = {
-    ENOSPC: "no space left on the device",
-    EDQUOT: "disk quota exceeded",
-    EACCES: "permission denied",
-    EPERM: "operation not permitted (is the file immutable or locked?)",
-    EROFS: "the file system is read-only",
-    EISDIR: "a folder is in the way",
-    ENOTDIR: "a file is in the way of a folder",
-    ENOENT: "no such file or folder",
-    EBUSY: "the file is busy",
-    ENOTREG: "it is not a regular file (a FIFO, socket or device)",
-  };
-  // ENOTREG is this module's own code (readRegularSync), not the system's: not shown.
-  return code && known[code] ? `${known[code]}${code === "ENOTREG" ? "" : ` (${code})`}` : error instanceof Error ? error.message : String(error);
-}
-
-/** Opens non-blocking (a FIFO opens at once) and reads only what fstat says is a regular file (links followed). */
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-
-function readRegularSync(file: string): string {
-  const fd = openSync(file, READ_FLAGS);
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) {
-      const code = stat.isDirectory() ? "EISDIR" : "ENOTREG";
-      throw Object.assign(new Error(`${code}: not a regular file, read '${file}'`), { code, path: file });
-    }
-    return readFileSync(fd, "utf8");
-  } finally {
-    closeSync(fd);
-  }
-}
-
-export async function readText(file: string): Promise<string | undefined> {
-  return readTextSync(file);
-}
-
-function readTextSync(file: string): string | undefined {
-  try {
-    return readRegularSync(file);
-  } catch (error) {
-    if (errno(error) === "ENOENT") return undefined;
-    throw error;
-  }
-}
 
 export async function readManifest(out: string): Promise<Manifest | undefined> {
   const text = await readText(path.join(out, MANIFEST)).catch(() => undefined);
@@ -178,45 +98,6 @@ export function manifestFile(toolgenVersion: string, files: readonly GeneratedFi
   return { root: "out", path: MANIFEST, contents: JSON.stringify(manifest, null, 2) + "\n", ownership: "generated" };
 }
 
-/** True when `inner` is `outer` or lies inside it. */
-function within(outer: string, inner: string): boolean {
-  const rel = path.relative(outer, inner);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-}
-
-/** The path with its existing part resolved through symbolic links. */
-function realish(p: string): string {
-  const rest: string[] = [];
-  let at = path.resolve(p);
-  for (;;) {
-    try {
-      return path.join(realpathSync(at), ...rest);
-    } catch {
-      const parent = path.dirname(at);
-      if (parent === at) return path.resolve(p);
-      rest.unshift(path.basename(at));
-      at = parent;
-    }
-  }
-}
-
-/** The output and handlers folders must not overlap: neither may be, or lie inside, the other. */
-export function checkRoots(roots: Roots): void {
-  const pairs: [string, string][] = [
-    [path.resolve(roots.out), path.resolve(roots.handlers)],
-    [realish(roots.out), realish(roots.handlers)],
-  ];
-  for (const [out, handlers] of pairs) {
-    if (out === handlers) throw new UsageError("--out and --handlers must be different folders");
-    if (within(out, handlers)) {
-      throw new UsageError(`--handlers (${show(roots.handlers)}) lies inside --out (${show(roots.out)}): builds would overwrite handlers with generated files; use two separate folders`);
-    }
-    if (within(handlers, out)) {
-      throw new UsageError(`--out (${show(roots.out)}) lies inside --handlers (${show(roots.handlers)}): use two separate folders`);
-    }
-  }
-}
-
 /** Generated files listed in the old manifest that the new build does not produce. */
 function leftovers(old: Manifest | undefined, files: readonly GeneratedFile[]): string[] {
   if (!old) return [];
@@ -224,100 +105,6 @@ function leftovers(old: Manifest | undefined, files: readonly GeneratedFile[]): 
   return Object.keys(old.files)
     .filter((p) => !now.has(p) && p !== MANIFEST && p !== "" && !p.split("/").some((s) => s === ".." || s === "." || s === "") && !path.isAbsolute(p))
     .sort();
-}
-
-/** Relative paths (forward slashes) of every file or link under `dir`; empty when it does not exist. */
-function listTree(dir: string, recursive: boolean): Set<string> {
-  try {
-    return new Set(
-      readdirSync(dir, { recursive, withFileTypes: true })
-        .filter((e) => e.isFile() || e.isSymbolicLink())
-        .map((e) => relativeName(dir, e.parentPath, e.name)),
-    );
-  } catch {
-    return new Set();
-  }
-}
-
-/** `name` in `parent`, relative to `dir`, with forward slashes (by slicing when it can: every build lists thousands). */
-function relativeName(dir: string, parent: string, name: string): string {
-  if (parent === dir) return name;
-  if (parent.startsWith(dir + path.sep)) return `${parent.slice(dir.length + 1).split(path.sep).join("/")}/${name}`;
-  return path.relative(dir, path.join(parent, name)).split(path.sep).join("/");
-}
-
-/** Where a file's bytes live: the file itself, or the end of its chain of links. */
-interface Place {
-  /** The path the build names. */
-  target: string;
-  /** The path to write (the link's destination for a link). */
-  real: string;
-  /** The current text; undefined when missing. */
-  text: string | undefined;
-  /** The current permission bits; undefined when missing. */
-  mode: number | undefined;
-}
-
-function place(abs: string, listed: boolean): Place {
-  if (!listed) {
-    // Not listed as a file or link: missing, or something else (a folder) is in the way.
-    let stat;
-    try {
-      stat = lstatSync(abs);
-    } catch (error) {
-      if (errno(error) === "ENOENT" || errno(error) === "ENOTDIR") return { target: abs, real: abs, text: undefined, mode: undefined };
-      throw new WriteError(`cannot write ${show(abs)}: ${reason(error)}; nothing was written`);
-    }
-    if (stat.isDirectory()) throw new WriteError(`cannot write ${show(abs)}: a folder is in the way; move it, then build again (nothing was written)`);
-    throw new WriteError(`cannot write ${show(abs)}: it is not a regular file; nothing was written`);
-  }
-  // A watch session's rebuild: an unchanged regular file, verified by its stat, is not read again (build/disk-memo.ts).
-  const before = statBeforeRead(abs);
-  const known = recalled(abs, before);
-  if (known !== undefined) return { target: abs, real: abs, text: known.text, mode: known.mode };
-  let real: string;
-  try {
-    real = realpathSync.native(abs); // one system call (the JS version lstat()s every path component)
-  } catch (error) {
-    if (errno(error) === "ENOENT") {
-      throw new WriteError(`${show(abs)} is a symbolic link to a file that does not exist (dangling link); remove or fix it, then build again (nothing was written)`);
-    }
-    throw new WriteError(`cannot read ${show(abs)}: ${reason(error)}; nothing was written`);
-  }
-  try {
-    const stat = statSync(real);
-    if (stat.isDirectory()) throw new WriteError(`cannot write ${show(abs)}: a folder is in the way; move it, then build again (nothing was written)`);
-    const text = readRegularSync(real);
-    remember(abs, before, text);
-    return { target: abs, real, text, mode: stat.mode & 0o7777 };
-  } catch (error) {
-    if (error instanceof WriteError) throw error;
-    throw new WriteError(`cannot read ${show(abs)}: ${reason(error)}; nothing was written`);
-  }
-}
-
-/**
- * What is on disk now for each file. The folders are listed once and only files that exist are
- * read: opening thousands of files that a first build has not written yet costs more than the
- * build's own work. Synchronous: a CLI has nothing else to do meanwhile.
- */
-function currentPlaces(roots: Roots, files: readonly GeneratedFile[]): Place[] {
-  const listings = { out: listTree(roots.out, true), handlers: listTree(roots.handlers, false) };
-  return files.map((file) => place(absolutePath(roots, file), listings[file.root].has(file.path)));
-}
-
-/** Reads what is on disk for `files` now, and nothing else (a watch session's warm-up: build/disk-memo.ts records it); never throws. */
-export function readCurrent(roots: Roots, files: readonly GeneratedFile[]): void {
-  try {
-    currentPlaces(roots, files);
-  } catch {
-    // The next build reports it.
-  }
-}
-
-/** Every handler file's text, by file stem; a dangling link or an unreadable file is a WriteError naming it. */
-export function readHandlerTexts(dir: string, names: readonly string[]): Map<string, string | undefined> {
-  return new Map(names.map((name) => [name.slice(0, -3), place(path.join(dir, name), true).text]));
 }
 
 /** True when `text` starts with toolgen's generated header (within its first lines). */

@@ -9,7 +9,7 @@ import { composeRules, OUTPUTS, parseSettings, parseTargets, settingValues, type
 import { closest } from "../lint/nearest.js";
 import type { RuleSetting } from "../lint/settings.js";
 import { UsageError } from "../errors.js";
-import { checkRoots } from "../write.js";
+import { checkRoots } from "../write/roots.js";
 import type { Output } from "../outputs/output.js";
 import type { ProgressSink } from "../report/progress.js";
 

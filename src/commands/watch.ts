@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { CONFIG_FILE, loadConfig } from "./config.js";
-import { enableDiskMemo } from "../build/disk-memo.js";
+import { enableDiskMemo } from "../write/disk-memo.js";
 import type { BuildFlags } from "./build.js";
 import type { RunLintOptions } from "./lint.js";
 import { reportFailure } from "../report/failure.js";
@@ -24,7 +24,7 @@ export interface WatchCommandOptions {
 
 export async function watchBuild(flags: BuildFlags, extra: WatchCommandOptions = {}): Promise<number> {
   const cwd = process.cwd();
-  // A rebuild reads again only the output and handler files whose stat changed (build/disk-memo.ts).
+  // A rebuild reads again only the output and handler files whose stat changed (write/disk-memo.ts).
   enableDiskMemo();
   return watchAndRun({
     ...common(extra),

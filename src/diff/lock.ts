@@ -9,7 +9,8 @@ import { UserError } from "../errors.js";
 import { readGuarded } from "../load/guarded-read.js";
 import { bundleTools, loadFolder } from "../load/index.js";
 import type { BundledTool } from "../model.js";
-import { sha256, writeUserFiles } from "../write.js";
+import { sha256 } from "../emit/hash.js";
+import { writeUserFiles } from "../write.js";
 import type { DialectName } from "../schema/dialect.js";
 
 export const LOCK_FILE = "toolgen.lock.json";

@@ -133,7 +133,8 @@ describe("the import graph of src/", () => {
   it("only write.ts and the cache write files (and report/file.ts, the report `lint -o FILE` asks for)", () => {
     // The one guarded read (the config, eval's cases, the lock) opens its file read-only (O_RDONLY | O_NONBLOCK, so a
     // FIFO cannot hang it): an open, not a write.
-    const readOnlyOpen = (f: string, name: string) => f === "load/guarded-read.ts" && name === "openSync";
+    // So does the writer's reader (write/read.ts) for what is on disk before a build writes.
+    const readOnlyOpen = (f: string, name: string) => (f === "load/guarded-read.ts" || f === "write/read.ts") && name === "openSync";
     const offenders = files
       // build/cache-file.ts writes the cache's sealed files; diff/sides.ts a git revision's files, into a scratch folder under the OS's temporary folder.
       .filter((f) => f !== "write.ts" && f !== "build/cache.ts" && f !== "build/cache-file.ts" && f !== "report/file.ts" && f !== "diff/sides.ts")
@@ -178,8 +179,10 @@ export const LAYERS: readonly (readonly [layer: string, paths: readonly string[]
   ["commands", ["index.ts", "commands/"]],
   // `toolgen diff`'s engine, rules, witnesses, sides and lock file: given the config reader by its command.
   ["diff", ["diff/"]],
-  // The build's stages in order, its options and cache, the writer, and what reports to the terminal.
-  ["pipeline", ["pipeline.ts", "build/", "report/", "write.ts"]],
+  // The build's stages in order, its options and cache, and what reports to the terminal.
+  ["pipeline", ["pipeline.ts", "build/", "report/"]],
+  // The writer (write.ts) and what it and the build stage both need: where files go, what is on disk, a watch's memory.
+  ["write", ["write.ts", "write/"]],
   // The one list of base rules, neutral outputs, targets and features.
   ["catalog", ["catalog.ts"]],
   // What cuts across targets (src/features/<id>/): settings, rules, outputs, each in its folder.
@@ -275,6 +278,24 @@ describe("the layers of src/", () => {
     expect(planted("toolsets/settings.ts", "outputs/output.ts")).toEqual(["toolsets/settings.ts (toolsets) -> outputs/output.ts (targets and outputs)"]);
     expect(planted("features/deferral/index.ts", "catalog.ts")).toEqual(["features/deferral/index.ts (features) -> catalog.ts (catalog)"]);
     expect(planted("build/options.ts", "diff/engine.ts")).toEqual(["build/options.ts (pipeline) -> diff/engine.ts (diff)"]);
+  });
+
+  it("keep the build stage and the writer apart: neither imports the other (issue 36)", () => {
+    // build/ reads the handlers folder and checks the folders through write/read.ts and write/roots.ts, never write.ts;
+    // the writer and its helpers import nothing from build/ (the watch memo is write/disk-memo.ts).
+    const crossing = (edges: ReadonlyMap<string, readonly Edge[]>) =>
+      [...edges].flatMap(([file, list]) =>
+        list
+          .filter((e) => (file.startsWith("build/") && e.target === "write.ts") || ((file === "write.ts" || file.startsWith("write/")) && e.target?.startsWith("build/")))
+          .map((e) => `${file} -> ${e.target}`),
+      );
+    expect(graph.get("build/handlers.ts")!.map((e) => e.target)).toContain("write/read.ts");
+    expect(crossing(graph)).toEqual([]);
+    const planted = new Map(graph);
+    planted.set("write/read.ts", [...graph.get("write/read.ts")!, { specifier: "../build/cache.js", target: "build/cache.ts", typeOnly: true, names: [] }]);
+    planted.set("build/options.ts", [...graph.get("build/options.ts")!, { specifier: "../write.js", target: "write.ts", typeOnly: false, names: ["writeFiles"] }]);
+    expect(crossing(planted)).toEqual(["build/options.ts -> write.ts", "write/read.ts -> build/cache.ts"]);
+    expect(upwardImports(planted)).toEqual(["write/read.ts (write) -> build/cache.ts (pipeline)"]);
   });
 
   it("no output, feature or search module imports a target's folder or a rule file", () => {

@@ -19,8 +19,16 @@ function fileBlocks(page: string): { file: string; code: string }[] {
 describe("CONTRIBUTING.md", () => {
   const blocks = fileBlocks(read("CONTRIBUTING.md"));
 
-  it("shows a rule, an output, and a target's facts, rule and declaration", () => {
-    expect(blocks.map((b) => path.basename(b.file))).toEqual(["description-no-todo.ts", "output.ts", "facts.ts", "tool-name-format.ts", "index.ts"]);
+  it("shows a rule, an output, a target's facts, rule and declaration, and a feature's declaration and rule", () => {
+    expect(blocks.map((b) => path.basename(b.file))).toEqual([
+      "description-no-todo.ts",
+      "output.ts",
+      "facts.ts",
+      "tool-name-format.ts",
+      "index.ts",
+      "index.ts",
+      "toy-description-sentence.ts",
+    ]);
   });
 
   it.each(blocks.map((b) => [b.file, b.code]))("%s is the file the plug-in test builds", (file, code) => {

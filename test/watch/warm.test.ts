@@ -1,11 +1,11 @@
 /**
- * A watch session's warm-up and its memory of the output files (pipeline.ts `warmUp`, build/disk-memo.ts):
+ * A watch session's warm-up and its memory of the output files (pipeline.ts `warmUp`, write/disk-memo.ts):
  * they make rebuilds cheaper and must never change what a build writes.
  */
 import { readFile, utimes, writeFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { diskMemoHits, enableDiskMemo, RACY_MS } from "../../src/build/disk-memo.js";
+import { diskMemoHits, enableDiskMemo, RACY_MS } from "../../src/write/disk-memo.js";
 import { memoSize } from "../../src/emit/tool-memo.js";
 import { build, warmUp } from "../../src/pipeline.js";
 import { project, readTree, repoRoot } from "../helpers.js";
