@@ -11,7 +11,7 @@
  */
 import { UsageError } from "./errors.js";
 import { closest } from "./lint/nearest.js";
-import type { Rule } from "./lint/rule.js";
+import type { Rule, ToolCapFact } from "./lint/rule.js";
 import { BASE_RULES } from "./lint/rules/index.js";
 import handlers from "./outputs/handlers.js";
 import indexModule from "./outputs/index-module.js";
@@ -34,6 +34,7 @@ import openai from "./targets/openai/index.js";
 import openaiAgents from "./targets/openai-agents/index.js";
 import type { Target } from "./targets/target.js";
 import deferral from "./features/deferral/index.js";
+import toolsetsFeature from "./features/toolsets/index.js";
 import type { Feature } from "./features/feature.js";
 import { TOOLSET_SETTINGS } from "./toolsets/settings.js";
 import { DIALECT_SETTINGS } from "./outputs/default-dialect.js";
@@ -64,7 +65,7 @@ export const TARGET_IDS: readonly string[] = TARGETS.map((t) => t.id);
  * The features (src/features/<id>/): what cuts across targets, each in its folder as a target is, and
  * one entry here.
  */
-export const FEATURES: readonly Feature[] = [deferral];
+export const FEATURES: readonly Feature[] = [toolsetsFeature, deferral];
 
 /** Every rule: the base rules, then the targets' output rules, then the targets' own rules, then the features'. */
 export const RULES: readonly Rule[] = [
@@ -116,6 +117,18 @@ export function settingValues(given: Readonly<Record<string, unknown>>): Record<
   const out: Record<string, unknown> = {};
   for (const setting of SETTINGS) out[setting.key] = given[setting.key] ?? setting.default;
   return out;
+}
+
+/**
+ * The tool caps of the targets a run checks (their rules on in `rules`, as composeRules decided), for
+ * the toolsets feature's toolset-cap rule: the same list for `toolgen lint` and a build.
+ */
+export function targetCaps(rules: Readonly<Record<string, unknown>>): ToolCapFact[] {
+  const on = (id: string) => rules[id] !== undefined && rules[id] !== "off";
+  return TARGETS.filter((t) => t.rules.some((r) => on(r.meta.id))).flatMap((t) => {
+    const cap = t.profile?.maxTools;
+    return cap === undefined ? [] : [{ title: t.title, max: cap.max, source: cap.source }];
+  });
 }
 
 /** The target a rule id belongs to (`openai/tool-name-format` -> openai); undefined for a base or output rule. */
