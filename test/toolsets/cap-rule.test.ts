@@ -15,6 +15,8 @@ interface JsonDiagnostic {
   severity: string;
   file: string;
   message: string;
+  line?: number;
+  column?: number;
 }
 
 const capFindings = (stdout: string) => (JSON.parse(stdout) as JsonDiagnostic[]).filter((d) => d.rule === "toolset-cap");
@@ -44,6 +46,15 @@ describe("toolset-cap, the toolsets feature's rule", () => {
     const offBuild = toolgen(dir, ["build"]);
     expect(offBuild.code, offBuild.stderr).toBe(0);
     expect(offBuild.stderr).not.toMatch(/cap of/);
+
+    const on = await tempDir("toolgen-cap-rule-");
+    await catalogProject(on, 210, config);
+    const located = capFindings(toolgen(on, ["lint", "--format", "json"]).stdout);
+    // Located in the config file: the folder at its root, the toolset at its key.
+    expect(located.map((d) => [d.severity, d.file, d.line, d.column])).toEqual([
+      ["warning", "toolgen.config.json", 1, 1],
+      ["error", "toolgen.config.json", 3, 5],
+    ]);
 
     const warn = await tempDir("toolgen-cap-rule-");
     await catalogProject(warn, 210, { ...config, rules: { "toolset-cap": "warning" } });
