@@ -1,25 +1,24 @@
 /**
- * The catalogue: the one list of toolgen's base lint rules, neutral outputs and targets. Everything
+ * The catalogue: the one list of toolgen's base lint rules, neutral outputs, targets and features. Everything
  * that enumerates them derives from here: the rule registry and its order, the outputs a build can
  * run, the config's setting keys and their checks, `toolgen build --help`, the cache key (through
  * the resolved settings) and docs/lint.md's rule table (checked by test/lint/parity.test.ts).
  *
  * A new target is its folder (src/targets/<id>/, with an index.ts declaring it) and one entry in
- * TARGET_TUPLE below; a new feature is its folder (src/features/<id>/) and one entry in FEATURES; a new base rule is its file in src/lint/rules/ and its docs page (the folder's
- * index is written from the files); a new neutral output is its file in src/outputs/ and one entry
+ * TARGET_TUPLE below; a new feature is its folder (src/features/<id>/, an index.ts declaring it with
+ * its settings, rules and outputs) and one entry in FEATURE_TUPLE; a new base rule is its file in
+ * src/lint/rules/ and its docs page (the folder's index is written from the files); a new neutral output is its file in src/outputs/ and one entry
  * in NEUTRAL_OUTPUTS.
  */
 import { UsageError } from "./errors.js";
 import { closest } from "./lint/nearest.js";
-import type { Rule } from "./lint/rule.js";
+import type { Rule, ToolCapFact } from "./lint/rule.js";
 import { BASE_RULES } from "./lint/rules/index.js";
 import handlers from "./outputs/handlers.js";
 import indexModule from "./outputs/index-module.js";
 import type { Output, Setting } from "./outputs/output.js";
 import runtime from "./outputs/runtime.js";
-import searchOutput from "./outputs/search.js";
 import standardSchema from "./outputs/standard-schema.js";
-import toolsetsOutput from "./outputs/toolsets.js";
 import types from "./outputs/types.js";
 import validators from "./outputs/validators.js";
 import aiSdk from "./targets/ai-sdk/index.js";
@@ -34,8 +33,9 @@ import openai from "./targets/openai/index.js";
 import openaiAgents from "./targets/openai-agents/index.js";
 import type { Target } from "./targets/target.js";
 import deferral from "./features/deferral/index.js";
+import searchFeature from "./features/search/index.js";
+import toolsetsFeature from "./features/toolsets/index.js";
 import type { Feature } from "./features/feature.js";
-import { TOOLSET_SETTINGS } from "./toolsets/settings.js";
 import { DIALECT_SETTINGS } from "./outputs/default-dialect.js";
 
 // `toolgen/outputs` (package.json "exports") is this module: the catalogue's lists, and what a library user needs to add an output.
@@ -48,7 +48,7 @@ export { defineFeature, type Feature } from "./features/feature.js";
 export { BASE_RULES };
 
 /** The outputs that belong to no target: types, validators, handler stubs, the runtime, the index. */
-export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema, toolsetsOutput, searchOutput];
+export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
 const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk, openaiAgents, anthropicHelpers, mastra, claudeAgentSdk, langchain] as const;
@@ -64,7 +64,8 @@ export const TARGET_IDS: readonly string[] = TARGETS.map((t) => t.id);
  * The features (src/features/<id>/): what cuts across targets, each in its folder as a target is, and
  * one entry here.
  */
-export const FEATURES: readonly Feature[] = [deferral];
+const FEATURE_TUPLE = [toolsetsFeature, searchFeature, deferral] as const;
+export const FEATURES: readonly Feature[] = FEATURE_TUPLE;
 
 /** Every rule: the base rules, then the targets' output rules, then the targets' own rules, then the features'. */
 export const RULES: readonly Rule[] = [
@@ -76,30 +77,29 @@ export const RULES: readonly Rule[] = [
 
 /**
  * Every output, in the order a build runs them: the default target's (the native array the others
- * import), the neutral ones, the other targets', then the features'.
+ * import), the neutral ones, the features', then the other targets'.
  */
 export const OUTPUTS: readonly Output[] = [
   ...TARGETS.filter((t) => DEFAULT_TARGETS.includes(t.id)).flatMap((t) => t.outputs),
   ...NEUTRAL_OUTPUTS,
-  ...TARGETS.filter((t) => !DEFAULT_TARGETS.includes(t.id)).flatMap((t) => t.outputs),
   ...FEATURES.flatMap((f) => f.outputs ?? []),
+  ...TARGETS.filter((t) => !DEFAULT_TARGETS.includes(t.id)).flatMap((t) => t.outputs),
 ];
 
 /**
- * Every setting, in target order, then toolsets', clients' and deferLoading's (src/toolsets/settings.ts),
- * then defaultDialect (src/outputs/default-dialect.ts), then the features'.
+ * Every setting, in target order, then in feature order (toolsets' `toolsets` and `clients`, deferral's
+ * `deferLoading`), then defaultDialect (src/outputs/default-dialect.ts).
  */
 export const SETTINGS: readonly Setting[] = [
   ...TARGETS.flatMap((t): readonly Setting[] => t.settings ?? []),
-  ...TOOLSET_SETTINGS,
-  ...DIALECT_SETTINGS,
   ...FEATURES.flatMap((f): readonly Setting[] => f.settings ?? []),
+  ...DIALECT_SETTINGS,
 ];
 
 type SettingOf<T> = T extends { settings: readonly (infer S)[] } ? S : never;
 type ValueOf<S> = S extends Setting<infer V, string> ? V : never;
 /** Each setting's value type by its key, e.g. `{ openaiStrict: boolean; geminiSchemaField: ... }`. */
-export type SettingValues = { [S in SettingOf<(typeof TARGET_TUPLE)[number]> | (typeof TOOLSET_SETTINGS)[number] | (typeof DIALECT_SETTINGS)[number] as S extends Setting<unknown, infer K> ? K : never]: ValueOf<S> };
+export type SettingValues = { [S in SettingOf<(typeof TARGET_TUPLE)[number]> | SettingOf<(typeof FEATURE_TUPLE)[number]> | (typeof DIALECT_SETTINGS)[number] as S extends Setting<unknown, infer K> ? K : never]: ValueOf<S> };
 
 /** The setting keys a config file may hold besides toolgen's own. */
 export const SETTING_KEYS: readonly string[] = SETTINGS.map((s) => s.key);
@@ -122,6 +122,18 @@ export function settingValues(given: Readonly<Record<string, unknown>>): Record<
   const out: Record<string, unknown> = {};
   for (const setting of SETTINGS) out[setting.key] = given[setting.key] ?? setting.default;
   return out;
+}
+
+/**
+ * The tool caps of the targets a run checks (their rules on in `rules`, as composeRules decided), for
+ * the toolsets feature's toolset-cap rule: the same list for `toolgen lint` and a build.
+ */
+export function targetCaps(rules: Readonly<Record<string, unknown>>): ToolCapFact[] {
+  const on = (id: string) => rules[id] !== undefined && rules[id] !== "off";
+  return TARGETS.filter((t) => t.rules.some((r) => on(r.meta.id))).flatMap((t) => {
+    const cap = t.profile?.maxTools;
+    return cap === undefined ? [] : [{ title: t.title, max: cap.max, source: cap.source }];
+  });
 }
 
 /** The target a rule id belongs to (`openai/tool-name-format` -> openai); undefined for a base or output rule. */

@@ -10,7 +10,7 @@ import { resolveOptions, type BuildOptions, type ResolvedBuildOptions } from "./
 import { cachedBuild, warmCache } from "./build/cache.js";
 import { frameworkMajorWarnings } from "./build/framework-majors.js";
 import type { BuildInput, BuildResult } from "./build/result.js";
-import { FEATURES, RULES, TARGETS } from "./catalog.js";
+import { FEATURES, RULES, targetCaps } from "./catalog.js";
 import { nextDiskGeneration } from "./write/disk-memo.js";
 import type { ArtifactStore } from "./emit/artifacts.js";
 import type { EmitInput } from "./outputs/emit-stage.js";
@@ -54,12 +54,6 @@ async function compile(options: ResolvedBuildOptions, input: BuildInput, artifac
   progress({ stage: "lint", detail: `${bundled.tools.length} tool(s)` });
   const diagnostics = await lintStage(input.loaded, bundled, options);
   mark("lint");
-  // Issue 28: the toolsets' caps (src/toolsets/).
-  const { toolsetDiagnostics } = await import("./toolsets/index.js");
-  const capped = toolsetDiagnostics(bundled.tools, options.settings, targetCaps(options));
-  if (options.lint) diagnostics.push(...capped.filter((d) => d.severity === "warning"));
-  const capErrors = capped.filter((d) => d.severity === "error");
-  if (options.lint && capErrors.length > 0) throw new InputError(capErrors, `${capErrors.length} error(s); nothing was written`);
   // Issue 36: each feature's transform of the tools, in catalogue order (deferral: the deferLoading budget).
   let tools: EmitInput["tools"] = bundled.tools;
   for (const feature of FEATURES) if (feature.transform) tools = await feature.transform(tools, options.settings);
@@ -145,7 +139,9 @@ async function lintStage(
   let diagnostics = loadProblems;
   const { lint } = await import("./lint/index.js");
   if (options.lint) {
-    diagnostics = await lint(loaded, bundled, { registry: RULES, rules: options.rules });
+    // The toolsets feature's toolset-cap reads the run's settings and the checked targets' caps.
+    const run = { settings: options.settings, caps: targetCaps(options.rules), configFile: "toolgen.config.json" };
+    diagnostics = await lint(loaded, bundled, { registry: RULES, rules: options.rules, run });
   }
   // A rule turned off in the config still cannot let a file that does not load into the build.
   const id = (d: Diagnostic) => `${d.rule}\0${d.file}\0${d.pointer}`;
@@ -167,13 +163,6 @@ async function lintStage(
     throw new InputError(withPositions(blocking, sources).sort(compareDiagnostics), `${blocking.length} error(s); nothing was written`);
   }
   return diagnostics.filter((d) => d.severity !== "error");
-}
-
-/** The caps of the targets this build checks (their rules on: composeRules decided it), for the toolsets' check. */
-function targetCaps(options: ResolvedBuildOptions): { title: string; maxTools: { max: number; source: string } }[] {
-  return TARGETS.filter((t) => t.rules.some((r) => options.rules[r.meta.id] !== undefined && options.rules[r.meta.id] !== "off")).flatMap((t) =>
-    t.profile?.maxTools === undefined ? [] : [{ title: t.title, maxTools: t.profile.maxTools }],
-  );
 }
 
 function emitInput(options: ResolvedBuildOptions, input: BuildInput, tools: EmitInput["tools"], artifacts: ArtifactStore | undefined): EmitInput {

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { composeRules, parseSettings, parseTargets, RULES, type SettingValues } from "../catalog.js";
+import type { RunFacts } from "../lint/rule.js";
 import type { RuleSetting } from "../lint/settings.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import type { Diagnostic } from "../model.js";
@@ -41,8 +42,9 @@ export async function lintLoaded(
   rules: Record<string, RuleSetting>,
   onlyFiles?: ReadonlySet<string>,
   mark?: StageTimer,
+  run?: RunFacts,
 ): Promise<Diagnostic[]> {
   const bundled = await bundleTools(loaded);
   mark?.("bundle");
-  return lint(loaded, bundled, { registry: RULES, rules, ...(onlyFiles ? { onlyFiles } : {}), ...(mark ? { mark } : {}) });
+  return lint(loaded, bundled, { registry: RULES, rules, ...(onlyFiles ? { onlyFiles } : {}), ...(mark ? { mark } : {}), ...(run ? { run } : {}) });
 }

@@ -18,7 +18,7 @@ import { formatJson } from "../lint/formatters/json.js";
 import { repositoryRoot } from "../lint/formatters/locations.js";
 import { formatSarif, ownRulesDocsUrl } from "../lint/formatters/sarif.js";
 import { formatStylish } from "../lint/formatters/stylish.js";
-import { composeRules, RULES, TARGETS } from "../catalog.js";
+import { composeRules, RULES, settingValues, targetCaps } from "../catalog.js";
 import { lintLoaded } from "./lint-folder.js";
 import { resolveRuleSettings } from "../lint/settings.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
@@ -72,19 +72,13 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   for (const { config, paths } of groups) {
     const rules = composeRules({ rules: config.rules, ...(config.targets ? { targets: config.targets } : {}), settings: config, built: config.outputs ?? [] }) as Config["rules"];
     resolveRuleSettings(RULES, rules, config.configFile ?? CONFIG_FILE);
+    // The toolsets feature's toolset-cap, as a build runs it: the settings, the checked targets' caps, the config file.
+    const run = { settings: settingValues(Object.fromEntries(Object.entries(config))), caps: targetCaps(rules), configFile: config.configFile ?? CONFIG_FILE };
     const targets = await planTargets(paths, path.resolve(cwd, config.schemas), config.schemas, cwd, { refRoots: config.refRoots ?? [cwd], ...(config.defaultDialect ? { defaultDialect: config.defaultDialect } : {}) });
     mark("load");
     for (const target of targets) {
       targetCount++;
-      diagnostics.push(...(await lintLoaded(target.loaded, rules, target.onlyFiles, mark)));
-      // Issue 28: the toolsets and the folder against the targets' and clients' caps (the whole folder only).
-      if (target.onlyFiles === undefined && ((config.toolsets?.length ?? 0) > 0 || (config.clients?.length ?? 0) > 0)) {
-        const { toolsetDiagnostics } = await import("../toolsets/index.js");
-        const caps = TARGETS.filter((t) => t.rules.some((r) => rules[r.meta.id] !== undefined && rules[r.meta.id] !== "off")).flatMap((t) =>
-          t.profile?.maxTools === undefined ? [] : [{ title: t.title, maxTools: t.profile.maxTools }],
-        );
-        diagnostics.push(...toolsetDiagnostics(target.loaded.tools, config, caps, config.configFile ?? CONFIG_FILE));
-      }
+      diagnostics.push(...(await lintLoaded(target.loaded, rules, target.onlyFiles, mark, run)));
     }
   }
   if (targetCount > 1 && diagnostics.length > 0) diagnostics.sort(compareDiagnostics);

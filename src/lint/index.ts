@@ -11,7 +11,7 @@ import { isPlainObject } from "../schema/pointer.js";
 import { compareDiagnostics, withPositions } from "../load/positions.js";
 import { isToolDocument } from "../load/tools.js";
 import type { BundledTool, Diagnostic, SourceFile, StageTimer } from "../model.js";
-import { formatMessage, type Finding, type Rule, type RuleContext, type RuleVisitors, type SchemaDocument, type ToolDocument } from "./rule.js";
+import { formatMessage, type Finding, type Rule, type RuleContext, type RuleVisitors, type RunFacts, type SchemaDocument, type ToolDocument } from "./rule.js";
 import { visitsOf, walkSchema, type Visits } from "./schema-walk.js";
 import { resolveRuleSettings, type RuleSetting } from "./settings.js";
 import { describeRefProblems, ruleOfLoadProblem } from "./load-problems.js";
@@ -29,6 +29,8 @@ export interface LintOptions {
   onlyFiles?: ReadonlySet<string>;
   /** Called after each rule and after locating (StageTimer: see ../report/timings.ts). */
   mark?: StageTimer;
+  /** The run's settings, the caps of the targets it checks and its config file (RuleContext.run). */
+  run?: RunFacts;
 }
 
 /**
@@ -65,13 +67,14 @@ export async function lint(
       renderedTools,
       loaderDiagnostics: inherited.filter((d) => d.rule === id),
       loadProblems: loaded.problems.filter((p) => ruleOfLoadProblem(p) === id),
+      ...(options.run ? { run: options.run } : {}),
       report(finding: Finding) {
         const diagnostic = toDiagnostic(rule.meta.id, finding.warning ? "warning" : severity, rule.meta.messages, finding);
         findings.push(diagnostic);
         if (finding.topic !== undefined) topics.set(diagnostic, finding.topic);
       },
       forward(diagnostic: Diagnostic) {
-        findings.push({ ...diagnostic, severity });
+        findings.push({ ...diagnostic, severity: diagnostic.severity === "warning" ? "warning" : severity });
       },
     };
     if ("check" in rule) await rule.check(ctx);

@@ -96,9 +96,32 @@ export interface RuleContext<O extends Record<string, number> = Record<string, n
   loaderDiagnostics: readonly Diagnostic[];
   /** Problems the loader found under this rule's id (parse, shape, duplicate names), as typed data. */
   loadProblems: readonly LoadProblem[];
+  /** What the run checks against besides the folder (a feature's rule reads it); undefined when the caller gives none. */
+  run?: RunFacts;
   report(finding: Finding): void;
-  /** Re-reports a loader diagnostic under this rule. */
+  /**
+   * Re-reports a diagnostic under this rule, at the rule's severity (a warning stays at most a warning):
+   * a loader diagnostic, or a finding about the config file (toolset-cap).
+   */
   forward(diagnostic: Diagnostic): void;
+}
+
+/** A documented tool cap (a target's `profile.maxTools`, a client's). */
+export interface ToolCapFact {
+  title: string;
+  max: number;
+  source: string;
+}
+
+/**
+ * What a run checks the folder against besides its files, the same for `toolgen lint` and a build: its
+ * settings by key (defaults applied), the tool caps of the targets whose rules it runs, and the config
+ * file as messages name it.
+ */
+export interface RunFacts {
+  settings: Readonly<Record<string, unknown>>;
+  caps: readonly ToolCapFact[];
+  configFile: string;
 }
 
 /**

@@ -97,6 +97,3 @@ export const deferLoading = defineSetting<DeferLoadingSpec | null, "deferLoading
     return { budgetTokens: budget, alwaysLoad: value.alwaysLoad === undefined ? [] : stringList(value.alwaysLoad, where, "'deferLoading.alwaysLoad'"), where };
   },
 });
-
-/** The settings of this folder, for the catalogue. */
-export const TOOLSET_SETTINGS = [toolsets, clients, deferLoading] as const;

@@ -185,13 +185,13 @@ export const LAYERS: readonly (readonly [layer: string, paths: readonly string[]
   ["write", ["write.ts", "write/"]],
   // The one list of base rules, neutral outputs, targets and features.
   ["catalog", ["catalog.ts"]],
-  // What cuts across targets (src/features/<id>/): settings, rules, outputs, each in its folder.
+  // What cuts across targets (src/features/<id>/: toolsets, search, deferral): settings, rules, outputs, each in its folder.
   ["features", ["features/"]],
   // What each provider means, and the neutral outputs; the emit stage runs the outputs a build chose.
   ["targets and outputs", ["targets/", "outputs/"]],
-  // Toolsets: the config's subsets, their caps, deferral, and the toolset modules' code.
+  // What the toolsets and deferral features share with the targets, diff and eval: settings, resolving, caps, the modules' code.
   ["toolsets", ["toolsets/"]],
-  // The tool search: its index, its generated module and its eval.
+  // What the search feature shares with diff and eval: the index, the generated module's text, the eval.
   ["search", ["search/"]],
   // The lint engine, its base rules and formatters.
   ["lint", ["lint/"]],

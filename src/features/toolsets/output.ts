@@ -3,8 +3,8 @@
  * without toolsets gets no runtime/toolset.ts; a config with "toolsets" and no "outputs" builds it
  * with the default outputs (`impliedBy`).
  */
-import { defineOutput } from "./output.js";
-import { toolsets } from "../toolsets/settings.js";
+import { defineOutput } from "../../outputs/output.js";
+import { toolsets } from "../../toolsets/settings.js";
 
 export default defineOutput({
   id: "toolsets",
@@ -17,8 +17,8 @@ export default defineOutput({
   emit: async (ctx) => {
     const specs = ctx.setting(toolsets);
     if (specs.length === 0) return [];
-    const { resolveToolsets } = await import("../toolsets/resolve.js");
-    const { emitToolset } = await import("../toolsets/emit.js");
+    const { resolveToolsets } = await import("../../toolsets/resolve.js");
+    const { emitToolset } = await import("../../toolsets/emit.js");
     return resolveToolsets(specs, ctx.tools).map((set) => emitToolset(set, { arrays: ctx.provided("tool-array"), adapters: ctx.provided("dispatcher-adapter"), legacy: ctx.provided("legacy-conversions")[0] }));
   },
 });

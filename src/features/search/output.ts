@@ -1,6 +1,6 @@
-/** The `search` output (opt-in): search.ts, the generated tool search over the folder (src/search/). */
-import { defineOutput } from "./output.js";
-import { toolsets } from "../toolsets/settings.js";
+/** The `search` output (opt-in): search.ts, the generated tool search over the folder (its index and text: src/search/). */
+import { defineOutput } from "../../outputs/output.js";
+import { toolsets } from "../../toolsets/settings.js";
 
 export default defineOutput({
   id: "search",
@@ -10,10 +10,10 @@ export default defineOutput({
   runtime: ["search.ts"],
   provides: [{ kind: "tool-search", module: "search" }],
   emit: async (ctx) => {
-    const { buildSearchIndex } = await import("../search/index.js");
-    const { emitSearch } = await import("../search/emit.js");
+    const { buildSearchIndex } = await import("../../search/index.js");
+    const { emitSearch } = await import("../../search/emit.js");
     const specs = ctx.setting(toolsets);
-    const sets = specs.length === 0 ? [] : (await import("../toolsets/resolve.js")).resolveToolsets(specs, ctx.tools);
+    const sets = specs.length === 0 ? [] : (await import("../../toolsets/resolve.js")).resolveToolsets(specs, ctx.tools);
     return [emitSearch(buildSearchIndex(ctx.tools, sets), { openai: ctx.provided("tool-array").some((a) => a.format === "openai-responses") })];
   },
 });
