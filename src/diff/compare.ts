@@ -67,6 +67,8 @@ interface Walk {
   headRoot: unknown;
   out: RawChange[];
   seen: Set<string>;
+  /** Each node's number (by identity), for `seen` where a `$ref` with siblings gives a place no pointer of its own. */
+  ids: Map<object, number>;
   /** Whether the dialect change (`$schema`, read as the validators read it) was compared already. */
   dialectDone?: boolean;
   /** Whether two nodes mean the same: equal, and every `$ref` they reach names the same thing on both sides. */
@@ -75,7 +77,7 @@ interface Walk {
 
 /** The changes between two bundled input schemas of one tool. */
 export function compareSchemas(base: unknown, head: unknown): RawChange[] {
-  const w: Walk = { baseRoot: base, headRoot: head, out: [], seen: new Set(), same: sameMeaning(base, head) };
+  const w: Walk = { baseRoot: base, headRoot: head, out: [], seen: new Set(), ids: new Map(), same: sameMeaning(base, head) };
   compareNode(w, base, head, "", "", [], "pos");
   return w.out;
 }
@@ -141,10 +143,11 @@ function sameMeaning(baseRoot: unknown, headRoot: unknown): (b: unknown, h: unkn
 }
 
 /** A node with its `$ref`s followed (siblings kept), and the pointer of where it now stands. */
-function follow(node: unknown, pointer: string, root: unknown): { node: unknown; pointer: string } {
+function follow(node: unknown, pointer: string, root: unknown): { node: unknown; pointer: string; merged: boolean } {
   const path = new RefPath(root);
   let current = node;
   let at = pointer;
+  let merged = false;
   while (isPlainObject(current) && typeof current.$ref === "string") {
     const ref = current.$ref;
     const target = path.step(ref);
@@ -155,12 +158,13 @@ function follow(node: unknown, pointer: string, root: unknown): { node: unknown;
       if (!isPlainObject(target.schema)) break;
       // With keywords beside it, the node is its own (the entry and more): it keeps its own place, not the entry's.
       current = withSiblings(target.schema, rest);
+      merged = true;
     } else {
       current = target.schema;
       at = target.pointer;
     }
   }
-  return { node: current, pointer: at };
+  return { node: current, pointer: at, merged };
 }
 
 function dirs(native: Direction, polarity: Polarity): Direction[] {
@@ -191,11 +195,14 @@ const show = (v: unknown) => {
 const list = (values: readonly unknown[]) => values.slice(0, 10).map(show).join(", ") + (values.length > 10 ? ` and ${values.length - 10} more` : "");
 
 function compareNode(w: Walk, b0: unknown, h0: unknown, bp0: string, hp0: string, path: DataStep[], polarity: Polarity): void {
-  const { node: b, pointer: bp } = follow(b0, bp0, w.baseRoot);
-  const { node: h, pointer: hp } = follow(h0, hp0, w.headRoot);
+  const { node: b, pointer: bp, merged: bm } = follow(b0, bp0, w.baseRoot);
+  const { node: h, pointer: hp, merged: hm } = follow(h0, hp0, w.headRoot);
   if (w.same(b, h)) return;
   // Each pair of places is compared once for each polarity: a recursive schema's walk ends, and a chain of any depth is followed.
-  const key = `${bp}\0${hp}\0${polarity}`;
+  // A `$ref` with keywords beside it keeps its own pointer, which grows on each turn of a recursive entry
+  // (`items: {$ref: '#/$defs/d0', description}` inside d0): such a pair is known by its nodes instead, the same on each turn.
+  const id = (v: unknown) => (typeof v === "object" && v !== null ? (w.ids.get(v) ?? (w.ids.set(v, w.ids.size + 1), w.ids.get(v)!)) : String(v));
+  const key = bm || hm ? `#${id(b0)}\0${id(h0)}\0${polarity}` : `${bp}\0${hp}\0${polarity}`;
   if (w.seen.has(key)) return;
   w.seen.add(key);
   const add = (rule: string, pointer: string, message: string, directions: Direction[], base: unknown = b, head: unknown = h, at: DataStep[] = path) =>

@@ -8,7 +8,7 @@ import { isPlainObject } from "../schema/pointer.js";
 import { lowerStrict } from "../targets/openai/strict.js";
 import { compareSchemas, equal, type Direction } from "./compare.js";
 import { DIFF_RULE_BY_ID, type DiffClass } from "./rules.js";
-import { MAX_BUILT, sample } from "./sample.js";
+import { sample } from "./sample.js";
 import { findWitness, validatorFor, type Sides } from "./witness.js";
 
 export interface Witness {
@@ -134,8 +134,8 @@ export function diffTool(b: BundledTool, h: BundledTool): DiffFinding[] {
       const { input, unbuilt } = findWitness(sidesNow(), c.path, c.base, c.head, d, c.focus, keywordOf(c.pointer));
       const cls = CLASS_OF[d];
       const who = d === "callers" ? "callers" : "handlers";
-      // A bound past what diff builds is not tried (sample.ts MAX_BUILT): the verdict says so.
-      const why = unbuilt.length === 0 ? "no witness found" : `no witness found within diff's bounds: ${unbuilt.slice(0, 3).join(", ")} is past the ${MAX_BUILT.toLocaleString("en-US")} items, properties or characters diff builds`;
+      // A bound past what diff builds or tries is not crossed (sample.ts MAX_BUILT, MAX_SAMPLED, witness.ts MAX_TRIED): the verdict says so.
+      const why = unbuilt.length === 0 ? "no witness found" : `no witness found within diff's bounds: ${unbuilt.slice(0, 3).join("; ")}`;
       out.push({
         rule: c.rule,
         class: cls,

@@ -18,24 +18,46 @@ import { RefPath } from "../schema/refs.js";
  */
 export const MAX_BUILT = 10_000;
 
-let notes: Set<string> | undefined;
+/**
+ * The most values `sample` builds within one `noting` scope (one witness search), nested ones
+ * included: each bound is within MAX_BUILT, but bounds multiply (10,000 items of 10,000 required
+ * properties each) and a search samples the same node many times. Past it, `sample` builds `null`
+ * and the reason is noted.
+ */
+export const MAX_SAMPLED = 1_000_000;
 
-/** `fn`'s result, and what it could not build within MAX_BUILT (each a phrase: "minItems 100000000"). */
+let notes: Set<string> | undefined;
+let sampled = 0;
+/** Each node's sample (at depth 0) in the current scope, by the node and its root: a search samples the same node many times. */
+let samples: Map<unknown, Map<unknown, JsonValue>> | undefined;
+
+/** `fn`'s result, and the bounds it stopped at (each a phrase: "minItems 100000000 is past the 10,000 items, ..."). */
 export function noting<T>(fn: () => T): { value: T; notes: string[] } {
   const outer = notes;
+  const outerSampled = sampled;
+  const outerSamples = samples;
   notes = new Set();
+  sampled = 0;
+  samples = new Map();
   try {
     const value = fn();
     return { value, notes: [...notes] };
   } finally {
     notes = outer;
+    sampled = outerSampled;
+    samples = outerSamples;
   }
+}
+
+/** Notes a bound the current scope stopped at (a phrase: "the inputs tried past 4,000,000 characters"). */
+export function note(phrase: string): void {
+  notes?.add(phrase);
 }
 
 /** A size read from a schema, kept within MAX_BUILT (a larger one noted, and MAX_BUILT used). */
 function buildable(keyword: string, n: number): number {
   if (n <= MAX_BUILT) return n;
-  notes?.add(`${keyword} ${n}`);
+  notes?.add(`${keyword} ${n} is past the ${MAX_BUILT.toLocaleString("en-US")} items, properties or characters diff builds`);
   return MAX_BUILT;
 }
 
@@ -179,6 +201,18 @@ function sampleNumber(node: Record<string, unknown>, integer: boolean): number {
 
 /** One instance of `node` (a subschema of `root`); `depth` bounds recursion through `$ref`s. */
 export function sample(node: unknown, root: unknown, depth = 0): JsonValue {
+  if (depth > 0 || samples === undefined || node === null || typeof node !== "object") return sampleOnce(node, root, depth);
+  let byRoot = samples.get(node);
+  if (byRoot === undefined) samples.set(node, (byRoot = new Map()));
+  if (!byRoot.has(root)) byRoot.set(root, sampleOnce(node, root, depth));
+  return byRoot.get(root)!;
+}
+
+function sampleOnce(node: unknown, root: unknown, depth: number): JsonValue {
+  if (++sampled > MAX_SAMPLED) {
+    notes?.add(`the values sampled are past the ${MAX_SAMPLED.toLocaleString("en-US")} diff builds for one change`);
+    return null;
+  }
   const n = deref(node, root);
   if (n === true) return "x";
   if (n === false || !isPlainObject(n) || depth > 12) return null;
@@ -302,8 +336,9 @@ function sampleObject(n: Record<string, unknown>, root: unknown, depth: number, 
   return out;
 }
 
-function withoutKey(n: Record<string, unknown>, key: string): Record<string, unknown> {
-  const { [key]: _drop, ...rest } = n;
+export function withoutKey(n: Record<string, unknown>, key: string): Record<string, unknown> {
+  const rest: Record<string, unknown> = {};
+  for (const k of Object.keys(n)) if (k !== key) rest[k] = n[k];
   return rest;
 }
 
@@ -357,7 +392,9 @@ export function candidates(node: unknown, root: unknown, out: JsonValue[] = []):
   if (isPlainObject(n.properties) || typesOf(n).includes("object")) {
     const all = sampleObject(n, root, 0, () => true);
     out.push(all, { ...all, x_extra: "x" });
-    for (const name of Object.keys(all).slice(0, 64)) out.push(withoutKey(all, name) as JsonObject);
+    // Each without one of its properties: 64 of them, fewer for a large object (40,000 properties copied at most).
+    const names = Object.keys(all);
+    for (const name of names.slice(0, Math.min(64, Math.floor((4 * MAX_BUILT) / Math.max(names.length, 1))))) out.push(withoutKey(all, name) as JsonObject);
     for (const key of ["minProperties", "maxProperties"]) {
       const v = n[key];
       if (typeof v === "number") for (const len of [v - 1, v, v + 1]) if (len >= 0 && buildable(key, len) === len) out.push(Object.fromEntries(Array.from({ length: len }, (_, i) => [`p${i}`, "x"])));

@@ -10,7 +10,7 @@ import { formats } from "../runtime/formats.js";
 import type { Direction } from "./compare.js";
 import { readsAs2020 } from "../schema/dialect.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
-import { candidates, noting, patternTester, place, sample, valueKey, type DataStep } from "./sample.js";
+import { candidates, note, noting, patternTester, place, sample, valueKey, withoutKey, type DataStep } from "./sample.js";
 
 /** Patterns run on RE2, as the generated validators run them: linear time, and no stack to overflow (`^(a|b)` x 5,000). */
 const regExp = Object.assign(
@@ -103,6 +103,15 @@ export interface Sides {
 const BUDGET = 400;
 
 /**
+ * Most characters of inputs built for one change (each counted as JSON, tried or already seen, and
+ * ERROR_COST for each validation error): the work of a search (placing, keying and validating each
+ * input) is linear in them. 400 inputs of 10,000 properties each would be 40 MB, and minutes; past
+ * this the search stops and says so.
+ */
+export const MAX_TRIED = 1_000_000;
+const ERROR_COST = 32;
+
+/**
  * An input showing the change breaks `direction` (callers: the base accepts it, the head rejects it;
  * handlers: the reverse), rejected only for what is at or under the changed node (every error of the
  * rejecting side is there, and when the change is to one keyword, one of them is that keyword's: a
@@ -114,8 +123,25 @@ export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: u
   return { ...(input === undefined ? {} : { input }), unbuilt: notes };
 }
 
+/** `raw`, and an object over each fill (under and over it), each built only when the search comes to it (its budget may stop first). */
+function* variants(raw: JsonValue, fills: readonly JsonObject[]): Generator<JsonValue> {
+  if (isPlainObject(raw)) {
+    for (const f of fills) yield { ...f, ...raw };
+    for (const f of fills) yield { ...raw, ...f };
+  }
+  yield raw;
+}
+
 function search(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, focus: readonly DataStep[], keyword?: string): JsonValue | undefined {
   const values: JsonValue[] = [];
+  // A change to one property (a newly required one) is tried first on each side's sample without that property.
+  const last = focus.length === path.length + 1 ? focus[focus.length - 1] : undefined;
+  if (last !== undefined && "prop" in last) {
+    for (const [node, root] of [[headNode, sides.headSchema], [baseNode, sides.baseSchema]] as const) {
+      const s = sample(node, root);
+      if (isPlainObject(s) && Object.hasOwn(s, last.prop)) values.push(withoutKey(s, last.prop) as JsonObject);
+    }
+  }
   candidates(baseNode, sides.baseSchema, values);
   candidates(headNode, sides.headSchema, values);
   const at = focus.map((s) => `/${escapeToken("prop" in s ? s.prop : String(s.index))}`).join("");
@@ -124,11 +150,11 @@ function search(sides: Sides, path: readonly DataStep[], baseNode: unknown, head
   const fills = [sample(headNode, sides.headSchema), sample(baseNode, sides.baseSchema)].filter((v): v is JsonObject => isPlainObject(v));
   const seen = new Set<string>();
   let tried = 0;
+  let built = 0;
   const [accepts, rejects] = direction === "callers" ? [sides.base, sides.head] : [sides.head, sides.base];
   const contexts = direction === "callers" ? [sides.headSchema, sides.baseSchema] : [sides.baseSchema, sides.headSchema];
   for (const raw of values) {
-    const variants = isPlainObject(raw) ? [...fills.map((f) => ({ ...f, ...raw })), ...fills.map((f) => ({ ...raw, ...f })), raw] : [raw];
-    for (const value of variants) {
+    for (const value of variants(raw, fills)) {
       for (const root of contexts) {
         let input: JsonValue;
         try {
@@ -137,11 +163,19 @@ function search(sides: Sides, path: readonly DataStep[], baseNode: unknown, head
           continue;
         }
         const key = JSON.stringify(input);
+        built += key.length;
+        if (built > MAX_TRIED) {
+          note(`the inputs tried are past the ${MAX_TRIED.toLocaleString("en-US")} characters diff builds for one change`);
+          return undefined;
+        }
         if (seen.has(key)) continue;
         seen.add(key);
         if (++tried > BUDGET) return undefined;
-        if (!accepts(input).valid) continue;
-        const r = rejects(input);
+        const a = accepts(input);
+        const r = a.valid ? rejects(input) : undefined;
+        // Each error a validation reports is work too (an object and a path): 100,000 missing properties are 100,000 errors.
+        built += ERROR_COST * (a.errorPaths.length + (r?.errorPaths.length ?? 0));
+        if (r === undefined) continue;
         if (!r.valid && r.errorPaths.every(under) && (keyword === undefined || r.keywords.includes(keyword))) return input;
       }
     }

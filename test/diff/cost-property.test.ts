@@ -1,7 +1,7 @@
 /**
  * Issue 38, items 6 to 9: diff's cost is bounded by construction. Sizes and bounds from 1e3 to 1e9
  * (enums of up to 100,000 values with one removed or added, minItems, minProperties, minLength and
- * the rest added, raised or removed, 1,000 names newly required), the pattern families of the bounded-time
+ * the rest added, raised or removed, 10,000 and 20,000 names newly required), the pattern families of the bounded-time
  * dispatch test (test/runtime/arbitraries.ts) and patterns that overflow a backtracking engine's
  * stack, and enum and const members that are objects with an own `toString`: every case finishes
  * without throwing in under 2 s of CPU (process.cpuUsage: the work diff does, not the run queue of a
@@ -18,6 +18,7 @@ import { tool } from "./helpers.js";
 const HEAVY = process.env["TOOLGEN_HEAVY"] === "1";
 const SIZES = HEAVY ? [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9] : [1e3, 1e7, 1e9];
 const ENUM_SIZES = HEAVY ? [1e3, 1e4, 1e5] : [1e5];
+const REQUIRED_SIZES = HEAVY ? [1e3, 1e4, 2e4] : [1e4, 2e4];
 const CPU_MS = 2000;
 const MEMORY_MB = 300;
 
@@ -28,6 +29,12 @@ interface Case {
 }
 
 const at = (p: JsonValue): JsonObject => ({ type: "object", properties: { p }, required: ["p"] });
+
+/** `n` properties newly required on an object. */
+function required(n: number): Case {
+  const names = Array.from({ length: n }, (_, i) => `v${i}`);
+  return { name: `${n} properties required`, base: at({ type: "object" }), head: at({ type: "object", required: names }) };
+}
 
 function cases(): Case[] {
   const out: Case[] = [];
@@ -45,9 +52,9 @@ function cases(): Case[] {
     out.push({ name: `enum of ${n}, one removed`, base: at({ type: "string", enum: values }), head: at({ type: "string", enum: values.filter((_, i) => i !== n / 2) }) });
     out.push({ name: `enum of ${n}, one added`, base: at({ type: "string", enum: values }), head: at({ type: "string", enum: [...values, "new"] }) });
     out.push({ name: `enum of ${n} added`, base: at({ type: "string" }), head: at({ type: "string", enum: values }) });
-    const names = values.slice(0, Math.min(n, 1_000));
-    out.push({ name: `${names.length} properties required`, base: at({ type: "object" }), head: at({ type: "object", required: names }) });
   }
+  // Objects of up to 10,000 newly required properties (a witness is built: the 10,000 diff builds), and past it (none is).
+  for (const n of REQUIRED_SIZES) out.push(required(n));
   // The pattern families of the bounded-time dispatch test, and ones a backtracking engine overflows on.
   const long = (times: number) => `^${"(a|b)".repeat(times)}$`;
   for (const pattern of [...PATTERNS, long(5_000), ...(HEAVY ? [long(20_000), `^${"(?:a|b)".repeat(5_000)}$`, `^${"a?".repeat(5_000)}${"a".repeat(5_000)}$`] : [])]) {
@@ -97,4 +104,18 @@ describe("diff's cost is bounded", () => {
     }
     expect(over).toEqual([]);
   }, HEAVY ? 1_800_000 : 300_000);
+});
+
+describe("the witness search over objects of 10,000 required properties", () => {
+  it("finds each witness within its bounds (10,000 names: the 10,000 diff builds), and past them says why", () => {
+    // 10,000 names: every named property is breaking with its witness, the object without that property (ran past 90 s before).
+    const within = measure(required(10_000));
+    expect(within.findings.filter((f) => f.verdict === "breaking").map((f) => f.message)).toEqual([...Array.from({ length: 10 }, (_, i) => `property 'v${i}' is now required`), expect.stringMatching(/^9990 more properties are now required: /)]);
+    const witness = within.findings[3]!.witness!.input as { p: Record<string, unknown> };
+    expect([Object.keys(witness.p).length, Object.hasOwn(witness.p, "v3")]).toEqual([9_999, false]);
+    // 20,000 names: no object of them is built; possibly breaking, saying which bound stopped it.
+    const past = measure(required(20_000));
+    expect(past.findings[0]!.message).toMatch(/possibly breaking for callers: no witness found within diff's bounds: required 20000 is past the 10,000 items, properties or characters diff builds/);
+    for (const r of [within, past]) expect(r.ms).toBeLessThan(CPU_MS);
+  }, 120_000);
 });

