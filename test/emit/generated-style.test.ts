@@ -9,7 +9,7 @@
  * the user's files, written by the `usercode` helper's emitter. A line that is one unbreakable word (a
  * long URL in a description) may also pass 120.
  */
-import { readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import { OUTPUTS } from "../../src/catalog.js";
 import { GENERATED_HEADER } from "../../src/emit/literal.js";
 import { wrapDocComments } from "../../src/emit/code-lines.js";
 import { fixture, project, readTree, tempDir } from "../helpers.js";
+import { tools as catalogTools } from "../../bench/tool-catalog.mjs";
 
 const NOT_HELD = (file: string): boolean =>
   file.endsWith(".json") || file.endsWith(".txt") || file === "legacy.ts" || file.startsWith("validators/");
@@ -87,6 +88,115 @@ describe("generated code style", () => {
       check(files, (key) => key.replace(/^generated\//, ""));
     });
   }
+});
+
+/**
+ * Issue 36, item 5: every output, every opt-in included, built with a toolset and the search on, over
+ * the catalogue's synthetic tools (tags, long descriptions) and the awkward fixture (long names). Every
+ * generated file is held to 120 columns (legacy.ts, validators/*, the index, the runtime copies, the
+ * toolset files, the MCP server, search.ts); only .json and .txt data and a line that is one
+ * unbreakable word are not.
+ */
+describe("every output within 120 columns (issue 36)", () => {
+  const everyOutput = OUTPUTS.map((o) => o.id);
+  async function builtEverything(schemas: string, toolsets: Record<string, unknown>): Promise<Map<string, string>> {
+    const p = await project(schemas);
+    await build({
+      schemas: p.schemas,
+      out: p.out,
+      handlers: p.handlers,
+      refRoots: [p.dir],
+      lint: false,
+      cache: false,
+      outputs: everyOutput,
+      toolsets: toolsets as never,
+    });
+    return readTree(p.out);
+  }
+
+  /**
+   * The files not yet brought within 120 columns (issue 36 item 5, in progress), by path or folder
+   * prefix. A ratchet, not an exemption: a file listed here that no longer has a long line fails the
+   * test too, so the list only shrinks.
+   */
+  const PENDING: readonly string[] = [
+    "ai-sdk.ts",
+    "legacy.ts",
+    "mcp/fetch.ts",
+    "mcp/http-server.ts",
+    "mcp/http.ts",
+    "mcp/server.ts",
+    "mcp/stdio-server.ts",
+    "mcp/stdio.ts",
+    "runtime/dispatch.ts",
+    "runtime/formats.ts",
+    "runtime/framework.ts",
+    "runtime/gemini.ts",
+    "runtime/input-required.ts",
+    "runtime/legacy.ts",
+    "runtime/loaders.ts",
+    "runtime/messages.ts",
+    "runtime/openai.ts",
+    "runtime/pattern.ts",
+    "runtime/re2.ts",
+    "runtime/repair.ts",
+    "runtime/run.ts",
+    "runtime/search.ts",
+    "runtime/standard-schema.ts",
+    "runtime/stream-reply.ts",
+    "runtime/toolset.ts",
+    "runtime/validate.ts",
+    "runtime/values.ts",
+    "search.ts",
+    "toolsets/",
+    "validators/",
+  ];
+  const pending = (file: string): string | undefined => PENDING.find((p) => file === p || (p.endsWith("/") && file.startsWith(p)));
+
+  /** Every line past 120 columns, as `file:line: start... (length)`, of the files not PENDING; and the PENDING entries that no longer have one. */
+  function overLong(files: Map<string, string>, seen: Set<string>): string[] {
+    const problems: string[] = [];
+    for (const [file, text] of files) {
+      if (file.endsWith(".json") || file.endsWith(".txt")) continue;
+      const long = longLines(text);
+      const entry = pending(file);
+      if (entry !== undefined) {
+        if (long.length > 0) seen.add(entry);
+        continue;
+      }
+      for (const line of long) problems.push(`${file}:${line}`);
+    }
+    return problems;
+  }
+  const seen = new Set<string>();
+
+  it("builds every output, the opt-in ones too", () => {
+    expect(OUTPUTS.filter((o) => o.optIn === true).map((o) => o.id)).toEqual(
+      expect.arrayContaining(["search", "toolsets", "standard-schema", "mcp"]),
+    );
+  });
+
+  it("holds for the catalogue's tools with toolsets and search", async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, "schemas"), { recursive: true });
+    const tools = catalogTools(24);
+    for (const t of tools) await writeFile(path.join(dir, "schemas", `${t.name}.json`), JSON.stringify(t, null, 2));
+    const tag = String(tools[0].tags[0]);
+    const files = await builtEverything(path.join(dir, "schemas"), { [tag]: { tags: [tag] }, every: ["*"] });
+    expect([...files.keys()]).toContain(`toolsets/${tag}.ts`);
+    for (const f of ["search.ts", "legacy.ts", "mcp/server.ts"]) expect([...files.keys()]).toContain(f);
+    expect([...files.keys()].some((f) => f.startsWith("validators/"))).toBe(true);
+    expect(overLong(files, seen)).toEqual([]);
+  }, 240_000);
+
+  it("holds for what the awkward fixture builds with every output", async () => {
+    const files = await builtEverything(fixture("awkward", "schemas"), { every: ["*"] });
+    expect(overLong(files, seen)).toEqual([]);
+  }, 240_000);
+
+  it("lists as pending only files that still have a long line", () => {
+    expect(PENDING.filter((p) => !seen.has(p))).toEqual([]);
+  });
 });
 
 describe("wrapDocComments", () => {
