@@ -145,7 +145,6 @@ describe("every output within 120 columns (issue 36)", () => {
     "runtime/toolset.ts",
     "runtime/validate.ts",
     "runtime/values.ts",
-    "validators/",
   ];
   const pending = (file: string): string | undefined => PENDING.find((p) => file === p || (p.endsWith("/") && file.startsWith(p)));
 
