@@ -72,7 +72,7 @@ export function jsonParseStatement(head: string, value: unknown, end: string): s
 /** One line of JSON text as template-literal source within 120 columns (`prefix`/`suffix`: the statement's ends). */
 function dataLine(line: string, prefix: string, suffix: string): string[] {
   // Most lines fit as they are: only a long one is split into code points and continued.
-  const escaped = line.replace(/[\\`$]/g, "\\$&");
+  const escaped = line.replace(/[\\`$]/g, "\\$&").replace(/\r/g, "\\r");
   if (prefix.length + escaped.length + suffix.length <= MAX_LINE) return [`${prefix}${escaped}${suffix}`];
   return continued(prefix, templateUnits(line), suffix);
 }
@@ -107,9 +107,24 @@ export function jsonElementLines(json: string, last: boolean): string {
     .join("\n");
 }
 
-/** The characters of `text` as template-literal source, one unit per code point (`\`, `` ` `` and `$` escaped). */
+/**
+ * `head` + `text` as a template literal + `end`: the text's own lines as the source's lines, a long
+ * one continued with `\` at 120 columns (as `jsonParseStatement`'s), so long prose reads as prose and
+ * the type-checker sees one string.
+ */
+export function templateStatement(head: string, text: string, end: string): string {
+  const lines = text.split("\n");
+  return lines
+    .flatMap((line, i) => dataLine(line, i === 0 ? `${head}\`` : "", i === lines.length - 1 ? `\`${end}` : ""))
+    .join("\n");
+}
+
+/**
+ * The characters of `text` as template-literal source, one unit per code point (`\`, `` ` `` and `$`
+ * escaped, and a carriage return written `\r`, which a template literal would otherwise read as `\n`).
+ */
 function templateUnits(text: string): string[] {
-  return Array.from(text, (ch) => (ch === "\\" || ch === "`" || ch === "$" ? `\\${ch}` : ch));
+  return Array.from(text, (ch) => (ch === "\\" || ch === "`" || ch === "$" ? `\\${ch}` : ch === "\r" ? "\\r" : ch));
 }
 
 /**

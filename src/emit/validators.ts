@@ -40,6 +40,7 @@ import type { ToolSource } from "./artifacts.js";
 import type { ToolNames } from "./names.js";
 import { tsString } from "./names.js";
 import { GENERATED_HEADER, NOCHECK } from "./literal.js";
+import { MAX_LINE, templateStatement } from "./code-lines.js";
 import { UserError } from "../errors.js";
 import { formats } from "../runtime/formats.js";
 import { toRe2Syntax } from "../runtime/pattern.js";
@@ -224,16 +225,23 @@ function interpretedModule(tool: ToolSource, names: ToolNames, { data, patterns 
   // that a schema the dialects read alike has the same module in either (2020-12 is the default).
   const counts = next && /"m(in|ax)Contains":/.test(json);
   const options = [...(patterns.length > 0 ? ["re2"] : []), ...(counts ? ["next: true"] : [])];
-  const text = json.replace(/[\\']/g, "\\$&");
+  // The schema as JSON text in a template literal, continued with `\\` within 120 columns (code-lines.ts).
+  const about = `// Validator for the tool ${tsString(tool.name)}: its input schema as data, run by runtime/validate.ts.`;
+  const header = about.length <= MAX_LINE ? about : about.replace(": its input", ":\n// its input");
+  const call = templateStatement(
+    "export const validate: ValidateFunction = compileValidator(JSON.parse(",
+    json,
+    `)${options.length > 0 ? `, { ${options.join(", ")} }` : ""});`,
+  );
   return {
     root: "out",
     path: `validators/${names.file}.ts`,
     contents:
-      `// ${GENERATED_HEADER}\n// Validator for the tool ${tsString(tool.name)}: its input schema as data, run by runtime/validate.ts.\n` +
+      `// ${GENERATED_HEADER}\n${header}\n` +
       `import type { ValidateFunction } from "../runtime/dispatch.js";\n` +
       `import { compileValidator } from "../runtime/validate.js";\n` +
       (patterns.length > 0 ? `import { re2 } from "../runtime/re2.js";\n` : "") +
-      `export const validate: ValidateFunction = compileValidator(JSON.parse('${text}')${options.length > 0 ? `, { ${options.join(", ")} }` : ""});\n` +
+      `${call}\n` +
       `export default validate;\n`,
     ownership: "generated",
   };

@@ -91,7 +91,8 @@ function hostname(value: string): boolean {
     let i = start;
     while (i < end && value.charCodeAt(i) !== 46) i++;
     const n = i - start;
-    if (n < 1 || n > 63 || !is(value.charCodeAt(start), LABEL_END) || !is(value.charCodeAt(i - 1), LABEL_END)) return false;
+    if (n < 1 || n > 63) return false;
+    if (!is(value.charCodeAt(start), LABEL_END) || !is(value.charCodeAt(i - 1), LABEL_END)) return false;
     for (let k = start + 1; k < i - 1; k++) if (!is(value.charCodeAt(k), LABEL_MID)) return false;
     if (i >= end) return true;
     start = i + 1;

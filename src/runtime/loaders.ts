@@ -62,7 +62,9 @@ export const VALIDATOR_NOT_BUILT =
   "A folder from an older toolgen (validators/*.mjs) needs `toolgen build` again.";
 
 /** What the model reads instead: no path, no stack (the detail went to the error log). */
-const NOT_LOADED = "its validator could not be loaded: a fault in how the server was built, reported in its error log; the call was not run";
+const NOT_LOADED =
+  "its validator could not be loaded: a fault in how the server was built, reported in its error log; " +
+  "the call was not run";
 
 /**
  * A validator loader from `() => import("./validators/<tool>.js")`. It takes the module as `unknown`

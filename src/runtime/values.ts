@@ -91,7 +91,11 @@ function convertAs(type: string, text: string): Converted {
  * Converts a parameter's text (entities already decoded) by the candidate types, first fit wins.
  * No types (an unknown tool or parameter) keeps the text.
  */
-export function convertValue(param: string, text: string, types: readonly ValueKind[]): Converted & { message?: string } {
+export function convertValue(
+  param: string,
+  text: string,
+  types: readonly ValueKind[],
+): Converted & { message?: string } {
   if (types.length === 0) return { ok: true, value: text };
   let detail: string | undefined;
   // Every value arrives as text, so `string` would accept anything: try the other allowed types

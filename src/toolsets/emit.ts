@@ -7,6 +7,8 @@
  * not a second copy of the schemas, and keeps the folder's array types (the SDKs' types are checked
  * once, on the folder's).
  */
+import { importList, wrapDocComments } from "../emit/code-lines.js";
+import { layoutExpression } from "../emit/expression-layout.js";
 import { GENERATED_HEADER } from "../emit/literal.js";
 import type { GeneratedFile } from "../model.js";
 import type { DispatcherAdapterCapability, LegacyConversionsCapability, ToolArrayCapability } from "../emit/capabilities.js";
@@ -33,8 +35,8 @@ function importLines(uses: readonly { module: string; value?: string; type?: str
   const sorted = (names: Set<string>) => [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return [...byModule].map(([module, { values, types }]) => {
     const names = [...sorted(values), ...sorted(types).map((t) => `type ${t}`)];
-    return `import { ${names.join(", ")} } from "../${module}.js";`;
-  });
+    return importList("import", names, `../${module}.js`);
+  }).flat();
 }
 
 export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): GeneratedFile {
@@ -55,8 +57,9 @@ export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): 
   const name = JSON.stringify(set.name);
   const lines = [
     `// ${GENERATED_HEADER}`,
-    `// The toolset ${name} (toolgen.config "toolsets"): ${set.tools.length} of the folder's tools, with dispatchers that answer only them.`,
-    `import { createDispatcherFrom, type Dispatcher, type DispatcherOptions, type ToolHandler } from "../runtime/dispatch.js";`,
+    `// The toolset ${name} (toolgen.config "toolsets"): ${set.tools.length} of the folder's tools,`,
+    `// with dispatchers that answer only them.`,
+    ...importList("import", ["createDispatcherFrom", "type Dispatcher", "type DispatcherOptions", "type ToolHandler"], "../runtime/dispatch.js"),
     `import { restrictDispatcher } from "../runtime/toolset.js";`,
     `import { dispatcher as folderDispatcher, registry } from "../index.js";`,
     `import { tools as folderTools, type ToolDefinition } from "../tools.js";`,
@@ -86,19 +89,30 @@ export function emitToolset(set: ResolvedToolset, options: ToolsetEmitOptions): 
       ``,
       ...list.flatMap((t) => [
         `/** The toolset's ${t.doc} (${module}.ts's, filtered). */`,
-        `export const ${t.exportName}: ${t.type} = ${t.local}.filter((${t.element}) => members.has(${t.nameOf}));`,
+        layoutExpression(`export const ${t.exportName}: ${t.type} = ${t.local}.filter((${t.element}) => members.has(${t.nameOf}))`, 0, "", ";"),
       ]),
     ]),
     ``,
     `/** The folder's ready dispatcher (the handler files), answering only this toolset's tools. */`,
     `export const dispatcher: Dispatcher = restrictDispatcher(folderDispatcher, TOOLSET, toolNames);`,
     ``,
-    `/** A dispatcher over handlers for this toolset's tools only; any other tool is answered is_error naming the toolset. */`,
-    `export function createDispatcher<C = unknown>(handlers: ToolsetHandlers<C>, options?: DispatcherOptions): Dispatcher<C> {`,
+    `/**`,
+    ` * A dispatcher over handlers for this toolset's tools only; any other tool is answered is_error naming`,
+    ` * the toolset.`,
+    ` */`,
+    `export function createDispatcher<C = unknown>(`,
+    `  handlers: ToolsetHandlers<C>,`,
+    `  options?: DispatcherOptions,`,
+    `): Dispatcher<C> {`,
     `  const own = registry.filter((t) => members.has(t.name));`,
-    `  return restrictDispatcher(createDispatcherFrom<ToolsetInputs, C>(own, handlers, ${legacy ? legacy.exportName : "undefined"}, options), TOOLSET, toolNames);`,
+    `  const all = createDispatcherFrom<ToolsetInputs, C>(own, handlers, ${legacy ? legacy.exportName : "undefined"}, options);`,
+    `  return restrictDispatcher(all, TOOLSET, toolNames);`,
     `}`,
-    ...adapters.flatMap((a) => [``, `/** The ${a.doc} over the toolset's ready dispatcher. */`, `export const ${a.exportName}: ${a.type} = ${a.factory}(dispatcher);`]),
+    ...adapters.flatMap((a) => [
+      ``,
+      `/** The ${a.doc} over the toolset's ready dispatcher. */`,
+      layoutExpression(`export const ${a.exportName}: ${a.type} = ${a.factory}(dispatcher)`, 0, "", ";"),
+    ]),
   ];
-  return { root: "out", path: `toolsets/${set.name}.ts`, contents: lines.join("\n") + "\n", ownership: "generated" };
+  return { root: "out", path: `toolsets/${set.name}.ts`, contents: wrapDocComments(lines.join("\n")) + "\n", ownership: "generated" };
 }

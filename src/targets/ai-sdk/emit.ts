@@ -13,6 +13,7 @@
 import type { BundledTool, GeneratedFile } from "../../model.js";
 import { tsString } from "../../emit/names.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
+import { MAX_LINE } from "../../emit/code-lines.js";
 import { outputSchemaOf } from "../../outputs/standard-schema-emit.js";
 import { aiSdkSearchLines, SEARCH_IMPORTS } from "./search.js";
 
@@ -26,14 +27,19 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
   const withOutput = tools.filter((t) => outputSchemaOf(t) !== undefined);
   const entry = (t: BundledTool): string[] => {
     const name = tsString(t.name);
+    // `execute: (input, options) => call,`, the call on a line of its own when a long name takes it past 120.
+    const execute = (call: string): string =>
+      `    execute: (input, options) => ${call},`.length <= MAX_LINE
+        ? `    execute: (input, options) => ${call},`
+        : `    execute: (input, options) =>\n      ${call},`;
     const hasOutput = withOutput.includes(t);
     return [
       `  ${propKey(t.name)}: tool({`,
       `    ...fieldsOf(${name}),`,
       `    inputSchema: standardSchemas[${name}],`,
       ...(hasOutput
-        ? [`    outputSchema: standardOutputSchemas[${name}],`, `    execute: (input, options) => runValue<ToolOutputs[${name}]>(${name}, input, options),`]
-        : [`    execute: (input, options) => run(${name}, input, options),`]),
+        ? [`    outputSchema: standardOutputSchemas[${name}],`, execute(`runValue<ToolOutputs[${name}]>(${name}, input, options)`)]
+        : [execute(`run(${name}, input, options)`)]),
       `    toModelOutput,`,
       `  }),`,
     ];
@@ -42,7 +48,10 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     `// ${GENERATED_HEADER}`,
     `// The tools for the AI SDK (\`ai\` 7): \`generateText({ model, tools, prompt })\`. Each tool's input schema is its`,
     `// Standard Schema (standard-schema.ts), and \`execute\` runs its handler file through the ready dispatcher.`,
-    ...(options.search ? [`// toolsWithSearch: the AI SDK's toolSearch() ranked by the generated search (search.ts), the tools deferred until found.`] : []),
+    ...(options.search ? [
+          `// toolsWithSearch: the AI SDK's toolSearch() ranked by the generated search (search.ts), the tools`,
+          `// deferred until found.`,
+        ] : []),
     options.search ? SEARCH_IMPORTS.ai : `import { tool, type Tool } from "ai";`,
     `import { dispatcher } from "./index.js";`,
     `import type { AbortSignalLike, ToolResultContent } from "./runtime/dispatch.js";`,
@@ -65,7 +74,10 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     `  context?: unknown;`,
     `}`,
     ``,
-    `/** The fields of a tool file the AI SDK's \`tool()\` takes: the description, \`strict\`, the input examples, \`deferLoading\`. */`,
+    `/**`,
+    ` * The fields of a tool file the AI SDK's \`tool()\` takes: the description, \`strict\`, the input examples,`,
+    ` * \`deferLoading\`.`,
+    ` */`,
     `interface ToolFields<N extends ToolName> {`,
     `  description?: string;`,
     `  strict?: boolean;`,
@@ -82,14 +94,25 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     `  if (d === undefined) return fields;`,
     `  if (d.description !== undefined) fields.description = d.description;`,
     `  if (d.strict !== undefined) fields.strict = d.strict;`,
-    `  if (d.input_examples !== undefined) fields.inputExamples = d.input_examples.map((input: unknown) => ({ input: input as ToolInputs[N] }));`,
+    `  if (d.input_examples !== undefined) {`,
+    `    fields.inputExamples = d.input_examples.map((input: unknown) => ({ input: input as ToolInputs[N] }));`,
+    `  }`,
     `  if (d.defer_loading !== undefined) fields.deferLoading = d.defer_loading;`,
     `  return fields;`,
     `}`,
     ``,
-    `/** Runs one call through the dispatcher: the handler's content, or toolgen's message thrown for the AI SDK to send back. */`,
+    `/**`,
+    ` * Runs one call through the dispatcher: the handler's content, or toolgen's message thrown for the AI`,
+    ` * SDK to send back.`,
+    ` */`,
     `async function run(name: ToolName, input: unknown, options: AiSdkCallOptions): Promise<ToolResultContent> {`,
-    `  const call = { toolName: name, input, callId: options.toolCallId, signal: options.abortSignal, context: options.context };`,
+    `  const call = {`,
+    `    toolName: name,`,
+    `    input,`,
+    `    callId: options.toolCallId,`,
+    `    signal: options.abortSignal,`,
+    `    context: options.context,`,
+    `  };`,
     `  const outcome = await runFrameworkCall(dispatcher, call);`,
     `  if (!outcome.ok) throw new ToolCallFailed(outcome.message);`,
     `  return outcome.content ?? "";`,
@@ -115,7 +138,11 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     `      value: output.map((b) =>`,
     `        b.type === "text"`,
     `          ? { type: "text" as const, text: b.text }`,
-    `          : { type: "file" as const, mediaType: b.source.media_type, data: { type: "data" as const, data: b.source.data } },`,
+    `          : {`,
+    `              type: "file" as const,`,
+    `              mediaType: b.source.media_type,`,
+    `              data: { type: "data" as const, data: b.source.data },`,
+    `            },`,
     `      ),`,
     `    };`,
     `  }`,
@@ -123,7 +150,9 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     `}`,
     ``,
     `function isBlocks(output: unknown): output is Exclude<ToolResultContent, string> {`,
-    `  return Array.isArray(output) && output.length > 0 && typeof output[0] === "object" && output[0] !== null && "type" in output[0];`,
+    `  if (!Array.isArray(output) || output.length === 0) return false;`,
+    `  const first: unknown = output[0];`,
+    `  return typeof first === "object" && first !== null && "type" in first;`,
     `}`,
     ``,
     `/** Pass as \`tools\` to \`generateText\`, \`streamText\` or \`new ToolLoopAgent\`. */`,

@@ -1,10 +1,9 @@
 /** The legacy output's emitter: legacy-prompt.txt and legacy.ts from the Handlebars templates. */
 import type { BundledTool, GeneratedFile } from "../../model.js";
 import { legacyConversions, legacyPromptView } from "./legacy-view.js";
-import { jsonElementLines, jsonParseArrayStatement } from "../../emit/code-lines.js";
+import { jsonElementLines, jsonParseArrayStatement, templateStatement } from "../../emit/code-lines.js";
 import { memoByTool } from "../../emit/tool-memo.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
-import { tsString } from "../../emit/names.js";
 import type { Renderer } from "./templates.js";
 
 export const LEGACY_STOP_SEQUENCE = "</function_calls>";
@@ -24,7 +23,7 @@ export function emitLegacy(tools: readonly BundledTool[], render: Renderer): Gen
     `// ${GENERATED_HEADER}\n\n` +
     `import type { LegacyConversions } from "./runtime/legacy.js";\n\n` +
     `/** The legacy system prompt: every tool as a <tool_description>, in name order. */\n` +
-    `export const legacySystemPrompt: string = ${tsString(prompt)};\n\n` +
+    `${templateStatement("export const legacySystemPrompt: string = ", prompt, ";")}\n\n` +
     `/** Pass as a stop sequence: the model's text then ends where its <function_calls> block would close. */\n` +
     `export const LEGACY_STOP_SEQUENCE = ${JSON.stringify(LEGACY_STOP_SEQUENCE)};\n\n` +
     `/** How parseFunctionCalls converts each parameter's text: the JSON types the prompt announces for it. */\n` +

@@ -36,7 +36,10 @@ import { startStdioServer } from "./stdio-server.js";
   FROM_ENV +
   String.raw`
 try {
-  startStdioServer({ maxMessageBytes: fromEnv("MCP_MAX_MESSAGE_BYTES"), timeoutMs: fromEnv("MCP_TIMEOUT_MS") });
+  startStdioServer({
+    maxMessageBytes: fromEnv("MCP_MAX_MESSAGE_BYTES"),
+    timeoutMs: fromEnv("MCP_TIMEOUT_MS"),
+  });
 } catch (error) {
   fail(error);
 }
@@ -62,7 +65,8 @@ try {
     host,
     maxBodyBytes: fromEnv("MCP_MAX_BODY_BYTES"),
     timeoutMs: fromEnv("MCP_TIMEOUT_MS"),
-    allowedHosts: hosts === undefined || hosts === "" ? undefined : hosts.split(",").map((h) => h.trim()).filter((h) => h !== ""),
+    allowedHosts:
+      hosts === undefined || hosts === "" ? undefined : hosts.split(",").map((h) => h.trim()).filter((h) => h !== ""),
     authorize: token === undefined || token === "" ? undefined : bearerTokenIs(token),
   }).then((server) => {
     const address = server.address();

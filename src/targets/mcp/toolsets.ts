@@ -140,7 +140,8 @@ const TOOLSET_DOC = `// --toolset NAME (or MCP_TOOLSET): serve only that toolset
 export function stdioEntryWithToolset(text: string): string {
   let out = patch(text, `import { startStdioServer } from "./stdio-server.js";\n`, `${TOOLSET_DOC}${ENTRY_IMPORT}import { startStdioServer } from "./stdio-server.js";\n`);
   out = patch(out, `\ntry {\n`, `${TOOLSET_FROM_ARGS}\ntry {\n`);
-  return patch(out, `timeoutMs: fromEnv("MCP_TIMEOUT_MS") });`, `timeoutMs: fromEnv("MCP_TIMEOUT_MS"), toolset: toolsetOption() });`);
+  const timeout = `    timeoutMs: fromEnv("MCP_TIMEOUT_MS"),\n  });`;
+  return patch(out, timeout, `    timeoutMs: fromEnv("MCP_TIMEOUT_MS"),\n    toolset: toolsetOption(),\n  });`);
 }
 
 /** http.ts: --toolset NAME / MCP_TOOLSET read, checked, passed on and named in the start-up line. */
