@@ -34,17 +34,17 @@ const withToy = list.replace("] as const;", ", toy] as const;");
 const targetIds = TARGET_IDS.join(", ");
 
 /** The catalogue's list of features as written, and with the toy feature. */
-const features = /^export const FEATURES: readonly Feature\[\] = \[([^\]]*)\];$/m.exec(catalogText)?.[0] ?? "";
-const withToyFeature = features.replace("];", ", toyCensus];");
+const features = /^const FEATURE_TUPLE = \[([^\]]*)\] as const;$/m.exec(catalogText)?.[0] ?? "";
+const withToyFeature = features.replace("] as const;", ", toyCensus] as const;");
 
-/** The catalogue entries: the target's import and its place in the list of targets, the feature's in FEATURES. */
+/** The catalogue entries: the target's import and its place in the list of targets, the feature's in FEATURE_TUPLE. */
 function addToCatalog(text: string): string {
   const importLine = `import openai from "./targets/openai/index.js";\n`;
   const featureImport = `import deferral from "./features/deferral/index.js";\n`;
   expect(text).toContain(importLine);
   expect(text).toContain(featureImport);
   expect(list).toMatch(/^const TARGET_TUPLE = \[anthropic, openai, /);
-  expect(features).toMatch(/^export const FEATURES: readonly Feature\[\] = \[deferral/);
+  expect(features).toMatch(/^const FEATURE_TUPLE = \[toolsetsFeature, searchFeature, deferral/);
   return text
     .replace(importLine, `${importLine}import toy from "./targets/toy/index.js";\n`)
     .replace(list, withToy)
@@ -127,7 +127,7 @@ describe("a new target plugs in by its folder and one catalogue entry", () => {
   });
 
   it("its tools array is toolset-filtered, with no edit to src/toolsets/ (it provides a `tool-array`)", async () => {
-    for (const file of ["src/toolsets/emit.ts", "src/outputs/toolsets.ts", "src/emit/capabilities.ts"]) {
+    for (const file of ["src/toolsets/emit.ts", "src/features/toolsets/output.ts", "src/emit/capabilities.ts"]) {
       expect(readFileSync(path.join(copy, file), "utf8"), file).toBe(readFileSync(path.join(repoRoot, file), "utf8"));
     }
     const tools = { get_weather: "Gets the weather.", get_time: "Gets the time.", send_email: "Sends an email." };

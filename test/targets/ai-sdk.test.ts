@@ -44,7 +44,9 @@ async function makeProject(extra: Record<string, unknown>) {
   const p = { dir, schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers") };
   await cp(seedSchemas, p.schemas, { recursive: true });
   for (const [name, doc] of Object.entries(extra)) await writeFile(path.join(p.schemas, `${name}.json`), JSON.stringify(doc, null, 2));
-  await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, cache: false, outputs: OUTPUTS });
+  // count_words carries every field the AI SDK takes, defer_loading and input_examples together, which Anthropic's tool
+  // search refuses (defer-loading-input-examples): the rule is off here, where the fields' passage is what is tested.
+  await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, cache: false, outputs: OUTPUTS, rules: { "defer-loading-input-examples": "off" } });
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
   // Every handler answers what it got; get_ticker_symbol throws; count_words counts.
   for (const file of await readdir(p.handlers)) {
