@@ -8,7 +8,7 @@ import { isPlainObject } from "../schema/pointer.js";
 import { lowerStrict } from "../targets/openai/strict.js";
 import { compareSchemas, equal, type Direction } from "./compare.js";
 import { DIFF_RULE_BY_ID, type DiffClass } from "./rules.js";
-import { sample } from "./sample.js";
+import { noting, sample } from "./sample.js";
 import { findWitness, validatorFor, type Sides } from "./witness.js";
 
 export interface Witness {
@@ -57,7 +57,7 @@ export function diffTools(base: readonly BundledTool[], head: readonly BundledTo
     }
   }
   for (const t of removed) {
-    const input = sample(t.bundledSchema, t.bundledSchema);
+    const input = noting(() => sample(t.bundledSchema, t.bundledSchema)).value;
     const to = [...renamedTo].find(([, from]) => from === t)?.[0];
     findings.push({
       rule: to === undefined ? "diff/tool-removed" : "diff/tool-renamed",
@@ -72,7 +72,7 @@ export function diffTools(base: readonly BundledTool[], head: readonly BundledTo
   }
   for (const t of added) {
     if (renamedTo.has(t.name)) continue;
-    const input = sample(t.bundledSchema, t.bundledSchema);
+    const input = noting(() => sample(t.bundledSchema, t.bundledSchema)).value;
     findings.push({ rule: "diff/tool-added", class: "breaking-handlers", verdict: "breaking", tool: t.name, file: t.source.displayPath, pointer: "/name", message: `tool '${t.name}' was added`, witness: { input, base: "rejects", head: "accepts" } });
   }
   for (const h of head) {

@@ -26,8 +26,21 @@ export const MAX_BUILT = 10_000;
  */
 export const MAX_SAMPLED = 1_000_000;
 
+/**
+ * The most pattern matching one `noting` scope (one witness search) does, in RE2's steps: a test of
+ * a string costs at most its length times the pattern's program size (re2js `programSize`, its
+ * instructions), every one of them live at once for `^(a?){5000}a{5000}$` (2 s of CPU for one string
+ * of 5,000 characters). Past it the search stops, and says so: about 0.3 s of CPU at the worst
+ * measured cost per step (16 ns, that pattern on Node 22).
+ */
+export const MAX_PATTERN_STEPS = 20_000_000;
+
+/** Thrown out of a pattern test past MAX_PATTERN_STEPS; the witness search catches it and notes why it stopped. */
+export class PastBudget extends Error {}
+
 let notes: Set<string> | undefined;
 let sampled = 0;
+let patternSteps = 0;
 /** Each node's sample (at depth 0) in the current scope, by the node and its root: a search samples the same node many times. */
 let samples: Map<unknown, Map<unknown, JsonValue>> | undefined;
 
@@ -36,8 +49,10 @@ export function noting<T>(fn: () => T): { value: T; notes: string[] } {
   const outer = notes;
   const outerSampled = sampled;
   const outerSamples = samples;
+  const outerSteps = patternSteps;
   notes = new Set();
   sampled = 0;
+  patternSteps = 0;
   samples = new Map();
   try {
     const value = fn();
@@ -46,6 +61,7 @@ export function noting<T>(fn: () => T): { value: T; notes: string[] } {
     notes = outer;
     sampled = outerSampled;
     samples = outerSamples;
+    patternSteps = outerSteps;
   }
 }
 
@@ -75,7 +91,17 @@ export function patternTester(pattern: string): { test(s: string): boolean } | u
   let tester: { test(s: string): boolean } | undefined;
   try {
     const compiled = re2.compile(toRe2Syntax(pattern));
-    tester = { test: (s) => compiled.test(s) };
+    const size = compiled.programSize();
+    tester = {
+      test: (s) => {
+        // Counted within a witness search only (notes is its scope); the bound holds however many strings it tests.
+        if (notes !== undefined && (patternSteps += size * Math.max(s.length, 1)) > MAX_PATTERN_STEPS) {
+          const steps = MAX_PATTERN_STEPS.toLocaleString("en-US");
+          throw new PastBudget(`matching the patterns is past the ${steps} steps (instructions x characters) diff spends on one change`);
+        }
+        return compiled.test(s);
+      },
+    };
   } catch {
     tester = undefined;
   }
@@ -281,7 +307,13 @@ function stringForPattern(pattern: string, min: number): string | undefined {
   const built = buildFromPattern(pattern);
   if (built !== undefined && built.length > MAX_BUILT) return undefined;
   const tries = [built, built?.padEnd(min, built.at(-1) ?? "a"), "a", "A", "0", "a1", "aaaa", "0000", "a".repeat(min), "0".repeat(Math.max(min, 1))];
-  return tries.find((t): t is string => t !== undefined && t.length >= min && re.test(t));
+  try {
+    return tries.find((t): t is string => t !== undefined && t.length >= min && re.test(t));
+  } catch (error) {
+    // Past the scope's matching budget: no sample from the pattern (a witness search then stops at its next test, and says why).
+    if (error instanceof PastBudget) return undefined;
+    throw error;
+  }
 }
 
 /** The shortest string a simple pattern (atoms, classes, `{n,m}`, `+`, `*`, `?`, groups without `|`) matches; undefined for anything else. */

@@ -10,7 +10,7 @@ import { formats } from "../runtime/formats.js";
 import type { Direction } from "./compare.js";
 import { readsAs2020 } from "../schema/dialect.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
-import { candidates, note, noting, patternTester, place, sample, valueKey, withoutKey, type DataStep } from "./sample.js";
+import { candidates, note, noting, PastBudget, patternTester, place, sample, valueKey, withoutKey, type DataStep } from "./sample.js";
 
 /** Patterns run on RE2, as the generated validators run them: linear time, and no stack to overflow (`^(a|b)` x 5,000). */
 const regExp = Object.assign(
@@ -119,7 +119,15 @@ const ERROR_COST = 32;
  * inputs tried does.
  */
 export function findWitness(sides: Sides, path: readonly DataStep[], baseNode: unknown, headNode: unknown, direction: Direction, focus: readonly DataStep[] = path, keyword?: string): { input?: JsonValue; unbuilt: string[] } {
-  const { value: input, notes } = noting(() => search(sides, path, baseNode, headNode, direction, focus, keyword));
+  const { value: input, notes } = noting(() => {
+    try {
+      return search(sides, path, baseNode, headNode, direction, focus, keyword);
+    } catch (error) {
+      if (!(error instanceof PastBudget)) throw error;
+      note(error.message);
+      return undefined;
+    }
+  });
   return { ...(input === undefined ? {} : { input }), unbuilt: notes };
 }
 
