@@ -9,6 +9,7 @@ import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
+import type { OpenAIDispatcher, ResponsesFunctionTool, ResponsesNamespaceTool } from "../../src/runtime/openai.js";
 import { parseToolsets } from "../../src/toolsets/settings.js";
 import { repoTempDir } from "../e2e/compile.js";
 import { fixture, repoRoot } from "../helpers.js";
@@ -53,10 +54,11 @@ describe("the installed openai's Responses tool types", () => {
   });
 });
 
+/** openai.ts's exports, typed by the run time's own types (which the openai client's parameters take). */
 interface Generated {
-  responsesTools: Array<{ name: string; strict: boolean; output_schema?: unknown; allowed_callers?: string[]; defer_loading?: boolean }>;
-  responsesNamespaces?: unknown[];
-  openaiDispatcher: { functionCallOutputs(output: readonly unknown[]): Promise<Array<{ type: "function_call_output"; call_id: string; output: string }>> };
+  responsesTools: ResponsesFunctionTool[];
+  responsesNamespaces: Array<ResponsesNamespaceTool | ResponsesFunctionTool>;
+  openaiDispatcher: OpenAIDispatcher;
 }
 
 let server: ResponsesServer;
@@ -108,7 +110,7 @@ describe("responsesTools through the openai client", () => {
 
     // One turn of the loop: the call dispatched to its handler, its output sent back.
     const outputs = await generated.openaiDispatcher.functionCallOutputs(first.output);
-    expect(outputs.map((o) => [o.call_id, JSON.parse(o.output)])).toEqual([["call_1_0", { booking: "B-1", tool: "book_room" }]]);
+    expect(outputs.map((o) => [o.call_id, JSON.parse(o.output as string)])).toEqual([["call_1_0", { booking: "B-1", tool: "book_room" }]]);
     const second = await client.responses.create({ model: "gpt-test", input: [...outputs], tools: generated.responsesTools });
     expect(second.output_text).toBe("Booked.");
     expect(server.requests[1]!.input).toEqual([{ type: "function_call_output", call_id: "call_1_0", output: JSON.stringify({ booking: "B-1", tool: "book_room" }) }]);
@@ -118,7 +120,7 @@ describe("responsesTools through the openai client", () => {
   it("with openaiNamespaces, OpenAI receives the toolsets as namespace tools of those function tools", async () => {
     const client = new OpenAI({ apiKey: "test-key", baseURL: server.baseURL, maxRetries: 0 });
     server.script([{ text: "Hello." }]);
-    await client.responses.create({ model: "gpt-test", input: "Hi.", tools: generated.responsesNamespaces as OpenAI.Responses.Tool[] });
+    await client.responses.create({ model: "gpt-test", input: "Hi.", tools: generated.responsesNamespaces });
     const sent = server.requests[0]!.tools as unknown as Array<{ type: string; name: string; description?: string; tools?: Array<{ name: string }> }>;
     expect(sent.map((t) => [t.type, t.name, t.description, t.tools?.map((f) => f.name)])).toEqual([
       ["namespace", "booking", "The tools of the 'booking' toolset.", ["book_room"]],

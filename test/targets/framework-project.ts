@@ -150,8 +150,8 @@ async function frameworkProjectIn(dir: string, outputs: string[], user: Record<s
   return { dir, out, handlers, dist: path.join(dir, "dist", "generated"), notes, diagnostics };
 }
 
-/** The outputs of the shared framework project: those of the OpenAI Agents SDK, Mastra and Anthropic's tool helpers, and what they import. */
-export const SHARED_FRAMEWORK_OUTPUTS = ["openai", "openai-agents", "standard-schema", "mastra", "anthropic-helpers"];
+/** The outputs of the shared framework project: those of the OpenAI Agents SDK, Mastra, Anthropic's tool helpers and Managed Agents, and what they import. */
+export const SHARED_FRAMEWORK_OUTPUTS = ["openai", "openai-agents", "standard-schema", "mastra", "anthropic-helpers", "managed-agents"];
 
 /** The user's modules of the shared framework project (under src/): each framework's own line with the generated `tools`. */
 export const FRAMEWORK_USER_FILES: Record<string, string> = {
@@ -170,6 +170,22 @@ import { tools } from "../generated/anthropic-helpers.js";
 
 export function weather(client: Anthropic) {
   return client.beta.messages.toolRunner({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "Weather in Paris?" }], tools });
+}
+`,
+  "managed-agent.ts": `import Anthropic from "@anthropic-ai/sdk";
+import type { BetaManagedAgentsCustomToolParams } from "@anthropic-ai/sdk/resources/beta/agents/agents";
+import type { DispatchedToolCall } from "@anthropic-ai/sdk/lib/tools/SessionToolRunner";
+import { managedAgentTools, sessionTools } from "../generated/managed-agents.js";
+
+export const customTools: BetaManagedAgentsCustomToolParams[] = managedAgentTools;
+
+export function createAgent(client: Anthropic) {
+  return client.beta.agents.create({ name: "assistant", model: "claude-sonnet-4-5", tools: managedAgentTools });
+}
+
+export async function firstCall(client: Anthropic, sessionId: string): Promise<DispatchedToolCall | undefined> {
+  for await (const call of client.beta.sessions.events.toolRunner(sessionId, { tools: sessionTools })) return call;
+  return undefined;
 }
 `,
 };
