@@ -87,6 +87,7 @@ async function startFakeAgents(): Promise<FakeAgents> {
 
 interface UserModule {
   createAgent(client: Anthropic): Promise<unknown>;
+  createNotesAgent(client: Anthropic): Promise<unknown>;
   firstCall(client: Anthropic, sessionId: string): Promise<{ name: string; toolUseId: string; isError: boolean; posted: boolean } | undefined>;
 }
 
@@ -132,6 +133,11 @@ describe("the managed-agents output", () => {
     const definitions = JSON.parse(await readFile(path.join(project.out, "tools.json"), "utf8")) as Array<{ name: string; description: string; input_schema: unknown }>;
     expect(fake.agents.at(-1)!.tools).toEqual(definitions.map((d) => ({ type: "custom", name: d.name, description: d.description, input_schema: d.input_schema })));
     expect(fake.strays).toEqual([]);
+  });
+
+  it("a toolset's module holds its managedAgentTools (the output provides a tools array): an agent per toolset", async () => {
+    await user.createNotesAgent(client);
+    expect((fake.agents.at(-1)!.tools as Array<{ name: string }>).map((t) => t.name)).toEqual(["delete_note", "look-up-note"]);
   });
 
   it("the session tool runner runs an agent.custom_tool_use through the dispatcher to the handler, and posts its user.custom_tool_result", async () => {

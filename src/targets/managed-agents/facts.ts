@@ -14,7 +14,7 @@ export const AGENT_TOOL_CAP = 256;
 
 export const managedAgents = {
   target: "managed-agents",
-  title: "Claude Managed Agents",
+  title: "Claude Managed Agent",
   // Source: @anthropic-ai/sdk 1.14.0 resources/beta/agents/agents.d.ts, `BetaManagedAgentsCustomToolParams.name`:
   // "Unique name for the tool. 1-128 characters; letters, digits, underscores, and hyphens."
   toolName: { pattern: /^[a-zA-Z0-9_-]{1,128}$/, char: /^[a-zA-Z0-9_-]$/, charText: "letters, digits, _ and -", max: 128 },
