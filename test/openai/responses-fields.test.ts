@@ -64,13 +64,14 @@ interface Generated {
 let server: ResponsesServer;
 let generated: Generated;
 let notes: string[];
+let text: string;
 let findings: string[];
 
 beforeAll(async () => {
   const dir = await repoTempDir();
   await cp(fixture("openai", "schemas"), path.join(dir, "schemas"), { recursive: true });
   const p = { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers") };
-  const result = await build({ ...p, cache: false, outputs: OUTPUTS, rules: RULES, toolsets: parseToolsets({ booking: ["book_room"], text: ["count_words", "merge_records"] }, "test"), openaiNamespaces: true });
+  const result = await build({ ...p, cache: false, outputs: OUTPUTS, rules: RULES, toolsets: parseToolsets({ booking: ["book_room"], text: ["count_words"] }, "test"), openaiNamespaces: true });
   notes = result.notes;
   findings = result.diagnostics.filter((d) => d.rule === "openai-strict-lowerable").map((d) => `${d.tool} ${d.pointer}`);
   for (const file of await readdir(p.handlers)) {
@@ -78,6 +79,7 @@ beforeAll(async () => {
     await writeFile(full, (await readFile(full, "utf8")).replace(/  throw new Error\(.*\);\n/, '  return { booking: "B-1", tool: _context.toolName };\n'));
   }
   generated = (await import(path.join(p.out, "openai.ts"))) as Generated;
+  text = await readFile(path.join(p.out, "openai.ts"), "utf8");
   server = await startResponsesServer();
 }, 60_000);
 
@@ -117,16 +119,19 @@ describe("responsesTools through the openai client", () => {
     expect(server.strays).toEqual([]);
   });
 
-  it("with openaiNamespaces, OpenAI receives the toolsets as namespace tools of those function tools", async () => {
+  it("with openaiNamespaces, OpenAI receives the toolsets as namespace tools of those function tools, then the tools in none", async () => {
+    await expect(text).toMatchFileSnapshot(fixture("openai", "expected", "openai-namespaces.ts"));
     const client = new OpenAI({ apiKey: "test-key", baseURL: server.baseURL, maxRetries: 0 });
     server.script([{ text: "Hello." }]);
     await client.responses.create({ model: "gpt-test", input: "Hi.", tools: generated.responsesNamespaces });
     const sent = server.requests[0]!.tools as unknown as Array<{ type: string; name: string; description?: string; tools?: Array<{ name: string }> }>;
     expect(sent.map((t) => [t.type, t.name, t.description, t.tools?.map((f) => f.name)])).toEqual([
       ["namespace", "booking", "The tools of the 'booking' toolset.", ["book_room"]],
-      ["namespace", "text", "The tools of the 'text' toolset.", ["count_words", "merge_records"]],
+      ["namespace", "text", "The tools of the 'text' toolset.", ["count_words"]],
+      ["function", "merge_records", generated.responsesTools[2]!.description, undefined],
     ]);
     expect(sent[0]!.tools![0]).toEqual(generated.responsesTools[0]);
+    expect(sent[2]).toEqual(generated.responsesTools[2]);
   });
 
   it("a strict tool whose output schema cannot be lowered is sent non-strict, with a note and the rule's finding at its pointer", async () => {
@@ -139,9 +144,8 @@ describe("responsesTools through the openai client", () => {
     expect(result.notes.filter((n) => n.includes("book_room"))).toEqual([expect.stringMatching(/^openai: the tool 'book_room' is sent non-strict: its output schema cannot be lowered to strict mode \(\/allOf: /)]);
     expect(result.diagnostics.filter((d) => d.rule === "openai-strict-lowerable" && d.tool === "book_room").map((d) => d.pointer)).toContain("/output_schema/allOf");
     // Without openaiNamespaces, no namespace tools are written.
-    const text = result.files.find((f) => f.path === "openai.ts")!.contents;
-    expect(text).not.toContain("responsesNamespaces");
-    expect(text).toContain(`"type": "object"`);
+    const written = result.files.find((f) => f.path === "openai.ts")!.contents;
+    expect(written).not.toContain("responsesNamespaces");
   });
 
   it("the fixture's own build: notes and findings as before, the output schemas lowering without a problem", () => {

@@ -38,11 +38,6 @@ function loweringErrors(problems: readonly StrictProblem[]): string | undefined 
   return `${errors[0]!.pointer || "/"}: ${errors[0]!.message}${errors.length > 1 ? `; and ${errors.length - 1} more` : ""}`;
 }
 
-/** A namespace's description, shown to the model with its tools' own. */
-function namespaceDescription(set: ResolvedToolset): string {
-  return `The tools of the '${set.name}' toolset.`;
-}
-
 export function emitOpenAI(tools: readonly BundledTool[], options: OpenAIEmitOptions): GeneratedFile[] {
   const strict: string[] = [];
   const outputs: string[] = [];
@@ -161,8 +156,9 @@ function namespaceLines(sets: readonly ResolvedToolset[]): string[] {
   const grouped = [...new Set(sets.flatMap((set) => set.tools))].sort();
   return [
     `/** One toolset as a Responses \`namespace\` tool: its entries of responsesTools, under its name. */`,
-    `function namespace(name: string, description: string, members: readonly string[]): ResponsesNamespaceTool {`,
-    `  return { type: "namespace", name, description, tools: responsesTools.filter((t) => members.includes(t.name)) };`,
+    `function namespace(name: string, members: readonly string[]): ResponsesNamespaceTool {`,
+    `  const tools = responsesTools.filter((t) => members.includes(t.name));`,
+    `  return { type: "namespace", name, description: \`The tools of the '\${name}' toolset.\`, tools };`,
     `}`,
     ``,
     `/** The tools of some toolset: the others are sent outside any namespace. */`,
@@ -176,7 +172,7 @@ function namespaceLines(sets: readonly ResolvedToolset[]): string[] {
     ` * as a \`function_call\` with the tool's name and the namespace's; the adapters dispatch it by the name.`,
     ` */`,
     `export const responsesNamespaces: Array<ResponsesNamespaceTool | ResponsesFunctionTool> = [`,
-    ...sets.flatMap((set) => [`  namespace(${tsString(set.name)}, ${tsString(namespaceDescription(set))}, [`, ...set.tools.map((t) => `    ${tsString(t)},`), `  ]),`]),
+    ...sets.flatMap((set) => [`  namespace(${tsString(set.name)}, [`, ...set.tools.map((t) => `    ${tsString(t)},`), `  ]),`]),
     `  ...responsesTools.filter((t) => !grouped.has(t.name)),`,
     `];`,
     ``,
