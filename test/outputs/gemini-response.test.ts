@@ -74,9 +74,11 @@ async function generated(field: "parametersJsonSchema" | "parameters"): Promise<
   for (const tool of [FORECAST, PLAIN]) await writeFile(path.join(dir, "schemas", `${tool.name}.json`), JSON.stringify(tool, null, 2));
   const out = path.join(dir, "generated");
   const handlers = path.join(dir, "handlers");
-  const { diagnostics } = await build({ schemas: path.join(dir, "schemas"), out, handlers, cache: false, outputs: OUTPUTS, geminiSchemaField: field });
+  // The `parameters` form is only sent, never dispatched: no handler files.
+  const outputs = field === "parameters" ? OUTPUTS.filter((o) => o !== "handlers") : OUTPUTS;
+  const { diagnostics } = await build({ schemas: path.join(dir, "schemas"), out, handlers, cache: false, outputs, geminiSchemaField: field });
   const findings = diagnostics.filter((d) => d.rule === "gemini-parameters-lossless").map((d) => `${d.tool} ${d.pointer}: ${d.message}`);
-  for (const file of await readdir(handlers)) {
+  for (const file of field === "parameters" ? [] : await readdir(handlers)) {
     const full = path.join(handlers, file);
     await writeFile(full, (await readFile(full, "utf8")).replace(/  throw new Error\(.*\);\n/, '  return { city: "Rome", days: [{ high: 21, sky: "sun" }] };\n'));
   }
