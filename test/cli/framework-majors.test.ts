@@ -56,7 +56,7 @@ describe("a framework installed at another major than its output is written for"
   it("each framework output's major is the one toolgen's suite compiles it against (package.json devDependencies)", () => {
     const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
     const frameworks = OUTPUTS.filter((o) => o.framework !== undefined);
-    expect(frameworks.map((o) => o.id).sort()).toEqual(["ai-sdk", "anthropic-helpers", "claude-agent-sdk", "langchain", "mastra", "mcp", "openai-agents"]);
+    expect(frameworks.map((o) => o.id).sort()).toEqual(["ai-sdk", "anthropic-helpers", "claude-agent-sdk", "langchain", "managed-agents", "mastra", "mcp", "openai-agents"]);
     for (const output of frameworks) {
       const range = pkg.devDependencies[output.framework!.package];
       expect(range, output.id).toBeDefined();
