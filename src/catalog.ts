@@ -205,7 +205,7 @@ export function composeRules({ rules = {}, targets = DEFAULT_TARGETS, settings =
   let composed: Record<string, unknown> = { ...byTarget, ...rules };
   for (const setting of SETTINGS) {
     const value: unknown = (settings as Record<string, unknown>)[setting.key];
-    if (setting.rules && value !== undefined) composed = setting.rules(value, composed);
+    if (setting.rules && value !== undefined) composed = setting.rules(value, composed, rules);
   }
   if (outputs !== undefined) {
     const kept = new Set(outputs.built.flatMap((o) => o.rules ?? []));
