@@ -9,7 +9,7 @@
  */
 import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ToolSet } from "ai";
+import type { ToolApprovalStatus, ToolSet } from "ai";
 import { afterAll, describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { repoRoot, tempDir } from "../helpers.js";
@@ -84,7 +84,7 @@ const servers: ChatCompletionsServer[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.close())));
 
 interface AiSdkModule {
-  toolApproval: Record<string, unknown>;
+  toolApproval: Record<string, ToolApprovalStatus>;
   tools: Record<string, { description?: string; strict?: boolean; inputExamples?: unknown; deferLoading?: boolean; inputSchema: unknown; outputSchema?: unknown; execute?: (input: unknown, options: unknown) => Promise<unknown> }>;
 }
 

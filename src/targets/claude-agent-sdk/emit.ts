@@ -25,12 +25,13 @@ export interface ClaudeAgentFiles {
  * What a tool's `tool()` takes besides its name, description, shape and handler (the SDK's `_extras`,
  * @anthropic-ai/claude-agent-sdk 0.3 sdk.d.ts `tool`): the file's MCP `annotations`; `searchHint`, the
  * file's `_meta["anthropic/searchHint"]`; `alwaysLoad` (the SDK lists it as `_meta["anthropic/alwaysLoad"]`,
- * "equivalent to defer_loading: false on the API") for a tool the file or the deferral plan keeps loaded:
- * `"defer_loading": false` or `_meta["anthropic/alwaysLoad"]: true` in the file, or, with a `deferLoading`
- * plan, every tool the plan does not defer. A deferred tool gets none: the SDK defers tools by default
- * when tool search is on, and its tool() has no way to say false.
+ * "equivalent to defer_loading: false on the API") for a tool kept loaded: its file says
+ * `_meta["anthropic/alwaysLoad"]: true`, or some tools are deferred (`defer_loading`, or the
+ * `deferLoading` plan, which marks them) and it is not, as the mcp output marks the same tools. A
+ * deferred tool gets none: the SDK defers tools by default when tool search is on, and its tool() has
+ * no way to say false.
  */
-export function toolExtras(tool: BundledTool, deferralPlanned: boolean): string | undefined {
+export function toolExtras(tool: BundledTool, someDeferred: boolean): string | undefined {
   const parts: string[] = [];
   const annotations = readAnnotations(tool.source.data);
   if (annotations !== undefined) {
@@ -41,12 +42,11 @@ export function toolExtras(tool: BundledTool, deferralPlanned: boolean): string 
   const meta = isPlainObject(data) && isPlainObject(data._meta) ? data._meta : {};
   const hint = meta["anthropic/searchHint"];
   if (typeof hint === "string" && hint !== "") parts.push(`searchHint: ${tsString(hint)}`);
-  const deferral = tool.fields?.defer_loading;
-  if (meta["anthropic/alwaysLoad"] === true || deferral === false || (deferralPlanned && deferral !== true)) parts.push(`alwaysLoad: true`);
+  if (meta["anthropic/alwaysLoad"] === true || (someDeferred && tool.fields?.defer_loading !== true)) parts.push(`alwaysLoad: true`);
   return parts.length === 0 ? undefined : `{ ${parts.join(", ")} }`;
 }
 
-function toolsModule(shaped: readonly BundledTool[], deferralPlanned: boolean): string {
+function toolsModule(shaped: readonly BundledTool[], someDeferred: boolean): string {
   return [
     `// ${GENERATED_HEADER}`,
     `// The tools for the Claude Agent SDK (@anthropic-ai/claude-agent-sdk 0.3): each tool's Zod raw shape`,
@@ -117,7 +117,7 @@ function toolsModule(shaped: readonly BundledTool[], deferralPlanned: boolean): 
     `export const claudeAgentTools = [`,
     ...shaped.map((t) => {
       const name = tsString(t.name);
-      const extras = toolExtras(t, deferralPlanned);
+      const extras = toolExtras(t, someDeferred);
       const code = `tool(${name}, descriptions.get(${name}) ?? "", decidedByToolgen(zodShapes[${name}]), (args, extra) => call(${name}, args, extra)${extras === undefined ? "" : `, ${extras}`})`;
       return `  ${layoutExpression(code, 2, "  ", ",")}`;
     }),
@@ -137,13 +137,12 @@ function toolsModule(shaped: readonly BundledTool[], deferralPlanned: boolean): 
   ].join("\n");
 }
 
-/** `deferralPlanned`: the build has a `deferLoading` plan (the tools it does not defer are sent alwaysLoad). */
-export function emitClaudeAgentSdk(tools: readonly BundledTool[], deferralPlanned = false): ClaudeAgentFiles {
+export function emitClaudeAgentSdk(tools: readonly BundledTool[]): ClaudeAgentFiles {
   const shapes = shapesModule(tools);
   return {
     files: [
       { root: "out", path: "claude-agent-sdk/shapes.ts", contents: shapes.contents, ownership: "generated" },
-      { root: "out", path: "claude-agent-sdk/tools.ts", contents: toolsModule(shapes.shaped, deferralPlanned), ownership: "generated" },
+      { root: "out", path: "claude-agent-sdk/tools.ts", contents: toolsModule(shapes.shaped, tools.some((t) => t.fields?.defer_loading === true)), ownership: "generated" },
     ],
     left: shapes.left,
   };

@@ -26,7 +26,23 @@ export default defineOutput({
   optIn: true,
   framework: { package: "@modelcontextprotocol/server", major: "2" },
   needs: ["index", "native", "types", "validators", "runtime"],
-  provides: [{ kind: "re2-engine" }],
+  provides: [
+    {
+      kind: "tool-fields",
+      title: "MCP server (`mcp/server.ts`)",
+      files: ["mcp/server.ts"],
+      fields: {
+        annotations: { use: "carried", as: "annotations (and the top-level title)", marker: "tool.annotations = x.annotations" },
+        needs_approval: { use: "dropped", why: "MCP's `Tool` has no approval field (a client asks from the annotations)" },
+        output_schema: { use: "mapped", as: "outputSchema", marker: "tool.outputSchema = x.outputSchema" },
+        allowed_callers: { use: "dropped", why: "MCP's `Tool` has no callers" },
+        defer_loading: { use: "mapped", as: "_meta[\"anthropic/alwaysLoad\"] on the tools not deferred", marker: "\"anthropic/alwaysLoad\": true" },
+        input_examples: { use: "dropped", why: "MCP's `Tool` has no examples" },
+        strict: { use: "dropped", why: "MCP's `Tool` has no strict mode" },
+      },
+    },
+    { kind: "re2-engine" },
+  ],
   emit: async (ctx) => {
     const { emitMcp, mcpRejection, MCP_NAME } = await import("./emit.js");
     for (const tool of ctx.tools) {

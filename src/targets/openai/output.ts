@@ -20,6 +20,20 @@ export default defineOutput({
   rules: ["openai-strict-lowerable"],
   runtime: ["openai.ts"],
   provides: [
+    {
+      kind: "tool-fields",
+      title: "OpenAI Responses and Chat Completions (`openai.ts`)",
+      files: ["openai.ts"],
+      fields: {
+        annotations: { use: "dropped", why: "OpenAI's function tools have no annotations" },
+        needs_approval: { use: "dropped", why: "the API has no approval step (the openai-agents output asks)" },
+        output_schema: { use: "dropped", why: "not sent yet", gap: "Responses `FunctionTool.output_schema` (issue 40, item 3)" },
+        allowed_callers: { use: "dropped", why: "not sent yet", gap: "Responses `FunctionTool.allowed_callers` (issue 40, item 3)" },
+        defer_loading: { use: "dropped", why: "not sent yet", gap: "Responses `FunctionTool.defer_loading` (issue 40, item 3)" },
+        input_examples: { use: "dropped", why: "OpenAI's function tools have no examples" },
+        strict: { use: "mapped", as: "strict (the schema lowered to strict mode)", marker: "strict: s !== undefined" },
+      },
+    },
     { kind: "tool-array", module: "openai", format: "openai-chat", exportName: "chatCompletionTools", local: "folderChatTools", type: "typeof folderChatTools", element: "t", nameOf: "t.function.name", doc: "Chat Completions tools" },
     { kind: "tool-array", module: "openai", format: "openai-responses", exportName: "responsesTools", local: "folderResponsesTools", type: "typeof folderResponsesTools", element: "t", nameOf: "t.name", doc: "Responses API tools" },
     { kind: "dispatcher-adapter", module: "openai", factory: "createOpenAIDispatcherFor", type: "OpenAIDispatcher", typeModule: "openai", exportName: "openaiDispatcher", doc: "OpenAI adapters" },

@@ -67,7 +67,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "schemas", "not_a_string.json"), JSON.stringify(NOT_A_STRING, null, 2));
   const options = { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), lint: true, cache: false, outputs: OUTPUTS,
     // A deferral plan that defers every tool but find_order: find_order is sent alwaysLoad, the others are not.
-    deferLoading: { budgetTokens: 200, alwaysLoad: ["find_order"] } };
+    deferLoading: { budgetTokens: 200, alwaysLoad: ["find_order"], where: "the test" } };
   const result = await build(options);
   notes = result.notes;
   diagnostics = result.diagnostics;
