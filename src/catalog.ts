@@ -33,6 +33,7 @@ import mcp from "./targets/mcp/index.js";
 import openai from "./targets/openai/index.js";
 import openaiAgents from "./targets/openai-agents/index.js";
 import type { Target } from "./targets/target.js";
+import approval from "./features/approval/index.js";
 import deferral from "./features/deferral/index.js";
 import searchFeature from "./features/search/index.js";
 import toolsetsFeature from "./features/toolsets/index.js";
@@ -65,7 +66,7 @@ export const TARGET_IDS: readonly string[] = TARGETS.map((t) => t.id);
  * The features (src/features/<id>/): what cuts across targets, each in its folder as a target is, and
  * one entry here.
  */
-const FEATURE_TUPLE = [toolsetsFeature, searchFeature, deferral] as const;
+const FEATURE_TUPLE = [toolsetsFeature, searchFeature, deferral, approval] as const;
 export const FEATURES: readonly Feature[] = FEATURE_TUPLE;
 
 /** Every rule: the base rules, then the targets' output rules, then the targets' own rules, then the features'. */
@@ -89,7 +90,7 @@ export const OUTPUTS: readonly Output[] = [
 
 /**
  * Every setting, in target order, then in feature order (toolsets' `toolsets` and `clients`, deferral's
- * `deferLoading`), then defaultDialect (src/outputs/default-dialect.ts).
+ * `deferLoading`, approval's `approvalFromDestructiveHint`), then defaultDialect (src/outputs/default-dialect.ts).
  */
 export const SETTINGS: readonly Setting[] = [
   ...TARGETS.flatMap((t): readonly Setting[] => t.settings ?? []),
@@ -205,7 +206,7 @@ export function composeRules({ rules = {}, targets = DEFAULT_TARGETS, settings =
   let composed: Record<string, unknown> = { ...byTarget, ...rules };
   for (const setting of SETTINGS) {
     const value: unknown = (settings as Record<string, unknown>)[setting.key];
-    if (setting.rules && value !== undefined) composed = setting.rules(value, composed);
+    if (setting.rules && value !== undefined) composed = setting.rules(value, composed, rules);
   }
   if (outputs !== undefined) {
     const kept = new Set(outputs.built.flatMap((o) => o.rules ?? []));

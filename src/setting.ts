@@ -19,8 +19,11 @@ export interface Setting<T = unknown, K extends string = string> {
   default: T;
   /** The value as written in a config file or given to `build()`, checked: a UsageError names `where`. */
   parse(value: unknown, where: string): T;
-  /** The rule settings a value implies, from those given (the config's own "rules" win where they say). */
-  rules?(value: T, rules: Readonly<Record<string, unknown>>): Record<string, unknown>;
+  /**
+   * The rule settings a value implies, from those composed so far (`rules`: each target rule at its
+   * default or off, then the config's own); `given` is the config's own "rules", which win where they say.
+   */
+  rules?(value: T, rules: Readonly<Record<string, unknown>>, given: Readonly<Record<string, unknown>>): Record<string, unknown>;
 }
 
 /** Declares a setting (typed; nothing else). */

@@ -82,8 +82,40 @@ export interface Re2EngineCapability {
   kind: "re2-engine";
 }
 
+/**
+ * The tool-file fields the field-by-output table follows (docs/providers.md, "Tool-file fields by output"):
+ * each output that sends tools says what it does with each, in its `tool-fields` declaration.
+ */
+export const TOOL_FILE_FIELDS = ["annotations", "needs_approval", "output_schema", "allowed_callers", "defer_loading", "input_examples", "strict"] as const;
+export type ToolFileField = (typeof TOOL_FILE_FIELDS)[number];
+
+/**
+ * What an output does with one tool-file field: sends it as written (`carried`) or in another form
+ * (`mapped`), `as` naming where (the SDK's option, `toolApproval`, ...), and `marker` the text its files
+ * hold when they do (default: `as`); or `dropped`, with why. `gap` marks a drop the SDK has a place for
+ * (an issue still open): the table test allows those and no other.
+ */
+export type FieldUse =
+  | { use: "carried" | "mapped"; as: string; marker?: string }
+  | { use: "dropped"; why: string; gap?: string };
+
+/**
+ * The tool-file fields an output sends (one row of the field-by-output table): every field of
+ * TOOL_FILE_FIELDS, declared, so that a field is carried by declaring it and test/outputs/field-table.test.ts
+ * holds each declaration to the output's files and to the SDK's own tool type.
+ */
+export interface ToolFieldsCapability {
+  kind: "tool-fields";
+  /** The row's name in the table ("OpenAI Responses (`responsesTools`)"). */
+  title: string;
+  /** The files (from the output folder) that send the tools. */
+  files: readonly string[];
+  fields: Readonly<Record<ToolFileField, FieldUse>>;
+}
+
 export type Capability =
   | ToolArrayCapability
+  | ToolFieldsCapability
   | DispatcherAdapterCapability
   | LegacyConversionsCapability
   | ToolSearchCapability

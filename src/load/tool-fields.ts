@@ -54,6 +54,34 @@ export function isKnownToolField(key: string): boolean {
   return KNOWN_TOOL_FIELDS.includes(key) || key.startsWith("x-");
 }
 
+/** MCP's tool annotations (spec 2025-03-26 on, `ToolAnnotations`): the display title and the four behaviour hints. */
+export const ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
+
+/** A tool file's `annotations` as MCP's `ToolAnnotations` has them: `title` a string, each hint true or false. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/**
+ * The `annotations` of a parsed tool file (MCP's, read by every output that carries them: the MCP server,
+ * the Claude Agent SDK's tool(), the approval feature): the known keys of the right type, in MCP's order;
+ * undefined when none is set. Other keys and values of another type are left out.
+ */
+export function readAnnotations(data: unknown): ToolAnnotations | undefined {
+  if (!isPlainObject(data) || !isPlainObject(data.annotations)) return undefined;
+  const given = data.annotations;
+  const kept: Record<string, string | boolean> = {};
+  for (const key of ANNOTATION_KEYS) {
+    const v = given[key];
+    if (typeof v === "boolean" || (key === "title" && typeof v === "string")) kept[key] = v;
+  }
+  return Object.keys(kept).length > 0 ? (kept as ToolAnnotations) : undefined;
+}
+
 /** The file's `tags`: undefined when absent, else the strings or a problem (tags select toolsets and feed the tool search). */
 export function readTags(data: Record<string, unknown>): { tags?: string[]; problem?: FieldProblem } {
   if (!Object.hasOwn(data, "tags")) return {};

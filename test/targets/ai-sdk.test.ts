@@ -9,7 +9,7 @@
  */
 import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ToolSet } from "ai";
+import type { ToolApprovalStatus, ToolSet } from "ai";
 import { afterAll, describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { repoRoot, tempDir } from "../helpers.js";
@@ -29,6 +29,18 @@ const FIELDS_TOOL = {
   input_schema: { type: "object", properties: { text: { type: "string", description: "The text whose words are counted." } }, required: ["text"], additionalProperties: false },
   output_schema: { type: "object", properties: { count: { type: "integer" } }, required: ["count"] },
 };
+
+/** A tool whose file says a person approves each call (issue 40: the AI SDK 7's `toolApproval`). */
+const APPROVAL_TOOL = {
+  name: "delete_note",
+  description: "Deletes a note for good. Use it when the user asks to delete a note by its id. It returns the deleted note's id.",
+  needs_approval: true,
+  annotations: { destructiveHint: true },
+  input_schema: { type: "object", properties: { id: { type: "string", description: "The note's id." } }, required: ["id"] },
+};
+
+/** The extra tools of the project the field tests share (one build). */
+const FIELDS_PROJECT = { count_words: FIELDS_TOOL, delete_note: APPROVAL_TOOL };
 
 /** One project per set of extra tools, built once in this file: the tests only read it and import it. */
 const projects = new Map<string, ReturnType<typeof makeProject>>();
@@ -72,6 +84,7 @@ const servers: ChatCompletionsServer[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.close())));
 
 interface AiSdkModule {
+  toolApproval: Record<string, ToolApprovalStatus>;
   tools: Record<string, { description?: string; strict?: boolean; inputExamples?: unknown; deferLoading?: boolean; inputSchema: unknown; outputSchema?: unknown; execute?: (input: unknown, options: unknown) => Promise<unknown> }>;
 }
 
@@ -144,7 +157,7 @@ describe("the ai-sdk output", () => {
   }, 60_000);
 
   it("passes the tool file's fields and output schema through, and the call id, context and abort signal to the handler", async () => {
-    const p = await project({ count_words: FIELDS_TOOL });
+    const p = await project(FIELDS_PROJECT);
     const { tools } = (await import(path.join(p.out, "ai-sdk.ts"))) as AiSdkModule;
     const std = (await import(path.join(p.out, "standard-schema.ts"))) as { standardSchemas: Record<string, unknown>; standardOutputSchemas: Record<string, unknown> };
     const counter = tools["count_words"]!;
@@ -166,14 +179,41 @@ describe("the ai-sdk output", () => {
     await expect(weather.execute!({ location: "Oslo" }, { toolCallId: "c3", messages: [], abortSignal: aborted })).rejects.toThrow("Error: the call to tool 'get_weather' was aborted");
   });
 
+  it("a tool whose file says needs_approval: the AI SDK asks for approval before it runs, and runs it once approved (toolApproval)", async () => {
+    const p = await project(FIELDS_PROJECT);
+    const { generateText, isStepCount } = await import("ai");
+    const { createOpenAI } = await import("@ai-sdk/openai");
+    const { tools, toolApproval } = (await import(path.join(p.out, "ai-sdk.ts"))) as AiSdkModule;
+    expect(toolApproval).toEqual({ delete_note: "user-approval" });
+    const fake = await fakeOpenAI([
+      completion({ content: null, tool_calls: [call("call_del", "delete_note", { id: "n-7" })] }, "tool_calls"),
+      completion({ content: "Deleted." }, "stop"),
+    ]);
+    const model = createOpenAI({ baseURL: fake.baseURL, apiKey: "test-key" }).chat("gpt-test");
+    const prompt = "Delete note n-7.";
+    const asked = await generateText({ model, tools: tools as ToolSet, toolApproval, prompt, stopWhen: isStepCount(5) });
+    // The run stops at the call: an approval request, no result, nothing sent back to the model.
+    const requests = asked.content.filter((c) => c.type === "tool-approval-request");
+    expect(requests.map((r) => [r.toolCall.toolCallId, r.toolCall.toolName])).toEqual([["call_del", "delete_note"]]);
+    expect(asked.steps.flatMap((s) => s.toolResults)).toEqual([]);
+    expect(fake.bodies).toHaveLength(1);
+    // Approved: the handler file runs and its answer reaches the model.
+    const approval = { type: "tool-approval-response" as const, approvalId: requests[0]!.approvalId, approved: true };
+    const messages = [{ role: "user" as const, content: prompt }, ...asked.responseMessages, { role: "tool" as const, content: [approval] }];
+    const done = await generateText({ model, tools: tools as ToolSet, toolApproval, messages, stopWhen: isStepCount(5) });
+    expect(done.text).toBe("Deleted.");
+    const sent = (fake.bodies[1] as { messages: Array<{ role: string; tool_call_id?: string; content: unknown }> }).messages;
+    expect(JSON.parse(String(sent.find((m) => m.role === "tool" && m.tool_call_id === "call_del")?.content))).toMatchObject({ tool: "delete_note", input: { id: "n-7" } });
+  }, 60_000);
+
   it("type-checks against the installed `ai` (a ToolSet for generateText)", async () => {
-    const p = await project({ count_words: FIELDS_TOOL });
+    const p = await project(FIELDS_PROJECT);
     const check = path.join(p.dir, "check.ts");
     await writeFile(
       check,
       [
         `import { generateText, isStepCount, type LanguageModel, type ToolSet, type InferToolInput, type InferToolOutput } from "ai";`,
-        `import { tools } from "./generated/ai-sdk.js";`,
+        `import { toolApproval, tools } from "./generated/ai-sdk.js";`,
         `import type { ToolInputs } from "./generated/types.js";`,
         `import type { ToolOutputs } from "./generated/standard-schema.js";`,
         `type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;`,
@@ -181,7 +221,7 @@ describe("the ai-sdk output", () => {
         `const input: Same<InferToolInput<typeof tools.get_weather>, ToolInputs["get_weather"]> = true;`,
         `const output: Same<InferToolOutput<typeof tools.count_words>, ToolOutputs["count_words"]> = true;`,
         `export async function ask(model: LanguageModel) {`,
-        `  return generateText({ model, tools, prompt: "What is the weather in Paris?", stopWhen: isStepCount(5) });`,
+        `  return generateText({ model, tools, toolApproval, prompt: "What is the weather in Paris?", stopWhen: isStepCount(5) });`,
         `}`,
         `export { set, input, output };`,
       ].join("\n"),

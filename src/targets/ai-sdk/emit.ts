@@ -7,6 +7,7 @@
  * (runtime/framework.ts), with the AI SDK's call id, abort signal and context. `description`,
  * `strict`, `inputExamples` and `deferLoading` come from the tool file's fields (tools.ts). A failed
  * call throws toolgen's message, which the AI SDK sends back to the model as the call's error.
+ * `toolApproval` is AI SDK 7's approval option for the tools whose file says `needs_approval`.
  * With the `search` output built too, the file also wires the AI SDK's `toolSearch()` to search.ts
  * (search.ts in this folder). Only this file imports `ai`.
  */
@@ -25,6 +26,7 @@ function propKey(name: string): string {
 /** `search`: the search output is built too, so ai-sdk.ts also wires the AI SDK's tool search to it (search.ts here). */
 export function emitAiSdk(tools: readonly BundledTool[], options: { search: boolean } = { search: false }): GeneratedFile {
   const withOutput = tools.filter((t) => outputSchemaOf(t) !== undefined);
+  const approval = tools.filter((t) => t.fields?.needs_approval === true);
   const entry = (t: BundledTool): string[] => {
     const name = tsString(t.name);
     // `execute: (input, options) => call,`, the call on a line of its own when a long name takes it past 120.
@@ -52,7 +54,7 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
           `// toolsWithSearch: the AI SDK's toolSearch() ranked by the generated search (search.ts), the tools`,
           `// deferred until found.`,
         ] : []),
-    options.search ? SEARCH_IMPORTS.ai : `import { tool, type Tool } from "ai";`,
+    options.search ? SEARCH_IMPORTS.ai : `import { tool, type Tool, type ToolApprovalStatus } from "ai";`,
     `import { dispatcher } from "./index.js";`,
     `import type { AbortSignalLike, ToolResultContent } from "./runtime/dispatch.js";`,
     `import { runFrameworkCall, ToolCallFailed } from "./runtime/framework.js";`,
@@ -155,10 +157,23 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     `  return typeof first === "object" && first !== null && "type" in first;`,
     `}`,
     ``,
-    `/** Pass as \`tools\` to \`generateText\`, \`streamText\` or \`new ToolLoopAgent\`. */`,
+    `/** Pass as \`tools\` to \`generateText\`, \`streamText\` or \`new ToolLoopAgent\`, with \`toolApproval\` below. */`,
     `export const tools = {`,
     ...tools.flatMap(entry),
     `};`,
+    ``,
+    `/**`,
+    ` * The tools whose file says \`"needs_approval": true\`: pass as \`toolApproval\` beside \`tools\`, the AI SDK 7 option`,
+    ` * (tool()'s own \`needsApproval\` is deprecated). The run then stops at such a call with a \`tool-approval-request\``,
+    ` * and runs it only once the next call's messages approve it.`,
+    ` */`,
+    ...(approval.length === 0
+      ? [`export const toolApproval: { readonly [N in keyof typeof tools]?: ToolApprovalStatus } = {};`]
+      : [
+          `export const toolApproval: { readonly [N in keyof typeof tools]?: ToolApprovalStatus } = {`,
+          ...approval.map((t) => `  ${propKey(t.name)}: "user-approval",`),
+          `};`,
+        ]),
     ...(options.search ? aiSdkSearchLines() : []),
   ];
   return { root: "out", path: "ai-sdk.ts", contents: lines.join("\n") + "\n", ownership: "generated" };

@@ -9,6 +9,22 @@ export default defineOutput({
   framework: { package: "ai", major: "7" },
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
+  provides: [
+    {
+      kind: "tool-fields",
+      title: "AI SDK (`ai-sdk.ts`)",
+      files: ["ai-sdk.ts"],
+      fields: {
+        annotations: { use: "dropped", why: "`tool()` has no annotations" },
+        needs_approval: { use: "mapped", as: "toolApproval (\"user-approval\")", marker: "export const toolApproval" },
+        output_schema: { use: "mapped", as: "outputSchema (its Standard Schema)", marker: "outputSchema: standardOutputSchemas" },
+        allowed_callers: { use: "dropped", why: "`tool()` has no callers (generateText's experimental_toolCallers is per call)" },
+        defer_loading: { use: "mapped", as: "deferLoading", marker: "fields.deferLoading = d.defer_loading" },
+        input_examples: { use: "mapped", as: "inputExamples ({ input })", marker: "fields.inputExamples =" },
+        strict: { use: "carried", as: "strict", marker: "fields.strict = d.strict" },
+      },
+    },
+  ],
   emit: async (ctx) => {
     const { emitAiSdk } = await import("./emit.js");
     return [emitAiSdk(ctx.tools, { search: ctx.provided("tool-search").length > 0 })];

@@ -9,7 +9,7 @@
 
 /** The names ai-sdk.ts then imports besides its own: from `ai`, and from search.ts. */
 export const SEARCH_IMPORTS = {
-  ai: `import { tool, toolSearch, type Tool, type ToolSet } from "ai";`,
+  ai: `import { tool, toolSearch, type Tool, type ToolApprovalStatus, type ToolSet } from "ai";`,
   search: `import { searchIndex, searchTools, TOOL_SEARCH_NAME, type SearchOptions } from "./search.js";`,
 };
 

@@ -9,5 +9,21 @@ export default defineOutput({
   framework: { package: "@anthropic-ai/sdk", major: "1" },
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
+  provides: [
+    {
+      kind: "tool-fields",
+      title: "Anthropic SDK tool runner (`anthropic-helpers.ts`)",
+      files: ["anthropic-helpers.ts"],
+      fields: {
+        annotations: { use: "dropped", why: "the API's `Tool` has no annotations" },
+        needs_approval: { use: "dropped", why: "the tool runner has no approval step" },
+        output_schema: { use: "dropped", why: "the API's `Tool` has no output schema" },
+        allowed_callers: { use: "carried", as: "allowed_callers (tools.json's definition)", marker: "...fields" },
+        defer_loading: { use: "carried", as: "defer_loading (tools.json's definition)", marker: "...fields" },
+        input_examples: { use: "carried", as: "input_examples (tools.json's definition)", marker: "...fields" },
+        strict: { use: "carried", as: "strict (tools.json's definition)", marker: "...fields" },
+      },
+    },
+  ],
   emit: async () => (await import("./emit.js")).emitAnthropicHelpers(),
 });

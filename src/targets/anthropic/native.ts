@@ -13,5 +13,21 @@ export default defineOutput({
   id: "native",
   description: "tools.json and tools.ts: the Messages API `tools` array",
   needs: ["types"],
+  provides: [
+    {
+      kind: "tool-fields",
+      title: "Messages API (`tools.json`, `tools.ts`)",
+      files: ["tools.json"],
+      fields: {
+        annotations: { use: "dropped", why: "the API's `Tool` has no annotations (an unknown field is a 400)" },
+        needs_approval: { use: "dropped", why: "toolgen's own field: the API has no approval step (your loop decides)" },
+        output_schema: { use: "dropped", why: "the API's `Tool` has no output schema" },
+        allowed_callers: { use: "carried", as: "allowed_callers" },
+        defer_loading: { use: "carried", as: "defer_loading" },
+        input_examples: { use: "carried", as: "input_examples" },
+        strict: { use: "carried", as: "strict" },
+      },
+    },
+  ],
   emit: async (ctx) => (await import("./native-emit.js")).emitNative(ctx.tools, { cacheTools: ctx.setting(cacheTools) }),
 });

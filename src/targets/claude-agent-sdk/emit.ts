@@ -3,12 +3,15 @@
  * shapes-emit.ts) and `claude-agent-sdk/tools.ts`: a `tool()` of `@anthropic-ai/claude-agent-sdk` per
  * tool with a shape, and `createSdkMcpServer` wiring. A call runs through toolgen's dispatcher
  * (index.ts, with runtime/framework.ts): the same validators, repair, messages and handler files as
- * native dispatch. Only tools.ts imports the SDK; shapes.ts imports `zod` alone.
+ * native dispatch. Each tool() also gets the file's MCP annotations, its search hint and alwaysLoad
+ * (toolExtras). Only tools.ts imports the SDK; shapes.ts imports `zod` alone.
  */
 import type { BundledTool, GeneratedFile } from "../../model.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
 import { layoutExpression } from "../../emit/expression-layout.js";
 import { tsString } from "../../emit/names.js";
+import { readAnnotations } from "../../load/tool-fields.js";
+import { isPlainObject } from "../../schema/pointer.js";
 import { shapesModule } from "./shapes-emit.js";
 import type { ZodProblem } from "./zod-source.js";
 
@@ -18,7 +21,32 @@ export interface ClaudeAgentFiles {
   left: Array<{ tool: BundledTool; problem: ZodProblem }>;
 }
 
-function toolsModule(shaped: readonly BundledTool[]): string {
+/**
+ * What a tool's `tool()` takes besides its name, description, shape and handler (the SDK's `_extras`,
+ * @anthropic-ai/claude-agent-sdk 0.3 sdk.d.ts `tool`): the file's MCP `annotations`; `searchHint`, the
+ * file's `_meta["anthropic/searchHint"]`; `alwaysLoad` (the SDK lists it as `_meta["anthropic/alwaysLoad"]`,
+ * "equivalent to defer_loading: false on the API") for a tool kept loaded: its file says
+ * `_meta["anthropic/alwaysLoad"]: true`, or some tools are deferred (`defer_loading`, or the
+ * `deferLoading` plan, which marks them) and it is not, as the mcp output marks the same tools. A
+ * deferred tool gets none: the SDK defers tools by default when tool search is on, and its tool() has
+ * no way to say false.
+ */
+export function toolExtras(tool: BundledTool, someDeferred: boolean): string | undefined {
+  const parts: string[] = [];
+  const annotations = readAnnotations(tool.source.data);
+  if (annotations !== undefined) {
+    const entries = Object.entries(annotations).map(([k, v]) => `${k}: ${typeof v === "string" ? tsString(v) : String(v)}`);
+    parts.push(`annotations: { ${entries.join(", ")} }`);
+  }
+  const data: unknown = tool.source.data;
+  const meta = isPlainObject(data) && isPlainObject(data._meta) ? data._meta : {};
+  const hint = meta["anthropic/searchHint"];
+  if (typeof hint === "string" && hint !== "") parts.push(`searchHint: ${tsString(hint)}`);
+  if (meta["anthropic/alwaysLoad"] === true || (someDeferred && tool.fields?.defer_loading !== true)) parts.push(`alwaysLoad: true`);
+  return parts.length === 0 ? undefined : `{ ${parts.join(", ")} }`;
+}
+
+function toolsModule(shaped: readonly BundledTool[], someDeferred: boolean): string {
   return [
     `// ${GENERATED_HEADER}`,
     `// The tools for the Claude Agent SDK (@anthropic-ai/claude-agent-sdk 0.3): each tool's Zod raw shape`,
@@ -89,7 +117,8 @@ function toolsModule(shaped: readonly BundledTool[]): string {
     `export const claudeAgentTools = [`,
     ...shaped.map((t) => {
       const name = tsString(t.name);
-      const code = `tool(${name}, descriptions.get(${name}) ?? "", decidedByToolgen(zodShapes[${name}]), (args, extra) => call(${name}, args, extra))`;
+      const extras = toolExtras(t, someDeferred);
+      const code = `tool(${name}, descriptions.get(${name}) ?? "", decidedByToolgen(zodShapes[${name}]), (args, extra) => call(${name}, args, extra)${extras === undefined ? "" : `, ${extras}`})`;
       return `  ${layoutExpression(code, 2, "  ", ",")}`;
     }),
     `];`,
@@ -113,7 +142,7 @@ export function emitClaudeAgentSdk(tools: readonly BundledTool[]): ClaudeAgentFi
   return {
     files: [
       { root: "out", path: "claude-agent-sdk/shapes.ts", contents: shapes.contents, ownership: "generated" },
-      { root: "out", path: "claude-agent-sdk/tools.ts", contents: toolsModule(shapes.shaped), ownership: "generated" },
+      { root: "out", path: "claude-agent-sdk/tools.ts", contents: toolsModule(shapes.shaped, tools.some((t) => t.fields?.defer_loading === true)), ownership: "generated" },
     ],
     left: shapes.left,
   };

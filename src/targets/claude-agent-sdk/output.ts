@@ -9,6 +9,22 @@ export default defineOutput({
   framework: { package: "@anthropic-ai/claude-agent-sdk", major: "0.3" },
   needs: ["index", "native", "types", "validators", "runtime"],
   runtime: ["framework.ts"],
+  provides: [
+    {
+      kind: "tool-fields",
+      title: "Claude Agent SDK (`claude-agent-sdk/tools.ts`)",
+      files: ["claude-agent-sdk/tools.ts"],
+      fields: {
+        annotations: { use: "carried", as: "annotations (tool()'s extras)", marker: "annotations: {" },
+        needs_approval: { use: "dropped", why: "`tool()` has no approval option (the SDK's `canUseTool` decides per call)" },
+        output_schema: { use: "dropped", why: "`tool()` has no output schema" },
+        allowed_callers: { use: "dropped", why: "`tool()` has no callers" },
+        defer_loading: { use: "mapped", as: "alwaysLoad on the tools not deferred", marker: "alwaysLoad: true" },
+        input_examples: { use: "dropped", why: "`tool()` has no examples" },
+        strict: { use: "dropped", why: "`tool()` has no strict mode" },
+      },
+    },
+  ],
   emit: async (ctx) => {
     const { emitClaudeAgentSdk } = await import("./emit.js");
     const { files, left } = emitClaudeAgentSdk(ctx.tools);

@@ -34,6 +34,20 @@ export default defineOutput({
   runtime: ["gemini.ts"],
   provides: [
     {
+      kind: "tool-fields",
+      title: "Gemini (`gemini.ts`)",
+      files: ["gemini.ts"],
+      fields: {
+        annotations: { use: "dropped", why: "`FunctionDeclaration` has no annotations" },
+        needs_approval: { use: "dropped", why: "the API has no approval step" },
+        output_schema: { use: "mapped", as: "responseJsonSchema (response, lowered, with geminiSchemaField)", marker: "declaration.responseJsonSchema = output" },
+        allowed_callers: { use: "dropped", why: "`FunctionDeclaration` has no callers" },
+        defer_loading: { use: "dropped", why: "`FunctionDeclaration` has no deferral" },
+        input_examples: { use: "dropped", why: "`FunctionDeclaration` has no examples" },
+        strict: { use: "dropped", why: "`FunctionDeclaration` has no strict mode" },
+      },
+    },
+    {
       kind: "tool-array",
       module: "gemini",
       format: "gemini",

@@ -10,6 +10,20 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime"],
   runtime: ["framework.ts"],
   provides: [
+    {
+      kind: "tool-fields",
+      title: "Anthropic Managed Agents (`managed-agents.ts`)",
+      files: ["managed-agents.ts"],
+      fields: {
+        annotations: { use: "dropped", why: "a custom tool (`BetaManagedAgentsCustomToolParams`) has name, description and input_schema only" },
+        needs_approval: { use: "dropped", why: "a custom tool has no permission policy (your session loop answers each call)" },
+        output_schema: { use: "dropped", why: "a custom tool has no output schema" },
+        allowed_callers: { use: "dropped", why: "a custom tool has no callers" },
+        defer_loading: { use: "dropped", why: "a custom tool has no deferral" },
+        input_examples: { use: "dropped", why: "a custom tool has no examples" },
+        strict: { use: "dropped", why: "a custom tool has no strict mode" },
+      },
+    },
     { kind: "tool-array", module: "managed-agents", format: "managed-agents", exportName: "managedAgentTools", local: "folderManagedAgentTools", type: "typeof folderManagedAgentTools", element: "t", nameOf: "t.name", doc: "Managed Agents custom tools" },
   ],
   emit: async (ctx) => {

@@ -9,5 +9,21 @@ export default defineOutput({
   framework: { package: "@mastra/core", major: "1" },
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
+  provides: [
+    {
+      kind: "tool-fields",
+      title: "Mastra (`mastra.ts`)",
+      files: ["mastra.ts"],
+      fields: {
+        annotations: { use: "dropped", why: "`createTool()` has no annotations (its `mcp` option is for MCP servers it serves)" },
+        needs_approval: { use: "mapped", as: "requireApproval", marker: "requireApproval: needsApproval.has(name)" },
+        output_schema: { use: "dropped", why: "not sent yet", gap: "`createTool()`'s `outputSchema`" },
+        allowed_callers: { use: "dropped", why: "`createTool()` has no callers" },
+        defer_loading: { use: "dropped", why: "`createTool()` has no deferral" },
+        input_examples: { use: "mapped", as: "inputExamples ({ input })", marker: "tool.inputExamples =" },
+        strict: { use: "carried", as: "strict", marker: "tool.strict = definition.strict" },
+      },
+    },
+  ],
   emit: async (ctx) => (await import("./emit.js")).emitMastra(ctx.tools),
 });

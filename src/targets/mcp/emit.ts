@@ -15,14 +15,13 @@ import { emitToolType } from "../../emit/types.js";
 import { compileValidator } from "../../emit/validators.js";
 import { HTTP_ENTRY, HTTP_SERVER, STDIO_ENTRY, STDIO_SERVER } from "./entries.js";
 import { isPlainObject as isObject } from "../../schema/pointer.js";
+import { readAnnotations } from "../../load/tool-fields.js";
 import { FETCH_HANDLER } from "./fetch-entry.js";
 import type { ResolvedToolset } from "../../toolsets/resolve.js";
 import * as T from "./toolsets.js";
 
 /** MCP's tool-name rule (2025-11-25 spec): 1-128 characters of `[A-Za-z0-9_.-]`. */
 export const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
-
-const ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
 /** The MCP-only fields a tool file may carry: `title`, `annotations`, `output_schema`/`outputSchema`. */
 export interface McpExtras {
@@ -48,15 +47,8 @@ export function mcpExtras(tool: BundledTool): McpExtras {
   if (!isObject(data)) return {};
   const out: McpExtras = {};
   if (typeof data["title"] === "string") out.title = data["title"];
-  const annotations = data["annotations"];
-  if (isObject(annotations)) {
-    const kept: JsonObject = {};
-    for (const key of ANNOTATION_KEYS) {
-      const v: JsonValue | undefined = annotations[key];
-      if (v !== undefined && (typeof v === "boolean" || (key === "title" && typeof v === "string"))) kept[key] = v;
-    }
-    if (Object.keys(kept).length > 0) out.annotations = kept;
-  }
+  const annotations = readAnnotations(data);
+  if (annotations !== undefined) out.annotations = { ...annotations };
   // Bundled by the load stage (load/bundle-output.ts): external $refs copied in, self-contained.
   const output = tool.bundledOutputSchema ?? data["output_schema"] ?? data["outputSchema"];
   if (isObject(output)) out.outputSchema = output;

@@ -30,3 +30,45 @@ export const MCP_SCHEMA_DIALECT = {
   accepted: "2020-12",
   clients: "Claude Code, and MCP TypeScript SDK clients older than typescript-sdk PR #2534, validate it as 2020-12 only and refuse the tool (modelcontextprotocol/typescript-sdk #2721, #2084, PR #2085)",
 } as const;
+
+/**
+ * What Anthropic's MCP directory asks of each tool's annotations (the `directory` profile,
+ * `"mcpProfile": "directory"`, turns on mcp/annotations-directory), each key with its source. Checked on
+ * 2026-11-29.
+ */
+export const MCP_DIRECTORY_ANNOTATIONS = {
+  policy:
+    'Anthropic Software Directory Policy 5.E, "MCP servers must provide all applicable annotations for their tools, in particular readOnlyHint, destructiveHint, and title" (support.claude.com/en/articles/13145358, quoted in mdn/mcp PR #134, 2026-04-08)',
+  keys: [
+    {
+      key: "title",
+      // basicmachines-co/basic-memory PR #1031 (2026-07-02): "The directory validator reads
+      // `ToolAnnotations.title` (inside the `annotations` object), not FastMCP's top-level `title=`".
+      why: "the directory reads the title inside annotations, not the tool's top-level title (basicmachines-co/basic-memory PR #1031)",
+    },
+    {
+      key: "readOnlyHint",
+      // claude.com/docs/connectors/building/review-criteria, quoted in elgorro/aiquila #386 (2026-07-09):
+      // "read-only tools can run without per-call confirmation; destructive tools always prompt".
+      why: "Claude runs a read-only tool without asking each time, and asks for any other (claude.com/docs/connectors/building/review-criteria)",
+    },
+    {
+      key: "destructiveHint",
+      // MCP spec ToolAnnotations (2025-03-26 on): destructiveHint is "meaningful only when readOnlyHint ==
+      // false", so a tool that says readOnlyHint: true needs no destructiveHint.
+      why: "a tool that is not read-only says whether it destroys data (review criteria: destructiveHint: true for tools that modify or delete data); not needed with readOnlyHint: true (MCP spec ToolAnnotations)",
+    },
+  ],
+} as const;
+
+/**
+ * The words that say a tool destroys something, for the mcp/destructive-hint heuristic: the verbs the
+ * issue names (delete, remove, drop, overwrite) in the forms that say what a tool does ("deletes",
+ * "removing"), not the participle ("returns deleted items" says nothing of what the tool does).
+ */
+export const DESTRUCTIVE_VERBS: readonly string[] = [
+  "delete", "deletes", "deleting",
+  "remove", "removes", "removing",
+  "drop", "drops", "dropping",
+  "overwrite", "overwrites", "overwriting",
+];

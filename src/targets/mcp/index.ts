@@ -6,11 +6,15 @@ import executionRemoved from "./rules/execution-removed.js";
 import toolNameFormat from "./rules/tool-name-format.js";
 import xMcpHeader from "./rules/x-mcp-header.js";
 import schemaDialect from "./rules/schema-dialect.js";
+import annotationsDirectory from "./rules/annotations-directory.js";
+import destructiveHint from "./rules/destructive-hint.js";
+import { mcpProfile } from "./output.js";
 
 export default defineTarget({
   id: "mcp",
   title: profile.title,
   profile,
-  rules: [toolNameFormat, xMcpHeader, executionRemoved, schemaDialect],
+  rules: [toolNameFormat, xMcpHeader, executionRemoved, schemaDialect, annotationsDirectory, destructiveHint],
   outputs: [output],
+  settings: [mcpProfile],
 });

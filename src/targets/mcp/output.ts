@@ -1,6 +1,23 @@
 /** The `mcp` output (generated/mcp/: a server over the official MCP SDK, with stdio and HTTP entries). */
-import { defineOutput } from "../../outputs/output.js";
+import { UsageError } from "../../errors.js";
+import { defineOutput, defineSetting } from "../../outputs/output.js";
 import { toolsets } from "../../toolsets/settings.js";
+import { ANNOTATIONS_DIRECTORY_RULE } from "./rules/annotations-directory.js";
+
+/**
+ * The lint profile of the MCP server's tools: `"directory"` checks what Anthropic's MCP directory
+ * requires of each tool (mcp/annotations-directory, on as an error; the config's "rules" win).
+ */
+export const mcpProfile = defineSetting({
+  key: "mcpProfile",
+  describe: 'the MCP checks to turn on: "directory" requires the annotations Anthropic\'s MCP directory asks of each tool (title, readOnlyHint, destructiveHint) [default: none]',
+  default: null as "directory" | null,
+  parse: (value, where): "directory" | null => {
+    if (value !== "directory" && value !== null) throw new UsageError(`${where}: 'mcpProfile' must be "directory" (or null for none)`);
+    return value;
+  },
+  rules: (value, rules, given) => (value === "directory" && given[ANNOTATIONS_DIRECTORY_RULE] === undefined ? { ...rules, [ANNOTATIONS_DIRECTORY_RULE]: "error" } : { ...rules }),
+});
 
 /** Opt-in (not in the default outputs): the generated code imports `@modelcontextprotocol/server`. */
 export default defineOutput({
@@ -9,7 +26,23 @@ export default defineOutput({
   optIn: true,
   framework: { package: "@modelcontextprotocol/server", major: "2" },
   needs: ["index", "native", "types", "validators", "runtime"],
-  provides: [{ kind: "re2-engine" }],
+  provides: [
+    {
+      kind: "tool-fields",
+      title: "MCP server (`mcp/server.ts`)",
+      files: ["mcp/server.ts"],
+      fields: {
+        annotations: { use: "carried", as: "annotations (and the top-level title)", marker: "tool.annotations = x.annotations" },
+        needs_approval: { use: "dropped", why: "MCP's `Tool` has no approval field (a client asks from the annotations)" },
+        output_schema: { use: "mapped", as: "outputSchema", marker: "tool.outputSchema = x.outputSchema" },
+        allowed_callers: { use: "dropped", why: "MCP's `Tool` has no callers" },
+        defer_loading: { use: "mapped", as: "_meta[\"anthropic/alwaysLoad\"] on the tools not deferred", marker: "\"anthropic/alwaysLoad\": true" },
+        input_examples: { use: "dropped", why: "MCP's `Tool` has no examples" },
+        strict: { use: "dropped", why: "MCP's `Tool` has no strict mode" },
+      },
+    },
+    { kind: "re2-engine" },
+  ],
   emit: async (ctx) => {
     const { emitMcp, mcpRejection, MCP_NAME } = await import("./emit.js");
     for (const tool of ctx.tools) {

@@ -12,6 +12,22 @@ export default defineOutput({
   framework: { package: "@openai/agents", major: "0.20" },
   needs: ["index", "native", "types", "validators", "runtime", "openai"],
   runtime: ["framework.ts", "openai.ts"],
+  provides: [
+    {
+      kind: "tool-fields",
+      title: "OpenAI Agents SDK (`openai-agents.ts`)",
+      files: ["openai-agents.ts"],
+      fields: {
+        annotations: { use: "dropped", why: "`tool()` has no annotations" },
+        needs_approval: { use: "mapped", as: "needsApproval", marker: "needsApproval: approval" },
+        output_schema: { use: "dropped", why: "not sent yet", gap: "`tool()`'s `outputSchema`" },
+        allowed_callers: { use: "dropped", why: "not sent yet", gap: "`tool()`'s `allowedCallers`" },
+        defer_loading: { use: "dropped", why: "not sent yet", gap: "`tool()`'s `deferLoading`" },
+        input_examples: { use: "dropped", why: "`tool()` has no examples" },
+        strict: { use: "mapped", as: "strict (openai.ts's lowering)", marker: "strict: true" },
+      },
+    },
+  ],
   emit: async (ctx) => {
     const { agentsNameNotes, emitOpenAIAgents } = await import("./emit.js");
     for (const note of agentsNameNotes(ctx.tools)) ctx.note(note);

@@ -30,6 +30,20 @@ export default defineOutput({
   rules: ["openai-strict-lowerable"],
   runtime: ["openai.ts"],
   provides: [
+    {
+      kind: "tool-fields",
+      title: "OpenAI Responses and Chat Completions (`openai.ts`)",
+      files: ["openai.ts"],
+      fields: {
+        annotations: { use: "dropped", why: "OpenAI's function tools have no annotations" },
+        needs_approval: { use: "dropped", why: "the API has no approval step (the openai-agents output asks)" },
+        output_schema: { use: "mapped", as: "Responses output_schema (lowered when strict; Chat Completions has no place)", marker: "tool.output_schema = output" },
+        allowed_callers: { use: "mapped", as: "Responses allowed_callers (direct; code_execution_* as programmatic)", marker: "tool.allowed_callers = responsesCallers(" },
+        defer_loading: { use: "carried", as: "Responses defer_loading (Chat Completions has no place)", marker: "tool.defer_loading = t.defer_loading" },
+        input_examples: { use: "dropped", why: "OpenAI's function tools have no examples" },
+        strict: { use: "mapped", as: "strict (the schema lowered to strict mode)", marker: "strict: s !== undefined" },
+      },
+    },
     { kind: "tool-array", module: "openai", format: "openai-chat", exportName: "chatCompletionTools", local: "folderChatTools", type: "typeof folderChatTools", element: "t", nameOf: "t.function.name", doc: "Chat Completions tools" },
     { kind: "tool-array", module: "openai", format: "openai-responses", exportName: "responsesTools", local: "folderResponsesTools", type: "typeof folderResponsesTools", element: "t", nameOf: "t.name", doc: "Responses API tools" },
     { kind: "dispatcher-adapter", module: "openai", factory: "createOpenAIDispatcherFor", type: "OpenAIDispatcher", typeModule: "openai", exportName: "openaiDispatcher", doc: "OpenAI adapters" },

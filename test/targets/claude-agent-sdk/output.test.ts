@@ -24,6 +24,8 @@ const OUTPUTS = ["native", "types", "validators", "handlers", "runtime", "index"
 const FIND_ORDER = {
   name: "find_order",
   description: "Finds an order by its id. Use it when the user names an order. It returns the order.",
+  annotations: { title: "Find an order", readOnlyHint: true, idempotentHint: true },
+  _meta: { "anthropic/searchHint": "order lookup by id" },
   input_schema: {
     type: "object",
     properties: {
@@ -63,7 +65,9 @@ beforeAll(async () => {
   await cp(path.join(repoRoot, "schemas"), path.join(dir, "schemas"), { recursive: true });
   await writeFile(path.join(dir, "schemas", "find_order.json"), JSON.stringify(FIND_ORDER, null, 2));
   await writeFile(path.join(dir, "schemas", "not_a_string.json"), JSON.stringify(NOT_A_STRING, null, 2));
-  const options = { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), lint: true, cache: false, outputs: OUTPUTS };
+  const options = { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), lint: true, cache: false, outputs: OUTPUTS,
+    // A deferral plan that defers every tool but find_order: find_order is sent alwaysLoad, the others are not.
+    deferLoading: { budgetTokens: 200, alwaysLoad: ["find_order"], where: "the test" } };
   const result = await build(options);
   notes = result.notes;
   diagnostics = result.diagnostics;
@@ -130,6 +134,16 @@ describe("the claude-agent-sdk output", () => {
         expect(got.description).toBe(tool.description);
         expect(normaliseForZod(JSON.parse(JSON.stringify(got.inputSchema)) as JsonObject), tool.name).toEqual(normaliseForZod(tool.input_schema));
       }
+    });
+
+    it("tools/list: the tool file's annotations, its search hint, and alwaysLoad where the deferral plan keeps the tool loaded (issue 40)", async () => {
+      const listed = (await client.listTools()).tools;
+      const find = listed.find((t) => t.name === "find_order")!;
+      expect(find.annotations).toEqual(FIND_ORDER.annotations);
+      expect(find._meta).toEqual({ "anthropic/searchHint": "order lookup by id", "anthropic/alwaysLoad": true });
+      // Deferred by the plan, no annotations in its file: the SDK's defaults.
+      const weather = listed.find((t) => t.name === "get_weather")!;
+      expect([weather.annotations, weather._meta]).toEqual([undefined, undefined]);
     });
 
     const calls: Array<[string, string, Record<string, unknown>]> = [
