@@ -7,8 +7,26 @@ import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Minutes each on 2 cores: a 5,000-tool build, the benchmark harness, the type-checker's cost per tool, 40,000 MCP calls, 2,000 tools in 5 toolsets. */
-export const HEAVY_ONLY = ["test/e2e/scale.test.ts", "test/bench.test.ts", "test/emit/typecheck-cost.test.ts", "test/mcp/load.test.ts", "test/toolsets/scale.test.ts"];
+/**
+ * What the quick suite leaves to test:heavy (which .ci/run runs too). Minutes each on 2 cores: a
+ * 5,000-tool build, the benchmark harness, the type-checker's cost per tool, 40,000 MCP calls, 2,000
+ * tools in 5 toolsets. And users' projects made the slow way, 10-30 s each: the packed tarball
+ * installed and built, the docs' samples compiled, init's projects compiled, the MCP output and the
+ * generated code compiled in every tsconfig setup (the quick suite keeps test/e2e/build-ways.test.ts's
+ * ES-module and CommonJS projects).
+ */
+export const HEAVY_ONLY = [
+  "test/e2e/scale.test.ts",
+  "test/bench.test.ts",
+  "test/emit/typecheck-cost.test.ts",
+  "test/mcp/load.test.ts",
+  "test/toolsets/scale.test.ts",
+  "test/package.test.ts",
+  "test/docs/samples.test.ts",
+  "test/cli/init-compile.test.ts",
+  "test/mcp/compile-matrix.test.ts",
+  "test/e2e/matrix.test.ts",
+];
 
 /**
  * vitest's order (files that failed last time, then the longest last time; with no record of a last

@@ -89,16 +89,13 @@ async function compile(dir: string, setup: Setup, strict: boolean): Promise<stri
 }
 
 /**
- * The cases: every setup, strict on and off, for both folders under TOOLGEN_HEAVY=1 (npm run
- * test:heavy); the quick suite takes one case per folder, each setup once across the two runs of the
- * describe below (e2e/build-ways.test.ts covers the ES-module and CommonJS tsc projects there too).
+ * The cases: every setup, strict on and off, for both folders. In test:heavy only (vitest.config.ts
+ * HEAVY_ONLY); the quick suite's user projects are test/e2e/build-ways.test.ts's.
  */
-const QUICK: Record<number, [Setup, boolean][]> = { 0: [["esm-nodenext", true], ["bundler", false]], 1: [["cjs-nodenext", true]] };
-const casesOf = (which: number): [Setup, boolean][] =>
-  process.env["TOOLGEN_HEAVY"] === "1" ? (Object.keys(SETUPS) as Setup[]).flatMap((setup): [Setup, boolean][] => [[setup, true], [setup, false]]) : QUICK[which]!;
+const casesOf = (): [Setup, boolean][] => (Object.keys(SETUPS) as Setup[]).flatMap((setup): [Setup, boolean][] => [[setup, true], [setup, false]]);
 
 describe.each([0, 1])("generated code (%#: seed tools, then awkward names)", (which) => {
-  for (const [setup, strict] of casesOf(which)) {
+  for (const [setup, strict] of casesOf()) {
     it(`compiles and runs: ${setup}, strict ${strict ? "on" : "off"}`, async () => {
       const { dir: source, examples } = built[which]!;
       const dir = await repoTempDir();
