@@ -8,6 +8,7 @@
  * with no network and names the runs a change made stale. A missing key, an endpoint that cannot be
  * reached and an error answer are usage errors (exit 2) with the SDK's message, never a stack.
  */
+import path from "node:path";
 import { createInterface } from "node:readline";
 import { UsageError } from "../errors.js";
 import { escapeControl } from "../lint/formatters/escape.js";
@@ -53,6 +54,8 @@ export interface LiveContext {
   toolset?: string;
   /** The cases file as given (the re-record hint names it). */
   casesFile: string;
+  /** Reads a recording as a cases file is read (never blocking on a FIFO; ./eval.ts readCasesText). */
+  readText: (file: string, shown: string, prefix: string) => string;
 }
 
 /** The requests' time limit when `--timeout` is not given: a request with hundreds of tools may take a while. */
@@ -67,27 +70,25 @@ export async function runLiveEval(flags: LiveFlags, ctx: LiveContext): Promise<n
   if (flags.timeout !== undefined && !(Number.isFinite(flags.timeout) && flags.timeout > 0)) throw new UsageError(`--timeout must be a positive number of seconds (got ${String(flags.timeout)})`);
   const metric = (ctx.metric ?? "accuracy") as LiveMetric;
   if (!Object.hasOwn(LIVE_METRICS, metric)) throw new UsageError(`--metric '${ctx.metric}' is the search's; with --model or --replay: ${Object.keys(LIVE_METRICS).join(", ")}`);
-  const path = await import("node:path");
   const toolsetNames = new Set(ctx.sets.map((s) => s.name));
   if (ctx.toolset !== undefined && !toolsetNames.has(ctx.toolset)) throw new UsageError(`unknown toolset '${ctx.toolset}' (the config's toolsets: ${[...toolsetNames].join(", ") || "none"})`);
   const cases = ctx.cases.map((c) => (c.toolset === undefined && ctx.toolset !== undefined ? { ...c, toolset: ctx.toolset } : c));
   const sent = toolsSent(ctx.config, ctx.tools, ctx.sets);
-  const setupFor = (m: string): LiveSetup => ({
+  const setupFor = (m: string, runs = repeat): LiveSetup => ({
     model: m,
     maxTokens: DEFAULT_MAX_TOKENS,
     tools: sent.sets,
     ...(sent.search ? { searchIndex: buildSearchIndex(ctx.tools, ctx.sets) } : {}),
     schemas: new Map(ctx.tools.map((t) => [t.name, t.bundledSchema])),
-    repeat,
+    repeat: runs,
   });
 
   let report: LiveReport;
   if (flags.replay !== undefined) {
-    const file = path.resolve(ctx.cwd, flags.replay);
-    const { readCasesText } = await import("./eval.js");
-    const { parseRecording, replaySend } = await import("../search/recording.js");
-    const recording = parseRecording(readCasesText(file, flags.replay, "--replay: "), flags.replay);
-    report = await runLive(cases, setupFor(model ?? recording.header.model), replaySend(recording));
+    const { parseRecording, recordedRuns, replaySend } = await import("../search/recording.js");
+    const recording = parseRecording(ctx.readText(path.resolve(ctx.cwd, flags.replay), flags.replay, "--replay: "), flags.replay);
+    // As many runs of each case as were recorded, unless --repeat says otherwise.
+    report = await runLive(cases, setupFor(model ?? recording.header.model, flags.repeat ?? recordedRuns(recording)), replaySend(recording));
   } else {
     const setup = setupFor(model!);
     for (const c of cases) firstRequest(c, setup);
@@ -175,8 +176,8 @@ async function confirmSending(cases: readonly EvalCase[], setup: LiveSetup, sear
   const requests = cases.length * setup.repeat;
   const more = search ? " at least (each tool search the model makes is one more request, with its results)" : "";
   ctx.stderr.write(
-    `toolgen eval: ${requests} request(s)${more} to ${escapeControl(setup.model)} at ${escapeControl(target)} ` +
-      `(${cases.length} case(s) x ${setup.repeat} run(s)), ~${tokens.toLocaleString("en-US")} input tokens (estimated as ${ratio.source})\n`,
+    `toolgen eval: ${requests} request(s)${more} to ${escapeControl(setup.model)} at ${escapeControl(target)} (${cases.length} case(s) x ${setup.repeat} run(s))\n` +
+      `  ~${tokens.toLocaleString("en-US")} input tokens, estimated as ${ratio.source}\n`,
   );
   if (flags.yes === true) return;
   if (!(flags.interactive ?? process.stdin.isTTY === true)) {
@@ -231,7 +232,9 @@ export function renderLive(report: LiveReport): string {
   }
   if (report.stale.length > 0) lines.push(`${report.stale.length} run(s) stale, not counted (see stderr)`, "");
   lines.push(
-    `Note: accuracy counts the first tool called (tool_search aside); forbidden calls count the runs of cases with "forbidden"; argument validity is toolgen's validator over the first call; argument match is "expected_args" contained in it.${report.repeat > 1 ? " Intervals are 95% Wilson score intervals over all runs." : ""}`,
+    `Note: accuracy counts the first tool called (tool_search aside); forbidden calls, the runs of cases with "forbidden";`,
+    `argument validity is toolgen's validator over the first call; argument match, "expected_args" contained in it.`,
+    ...(report.repeat > 1 ? ["Intervals are 95% Wilson score intervals over all runs."] : []),
     "",
   );
   return lines.join("\n");

@@ -85,7 +85,7 @@ export async function runEval(flags: EvalFlags): Promise<number> {
     if (loadErrors.length > 0) throw new UserError(`${loadErrors.length} tool file error(s): toolgen eval --model sends the folder only when it loads (toolgen lint says more)`, 1);
     const { runLiveEval } = await import("./eval-live.js");
     return runLiveEval(flags, {
-      cwd, stdout, stderr, format, config, tools: bundled.tools, sets, cases, casesFile: flags.cases,
+      cwd, stdout, stderr, format, config, tools: bundled.tools, sets, cases, casesFile: flags.cases, readText: readCasesText,
       ...(flags.metric !== undefined ? { metric: flags.metric } : {}),
       ...(flags.failUnder !== undefined ? { failUnder: flags.failUnder } : {}),
       ...(flags.toolset !== undefined ? { toolset: flags.toolset } : {}),

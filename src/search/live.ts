@@ -106,7 +106,7 @@ export interface LiveReport {
   requests: number;
   runs: RunResult[];
   /** Runs whose recorded exchange no longer matches (replay only), with why; not in the totals. */
-  stale: { where: string; attempt: number; why: string }[];
+  stale: { where: string; line?: number; attempt: number; why: string }[];
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -217,7 +217,7 @@ export async function runLive(cases: readonly EvalCase[], setup: LiveSetup, send
         runs.push(await runOnce(c, attempt, setup, send, validate));
       } catch (error) {
         if (!(error instanceof StaleExchange)) throw error;
-        stale.push({ where: c.where, attempt, why: error.message });
+        stale.push({ where: c.where, ...(c.line !== undefined ? { line: c.line } : {}), attempt, why: error.message });
       }
     }
   }

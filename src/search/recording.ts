@@ -109,6 +109,13 @@ export function parseRecording(text: string, file: string): Recording {
   return { header, runs };
 }
 
+/** How many runs of a case the recording holds at most (`--repeat` when it was recorded). */
+export function recordedRuns(recording: Recording): number {
+  let most = 1;
+  for (const run of recording.runs.values()) most = Math.max(most, run.attempt);
+  return most;
+}
+
 /** Why the first request of a run no longer hashes as recorded: the tools it sends that were added, removed or changed. */
 function whyChanged(recording: Recording, body: LiveRequest, set: string): string {
   const recorded = recording.header.sets[set];

@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDiff } from "../../src/commands/diff.js";
 import { runEval } from "../../src/commands/eval.js";
 import { wilson } from "../../src/search/live.js";
 import { tempDir } from "../helpers.js";
@@ -106,7 +107,7 @@ describe("toolgen eval --model (issue 41)", () => {
     const run = await evalIn({ model: "claude-test-1", yes: true, record: "rec.jsonl" }, live());
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain("toolgen eval: 3 request(s) to claude-test-1 at http://127.0.0.1:");
-    expect(run.stderr).toMatch(/\(3 case\(s\) x 1 run\(s\)\), ~[\d,]+ input tokens \(estimated as UTF-8 bytes/);
+    expect(run.stderr).toMatch(/\(3 case\(s\) x 1 run\(s\)\)\n  ~[\d,]+ input tokens, estimated as UTF-8 bytes/);
     expect(run.stderr).toContain("1 run(s) called a forbidden tool");
     const report = JSON.parse(run.stdout) as Report;
     expect(report.totals).toEqual({
@@ -143,8 +144,10 @@ describe("toolgen eval --model (issue 41)", () => {
 
   it("with --repeat gives each total its 95% Wilson interval", async () => {
     server.script([ANSWERS[0]!, ANSWERS[0]!, ANSWERS[1]!, { kind: "json", content: [use("t", "shop_get_order", { order_id: "ORD-2" })], stop_reason: "tool_use" }, ANSWERS[2]!, ANSWERS[2]!]);
-    const run = await evalIn({ model: "claude-test-1", yes: true, repeat: 2 }, live());
+    const run = await evalIn({ model: "claude-test-1", yes: true, repeat: 2, record: "repeat.jsonl" }, live());
     const report = JSON.parse(run.stdout) as Report;
+    // A replay scores as many runs as were recorded.
+    expect((JSON.parse((await evalIn({ replay: "repeat.jsonl" }, offline)).stdout) as Report).totals).toEqual(report.totals);
     expect(report.totals.accuracy).toMatchObject({ hits: 3, of: 6, rate: 0.5 });
     // Wilson 95% for 3/6 and 2/4, worked by hand: (p + z²/2n ± z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n).
     expect(report.totals.accuracy.interval).toEqual([0.1876, 0.8124]);
@@ -172,6 +175,33 @@ describe("toolgen eval --model (issue 41)", () => {
     } finally {
       await writeFile(file, before);
     }
+  });
+
+  it("diff --eval --eval-replay scores the recording on both sides and names the cases the head makes stale", async () => {
+    server.script(ANSWERS);
+    expect((await evalIn({ model: "claude-test-1", yes: true, record: "diff.jsonl" }, live())).code).toBe(1);
+    for (const side of ["base", "head"]) {
+      await mkdir(path.join(dir, side, "schemas"), { recursive: true });
+      await writeFile(path.join(dir, side, "toolgen.config.json"), JSON.stringify({ toolsets: { support: ["shop_*"] } }));
+      for (const t of TOOLS) {
+        const changed = side === "head" && t.name === "weather_get" ? { ...t, description: "Get the weather now for a city." } : t;
+        await writeFile(path.join(dir, side, "schemas", `${t.name}.json`), JSON.stringify(changed, null, 2));
+      }
+    }
+    let out = "";
+    const code = await runDiff({ base: "base", head: "head", eval: "cases.jsonl", evalReplay: "diff.jsonl", cwd: dir, format: "json", color: false, stdout: { write: (t: string) => (out += t) } });
+    expect(code).toBe(0);
+    const replay = (JSON.parse(out) as { eval: { replay: { model: string; base: Report; head: Report } } }).eval.replay;
+    expect(replay.model).toBe("claude-test-1");
+    expect(replay.base.totals).toMatchObject({ accuracy: { hits: 1, of: 3 }, forbidden: { hits: 1, of: 2 } });
+    expect(replay.base.stale).toEqual([]);
+    expect(replay.head.stale).toEqual([{ where: "cases.jsonl:1", line: 1, attempt: 1, why: "tool(s) changed: weather_get" }]);
+    expect(replay.head.totals.accuracy).toEqual({ hits: 0, of: 2, rate: 0 });
+    out = "";
+    await runDiff({ base: "base", head: "head", eval: "cases.jsonl", evalReplay: "diff.jsonl", cwd: dir, color: false, stdout: { write: (t: string) => (out += t) } });
+    expect(out).toContain("Model eval replayed (diff.jsonl, recorded with claude-test-1)");
+    expect(out).toContain("accuracy            0.333 (1/3) -> 0.000 (0/2)");
+    expect(out).toContain("stale   cases.jsonl:1: tool(s) changed: weather_get; record it again");
   });
 
   it("with the search output, sends tool_search and the tools deferred, answers the search, and scores the call after it", async () => {
