@@ -91,21 +91,21 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
   return result.findings.some((f) => failsOn(failOn, f.class)) || evaluated?.failed === true ? 1 : 0;
 }
 
-/** The cases file of `--eval`, from the working tree (the same cases for both sides), named relative to `cwd`. */
-async function readCases(file: string, cwd: string) {
+/** A file `--eval` or `--eval-replay` names, from the working tree (the same for both sides), named relative to `cwd`. */
+async function readEvalFile(file: string, cwd: string, flag: string) {
   const abs = path.resolve(cwd, file);
   const shown = (path.relative(cwd, abs) || file).split(path.sep).join("/");
   // Read as `toolgen eval` reads it: a FIFO or a folder is named for what it is, never waited on.
-  const text = (await import("./eval.js")).readCasesText(abs, file, "--eval: ");
-  const { parseCases } = await import("../search/eval.js");
-  return { file: shown, cases: parseCases(text, shown) };
+  return { shown, text: (await import("./eval.js")).readCasesText(abs, file, `${flag}: `) };
 }
 
-/** The recording of `--eval-replay` (`toolgen eval --record` writes it), read as the cases file is. */
+async function readCases(file: string, cwd: string) {
+  const { shown, text } = await readEvalFile(file, cwd, "--eval");
+  return { file: shown, cases: (await import("../search/eval.js")).parseCases(text, shown) };
+}
+
+/** The recording of `--eval-replay` (`toolgen eval --record` writes it). */
 async function readRecording(file: string, cwd: string) {
-  const abs = path.resolve(cwd, file);
-  const shown = (path.relative(cwd, abs) || file).split(path.sep).join("/");
-  const text = (await import("./eval.js")).readCasesText(abs, file, "--eval-replay: ");
-  const { parseRecording } = await import("../search/recording.js");
-  return { file: shown, recording: parseRecording(text, shown) };
+  const { shown, text } = await readEvalFile(file, cwd, "--eval-replay");
+  return { file: shown, recording: (await import("../search/recording.js")).parseRecording(text, shown) };
 }

@@ -4,8 +4,9 @@
  * toolset, or the tool search with the tools deferred. A case set with one right, one wrong and one
  * forbidden call scores exactly; --repeat gives 95% Wilson intervals; --record then --replay gives the
  * same numbers with no key and no server; a tool change names the cases to record again. Before it
- * sends it says how many requests and tokens, and asks: --yes or a yes; no terminal is refused. The bin
- * gives exit 2 with no stack for a missing key, a refused connection and an error answer.
+ * sends it says how many requests and tokens, and asks: --yes or a yes; no terminal is refused. A missing
+ * key, a refused connection and an error answer are usage errors (exit 2, no stack: the bin for the
+ * connection and the terminal).
  */
 import { createServer } from "node:net";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -242,22 +243,23 @@ describe("toolgen eval --model (issue 41)", () => {
     expect(server.requests).toHaveLength(3);
   });
 
-  it("the bin: a missing key, a refused connection, an error answer and no terminal each exit 2 with a clear message and no stack", async () => {
+  it("a missing key and an error answer are usage errors (exit 2) that say so; the bin gives exit 2 with no stack for a refused connection and no terminal", async () => {
     server.script([{ kind: "error", status: 400, type: "invalid_request_error", message: "tools.0.custom.name: String should match pattern" }]);
+    const noKey = evalIn({ model: "claude-test-1", yes: true }, { ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: baseURL() });
+    await expect(noKey).rejects.toMatchObject({ name: "UsageError", exitCode: 2, message: expect.stringContaining("set ANTHROPIC_API_KEY") as string });
+    const answered = evalIn({ model: "claude-test-1", yes: true }, live());
+    await expect(answered).rejects.toMatchObject({ name: "UsageError", exitCode: 2, message: "cases.jsonl:1: the Messages API answered HTTP 400 invalid_request_error: tools.0.custom.name: String should match pattern" });
+    expect(server.requests).toHaveLength(1);
     const args = ["eval", "cases.jsonl", "--model", "claude-test-1"];
-    const [noKey, refused, answered, noTerminal] = await Promise.all([
-      toolgenAsync(dir, [...args, "--yes"], { ANTHROPIC_API_KEY: "", ANTHROPIC_BASE_URL: baseURL() }),
+    const [refused, noTerminal] = await Promise.all([
       toolgenAsync(dir, [...args, "--yes"], { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: `http://127.0.0.1:${closedPort}` }),
-      toolgenAsync(dir, [...args, "--yes"], { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: baseURL() }),
       toolgenAsync(dir, args, { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: baseURL() }),
     ]);
-    for (const r of [noKey, refused, answered, noTerminal]) {
+    for (const r of [refused, noTerminal]) {
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).not.toMatch(/^\s+at /m);
     }
-    expect(noKey.stderr).toContain("set ANTHROPIC_API_KEY");
-    expect(refused.stderr).toContain(`cases.jsonl:1: cannot reach the Messages API at http://127.0.0.1:${closedPort}: Connection error. (ECONNREFUSED`);
-    expect(answered.stderr).toContain("cases.jsonl:1: the Messages API answered HTTP 400 invalid_request_error: tools.0.custom.name: String should match pattern");
+    expect(refused.stderr).toContain(`toolgen: cases.jsonl:1: cannot reach the Messages API at http://127.0.0.1:${closedPort}: Connection error. (ECONNREFUSED`);
     expect(noTerminal.stderr).toContain("pass --yes to send without asking (CI)");
     expect(server.requests).toHaveLength(1);
   });
