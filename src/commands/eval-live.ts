@@ -74,6 +74,16 @@ export async function runLiveEval(flags: LiveFlags, ctx: LiveContext): Promise<n
   if (ctx.toolset !== undefined && !toolsetNames.has(ctx.toolset)) throw new UsageError(`unknown toolset '${ctx.toolset}' (the config's toolsets: ${[...toolsetNames].join(", ") || "none"})`);
   const cases = ctx.cases.map((c) => (c.toolset === undefined && ctx.toolset !== undefined ? { ...c, toolset: ctx.toolset } : c));
   const sent = toolsSent(ctx.config, ctx.tools, ctx.sets);
+  // A misspelt tool would score every run as wrong (or never forbidden): said before anything is sent.
+  const names = new Set(ctx.tools.map((t) => t.name));
+  for (const c of cases) {
+    const unknown = [...c.expected, ...(c.forbidden ?? [])].find((n) => !names.has(n));
+    if (unknown !== undefined) throw new UsageError(`${c.where}: '${unknown.slice(0, 80)}' is no tool of the folder; the cases name the tools the model may call`);
+    const set = sent.sets.get(c.toolset ?? "");
+    if (set !== undefined && !c.expected.some((n) => set.some((t) => t.name === n))) {
+      throw new UsageError(`${c.where}: no expected tool is in the toolset '${c.toolset ?? ""}' the case sends, so no run could be right`);
+    }
+  }
   const setupFor = (m: string, runs = repeat): LiveSetup => ({
     model: m,
     maxTokens: DEFAULT_MAX_TOKENS,

@@ -235,6 +235,10 @@ describe("toolgen eval --model (issue 41)", () => {
     await expect(no).rejects.toThrow("nothing sent (not confirmed)");
     expect(asked).toEqual(["Send them? [y/N] "]);
     expect(server.requests).toHaveLength(0);
+    await writeFile(path.join(dir, "typo.jsonl"), JSON.stringify({ request: "refund ORD-9", expected: "shop_refund_ordr" }) + "\n");
+    await expect(evalIn({ cases: "typo.jsonl", model: "claude-test-1", yes: true }, live())).rejects.toThrow("typo.jsonl:1: 'shop_refund_ordr' is no tool of the folder");
+    await writeFile(path.join(dir, "outside.jsonl"), JSON.stringify({ request: "weather in Paris", expected: "weather_get", toolset: "support" }) + "\n");
+    await expect(evalIn({ cases: "outside.jsonl", model: "claude-test-1", yes: true }, live())).rejects.toThrow("outside.jsonl:1: no expected tool is in the toolset 'support'");
     const refused = evalIn({ model: "claude-test-1", interactive: false }, live());
     await expect(refused).rejects.toThrow("cannot ask here (stdin is not a terminal): pass --yes to send without asking (CI)");
     expect(server.requests).toHaveLength(0);
