@@ -12,6 +12,7 @@ export const DIFF_OPTIONS = {
   "eval-toolset": { type: "string", describe: "with --eval: search only this toolset (each side's config defines it)" },
   "eval-metric": { type: "string", choices: ["recall@1", "recall@3", "recall@5", "mrr"], describe: "with --eval: what --eval-fail-drop watches [default: recall@5]" },
   "eval-fail-drop": { type: "number", describe: "with --eval: exit 1 when the metric drops by more than this (0 to 1; 0: any drop), for CI" },
+  "eval-replay": { type: "string", describe: "with --eval: score this recording of toolgen eval --model --record on both sides, offline, and name the cases the change makes stale" },
 } as const;
 
 export const diffCommand: Command = {
@@ -38,7 +39,9 @@ export const diffCommand: Command = {
           "--fail-on: breaking (default: breaking-callers and target), handlers (also breaking-handlers), prompt (any change), none.\n\n" +
           "--eval CASES runs toolgen eval's cases file (from the working tree) through each side's generated tool search and\n" +
           "reports recall@1/3/5 and MRR before -> after, and each case whose expected tool changed rank; --eval-fail-drop D\n" +
-          "exits 1 when --eval-metric (default recall@5) drops by more than D.\n\n" +
+          "exits 1 when --eval-metric (default recall@5) drops by more than D. --eval-replay FILE (with --eval) scores a\n" +
+          "recording of toolgen eval --model --record on both sides, offline: accuracy, forbidden calls and arguments\n" +
+          "before -> after, and the cases the change makes stale (to record again).\n\n" +
           "Exit codes: 0 no change of the --fail-on classes, 1 such a change (or an eval drop over --eval-fail-drop), 2 usage\n" +
           "error (a bad flag, a side that is neither a folder nor a revision, a side whose schemas do not load, a bad cases file).",
       )
@@ -62,6 +65,7 @@ export const diffCommand: Command = {
       ...(argv["eval-toolset"] !== undefined ? { evalToolset: argv["eval-toolset"] as string } : {}),
       ...(argv["eval-metric"] !== undefined ? { evalMetric: argv["eval-metric"] as string } : {}),
       ...(argv["eval-fail-drop"] !== undefined ? { evalFailDrop: argv["eval-fail-drop"] as number } : {}),
+      ...(argv["eval-replay"] !== undefined ? { evalReplay: argv["eval-replay"] as string } : {}),
     });
   },
 };

@@ -44,6 +44,8 @@ export interface RunDiffOptions {
   evalMetric?: string;
   /** `--eval-fail-drop`: exit 1 when the metric drops by more than this (0 to 1). */
   evalFailDrop?: number;
+  /** `--eval-replay`: a recording of `toolgen eval --model` over the `--eval` cases, scored again on both sides. */
+  evalReplay?: string;
   cwd?: string;
   stdout?: OutputStream;
   env?: Readonly<Record<string, string | undefined>>;
@@ -70,13 +72,15 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
   if (options.eval === undefined && (options.evalToolset !== undefined || options.evalFailDrop !== undefined || options.evalMetric !== undefined)) {
     throw new UsageError("--eval-toolset, --eval-metric and --eval-fail-drop need --eval CASES (a cases file, as toolgen eval reads it)");
   }
+  if (options.eval === undefined && options.evalReplay !== undefined) throw new UsageError("--eval-replay needs --eval CASES (the cases file the recording was made from)");
+  const replay = options.evalReplay === undefined ? undefined : await readRecording(options.evalReplay, cwd);
   const cases = options.eval === undefined ? undefined : await readCases(options.eval, cwd);
   const base = await loadSide(options.base, cwd, PROJECT_CONFIGS, "base");
   const head = await loadSide(options.head, cwd, PROJECT_CONFIGS, "head");
   const result = diffTools(base.tools, head.tools);
   let evaluated: EvalChange | undefined;
   if (cases !== undefined) {
-    evaluated = await evalChange(base, head, cases.cases, { file: cases.file, metric, ...(options.evalToolset !== undefined ? { toolset: options.evalToolset } : {}), ...(options.evalFailDrop !== undefined ? { failDrop: options.evalFailDrop } : {}) });
+    evaluated = await evalChange(base, head, cases.cases, { file: cases.file, metric, ...(options.evalToolset !== undefined ? { toolset: options.evalToolset } : {}), ...(options.evalFailDrop !== undefined ? { failDrop: options.evalFailDrop } : {}), ...(replay !== undefined ? { replay } : {}) });
   }
   const sources = new Map([...base.tools, ...head.tools].map((t) => [t.source.displayPath, t.source]));
   const rulesUrl = packageDocsUrl("docs/diff.md#the-rules");
@@ -87,12 +91,21 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
   return result.findings.some((f) => failsOn(failOn, f.class)) || evaluated?.failed === true ? 1 : 0;
 }
 
-/** The cases file of `--eval`, from the working tree (the same cases for both sides), named relative to `cwd`. */
-async function readCases(file: string, cwd: string) {
+/** A file `--eval` or `--eval-replay` names, from the working tree (the same for both sides), named relative to `cwd`. */
+async function readEvalFile(file: string, cwd: string, flag: string) {
   const abs = path.resolve(cwd, file);
   const shown = (path.relative(cwd, abs) || file).split(path.sep).join("/");
   // Read as `toolgen eval` reads it: a FIFO or a folder is named for what it is, never waited on.
-  const text = (await import("./eval.js")).readCasesText(abs, file, "--eval: ");
-  const { parseCases } = await import("../search/eval.js");
-  return { file: shown, cases: parseCases(text, shown) };
+  return { shown, text: (await import("./eval.js")).readCasesText(abs, file, `${flag}: `) };
+}
+
+async function readCases(file: string, cwd: string) {
+  const { shown, text } = await readEvalFile(file, cwd, "--eval");
+  return { file: shown, cases: (await import("../search/eval.js")).parseCases(text, shown) };
+}
+
+/** The recording of `--eval-replay` (`toolgen eval --record` writes it). */
+async function readRecording(file: string, cwd: string) {
+  const { shown, text } = await readEvalFile(file, cwd, "--eval-replay");
+  return { file: shown, recording: (await import("../search/recording.js")).parseRecording(text, shown) };
 }

@@ -9,7 +9,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "./config.js";
-import { UsageError } from "../errors.js";
+import { UsageError, UserError } from "../errors.js";
 import { readGuarded } from "../load/guarded-read.js";
 import { bundleTools, loadFolder } from "../load/index.js";
 import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
@@ -17,6 +17,7 @@ import { escapeControl } from "../lint/formatters/escape.js";
 import { writeReport } from "../report/file.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
 import { EVAL_METRICS, type EvalMetric, type EvalReport, type Scores } from "../search/eval.js";
+import type { LiveFlags } from "./eval-live.js";
 
 /** The most bytes a cases file is read to (a link to an endless device stops here). */
 const MAX_CASES_BYTES = 64 * 1024 * 1024;
@@ -41,7 +42,7 @@ export function readCasesText(file: string, shown: string, prefix = ""): string 
 // The metrics are the search's (src/search/eval.ts, below diff/, which reports them too).
 export { EVAL_METRICS, type EvalMetric };
 
-export interface EvalFlags {
+export interface EvalFlags extends LiveFlags {
   cases: string;
   schemas?: string;
   config?: string;
@@ -61,8 +62,9 @@ export async function runEval(flags: EvalFlags): Promise<number> {
   const stderr = flags.stderr ?? standardError;
   const format = flags.format ?? "table";
   if (format !== "table" && format !== "json") throw new UsageError(`unknown format '${format}' (formats: table, json)`);
+  const live = flags.model !== undefined || flags.replay !== undefined || flags.record !== undefined;
   const metric = (flags.metric ?? "recall@5") as EvalMetric;
-  if (!EVAL_METRICS.includes(metric)) throw new UsageError(`unknown metric '${String(flags.metric)}' (metrics: ${EVAL_METRICS.join(", ")})`);
+  if (!live && !EVAL_METRICS.includes(metric)) throw new UsageError(`unknown metric '${String(flags.metric)}' (metrics: ${EVAL_METRICS.join(", ")})`);
   if (flags.failUnder !== undefined && !(flags.failUnder >= 0 && flags.failUnder <= 1)) throw new UsageError(`--fail-under must be a number from 0 to 1 (got ${String(flags.failUnder)})`);
   const casesPath = path.resolve(cwd, flags.cases);
   const casesText = readCasesText(casesPath, flags.cases);
@@ -78,6 +80,19 @@ export async function runEval(flags: EvalFlags): Promise<number> {
   const sets = resolveToolsets(config.toolsets ?? [], bundled.tools);
   if (flags.toolset !== undefined && !sets.some((s) => s.name === flags.toolset)) {
     throw new UsageError(`unknown toolset '${flags.toolset}' (the config's toolsets: ${sets.map((s) => s.name).join(", ") || "none"})`);
+  }
+  if (live) {
+    if (loadErrors.length > 0) throw new UserError(`${loadErrors.length} tool file error(s): toolgen eval --model sends the folder only when it loads (toolgen lint says more)`, 1);
+    const { runLiveEval } = await import("./eval-live.js");
+    return runLiveEval(flags, {
+      cwd, stdout, stderr, format, config, tools: bundled.tools, sets, cases, casesFile: flags.cases, readText: readCasesText,
+      ...(flags.metric !== undefined ? { metric: flags.metric } : {}),
+      ...(flags.failUnder !== undefined ? { failUnder: flags.failUnder } : {}),
+      ...(flags.toolset !== undefined ? { toolset: flags.toolset } : {}),
+    });
+  }
+  for (const key of ["repeat", "yes", "timeout"] as const) {
+    if (flags[key] !== undefined) throw new UsageError(`--${key} is for a run with a model: give --model MODEL (or --replay FILE)`);
   }
   const { buildSearchIndex } = await import("../search/index.js");
   const index = buildSearchIndex(bundled.tools, sets);

@@ -12,6 +12,8 @@ import { escapeControl } from "../lint/formatters/escape.js";
 import { caseRanks, EVAL_METRICS, evaluate, type EvalCase, type EvalMetric, type Scores } from "../search/eval.js";
 import { buildSearchIndex } from "../search/index.js";
 import { resolveToolsets } from "../toolsets/resolve.js";
+import type { Recording } from "../search/recording.js";
+import { REPLAY_RULE_DESCRIPTION, replayChange, replayDiagnostics, replayMarkdown, replayStylish, type ReplayChange } from "./eval-replay.js";
 import type { Side } from "./sides.js";
 
 export interface EvalSideResult {
@@ -50,6 +52,8 @@ export interface EvalChange {
   changed: RankChange[];
   /** `metric` dropped by more than `failDrop`. */
   failed: boolean;
+  /** `--eval-replay`: a recording of `toolgen eval --model` scored again on both sides (./eval-replay.ts). */
+  replay?: ReplayChange;
 }
 
 export interface EvalOptions {
@@ -57,6 +61,8 @@ export interface EvalOptions {
   toolset?: string;
   metric: EvalMetric;
   failDrop?: number;
+  /** `--eval-replay`: the recording and its name in messages. */
+  replay?: { recording: Recording; file: string };
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -95,6 +101,7 @@ export async function evalChange(base: Side, head: Side, cases: readonly EvalCas
     delta,
     changed: [...changed.filter(worse), ...changed.filter((c) => !worse(c))],
     failed: options.failDrop !== undefined && drop > options.failDrop,
+    ...(options.replay !== undefined ? { replay: await replayChange(base, head, cases, options.replay.recording, options.replay.file) } : {}),
   };
 }
 
@@ -132,7 +139,7 @@ export function evalStylish(e: EvalChange, paint: { title: (t: string) => string
   for (const p of problems(e)) out += `  ${paint.dim("problem")}  ${escapeControl(p)}\n`;
   const failure = evalFailure(e);
   if (failure !== undefined) out += `  ${paint.bad("failed")}  ${failure}\n`;
-  return out;
+  return out + (e.replay !== undefined ? replayStylish(e.replay, paint) : "");
 }
 
 /** The stylish summary line's part. */
@@ -154,13 +161,14 @@ export function evalMarkdown(e: EvalChange, cell: (text: string) => string): str
   if (listed.length > 0) out += `\n${listed.map((p) => `- ${cell(p)}`).join("\n")}\n`;
   const failure = evalFailure(e);
   if (failure !== undefined) out += `\n**Failed:** ${cell(failure)}.\n`;
-  return out;
+  return out + (e.replay !== undefined ? replayMarkdown(e.replay, cell) : "");
 }
 
 const RULE_DESCRIPTIONS: ReadonlyArray<readonly [string, string]> = [
   ["diff/eval-score-changed", "The tool search eval's recall@1/3/5 or MRR over the cases file changed between the sides (an error when it dropped by more than --eval-fail-drop)."],
   ["diff/eval-rank-changed", "A case of the cases file finds its expected tool at another rank."],
   ["diff/eval-case-problem", "A case names a tool a side does not have (or outside the toolset), or arguments its schema rejects."],
+  ["diff/eval-replay-stale", REPLAY_RULE_DESCRIPTION],
 ];
 
 /** The eval's rules, for SARIF's rule list. */
@@ -176,5 +184,6 @@ export function evalDiagnostics(e: EvalChange): Diagnostic[] {
     out.push({ file: e.file, ...(c.line !== undefined ? { line: c.line } : {}), tool: c.expected[0]!, rule: "diff/eval-rank-changed", severity: "warning", pointer: "", message: `${c.where}: "${clip(c.request)}" finds ${c.expected.join(" | ")} at rank ${rank(c.base)} -> ${rank(c.head)} (${worse(c) ? "worse" : "better"})` });
   }
   for (const p of problems(e)) out.push({ file: e.file, rule: "diff/eval-case-problem", severity: "warning", pointer: "", message: p });
+  if (e.replay !== undefined) out.push(...replayDiagnostics(e.replay, e.file));
   return out;
 }

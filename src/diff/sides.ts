@@ -14,6 +14,7 @@ import { describeLoadProblems, describeRefProblems } from "../lint/load-problems
 import { bundleTools, loadFolder } from "../load/index.js";
 import type { BundledTool } from "../model.js";
 import type { ToolsetSpec } from "../toolsets/settings.js";
+import type { SentSettings } from "../toolsets/sent.js";
 import type { DialectName } from "../schema/dialect.js";
 
 export interface Side {
@@ -22,6 +23,8 @@ export interface Side {
   tools: BundledTool[];
   /** The side's config's toolsets (none for a schemas folder): what `--eval-toolset` names. */
   toolsets: readonly ToolsetSpec[];
+  /** What its config says a request sends (`outputs`, `deferLoading`; none for a schemas folder): what `--eval-replay` checks against. */
+  sent: SentSettings;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface ProjectConfigs {
   /** Whether a config is found from `dir`, upward. */
   found(dir: string): boolean;
   /** The config found from `dir` (upward), its flags none: the schemas folder, `$ref` roots, toolsets and default dialect. */
-  read(dir: string): { schemas: string; refRoots?: readonly string[]; toolsets?: readonly ToolsetSpec[]; defaultDialect?: DialectName };
+  read(dir: string): { schemas: string; refRoots?: readonly string[]; toolsets?: readonly ToolsetSpec[]; defaultDialect?: DialectName } & SentSettings;
 }
 
 /** Loads one side: `spec` undefined means the working tree at `cwd`. Throws UsageError for what is neither a folder nor a revision. */
@@ -46,7 +49,7 @@ export async function loadSide(spec: string | undefined, cwd: string, configs: P
   const abs = path.resolve(cwd, spec);
   if (statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
     const isProject = configs.files.some((f) => existsSync(path.join(abs, f)));
-    return { label: spec, ...(isProject ? await loadProject(abs, undefined) : { tools: await loadSchemas(abs, [abs, cwd], undefined), toolsets: [] }) };
+    return { label: spec, ...(isProject ? await loadProject(abs, undefined) : { tools: await loadSchemas(abs, [abs, cwd], undefined), toolsets: [], sent: {} }) };
   }
   const commit = git(cwd, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
   if (commit === undefined) throw new UsageError(`'${spec}' is neither a folder nor a git revision (from ${cwd})`);
@@ -74,7 +77,8 @@ async function loadProjectWith(configs: ProjectConfigs, dir: string, cwd: string
   if (!statSync(schemas, { throwIfNoEntry: false })?.isDirectory()) {
     throw new UsageError(`schemas folder not found: ${rename ? rename(schemas) : path.relative(cwd, schemas) || "."}`);
   }
-  return { tools: await loadSchemas(schemas, config.refRoots ?? [dir], rename, config.defaultDialect), toolsets: config.toolsets ?? [] };
+  const sent = { ...(config.outputs !== undefined ? { outputs: config.outputs } : {}), ...(config.deferLoading !== undefined ? { deferLoading: config.deferLoading } : {}) };
+  return { tools: await loadSchemas(schemas, config.refRoots ?? [dir], rename, config.defaultDialect), toolsets: config.toolsets ?? [], sent };
 }
 
 async function loadSchemas(schemas: string, refRoots: readonly string[], rename: Rename | undefined, defaultDialect?: DialectName): Promise<BundledTool[]> {

@@ -17,6 +17,12 @@ export interface EvalCase {
   request: string;
   expected: string[];
   arguments?: JsonObject;
+  /** Tools the model must not call for it (`toolgen eval --model`; the search eval ignores it). */
+  forbidden?: string[];
+  /** What the model's arguments must contain, a subset (`toolgen eval --model`). */
+  expectedArgs?: JsonObject;
+  /** The toolset it is run in (over `--toolset`). */
+  toolset?: string;
   /** Where it is, for messages: `cases.jsonl:12` or `cases.yaml: case 3`. */
   where: string;
   /** Its 1-based line in a JSONL file (none for YAML). */
@@ -25,17 +31,33 @@ export interface EvalCase {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+const CASE_KEYS = ["request", "expected", "expected_any", "arguments", "forbidden", "expected_args", "toolset"];
+
+const toolNames = (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every((e) => typeof e === "string" && e !== "");
+
 function readCase(value: unknown, where: string): EvalCase {
   if (!isRecord(value)) throw new UsageError(`${where}: a case must be an object { "request": ..., "expected": ... }`);
-  const extra = Object.keys(value).find((k) => !["request", "expected", "arguments"].includes(k));
-  if (extra !== undefined) throw new UsageError(`${where}: unknown key '${extra.slice(0, 40)}' (known: request, expected, arguments)`);
+  const extra = Object.keys(value).find((k) => !CASE_KEYS.includes(k));
+  if (extra !== undefined) throw new UsageError(`${where}: unknown key '${extra.slice(0, 40)}' (known: ${CASE_KEYS.join(", ")})`);
   if (typeof value.request !== "string" || value.request.trim() === "") throw new UsageError(`${where}: "request" must be a non-empty string`);
-  const expected = typeof value.expected === "string" ? [value.expected] : value.expected;
-  if (!Array.isArray(expected) || expected.length === 0 || !expected.every((e): e is string => typeof e === "string" && e !== "")) {
-    throw new UsageError(`${where}: "expected" must be a tool name or a non-empty array of tool names`);
-  }
+  if (value.expected !== undefined && value.expected_any !== undefined) throw new UsageError(`${where}: give "expected" or "expected_any", not both`);
+  const given = value.expected ?? value.expected_any;
+  const expected = typeof given === "string" ? [given] : given;
+  if (!toolNames(expected)) throw new UsageError(`${where}: "expected" (or "expected_any") must be a tool name or a non-empty array of tool names`);
   if (value.arguments !== undefined && !isRecord(value.arguments)) throw new UsageError(`${where}: "arguments" must be an object (the expected tool's input)`);
-  return { request: value.request, expected, ...(value.arguments !== undefined ? { arguments: value.arguments as JsonObject } : {}), where };
+  if (value.expected_args !== undefined && !isRecord(value.expected_args)) throw new UsageError(`${where}: "expected_args" must be an object (what the model's arguments must contain)`);
+  const forbidden = typeof value.forbidden === "string" ? [value.forbidden] : value.forbidden;
+  if (forbidden !== undefined && !toolNames(forbidden)) throw new UsageError(`${where}: "forbidden" must be a tool name or a non-empty array of tool names`);
+  if (value.toolset !== undefined && (typeof value.toolset !== "string" || value.toolset === "")) throw new UsageError(`${where}: "toolset" must be a toolset name of the config`);
+  return {
+    request: value.request,
+    expected,
+    ...(value.arguments !== undefined ? { arguments: value.arguments as JsonObject } : {}),
+    ...(forbidden !== undefined ? { forbidden } : {}),
+    ...(value.expected_args !== undefined ? { expectedArgs: value.expected_args as JsonObject } : {}),
+    ...(typeof value.toolset === "string" ? { toolset: value.toolset } : {}),
+    where,
+  };
 }
 
 /** The cases of a file's text: JSONL unless the name ends .yaml/.yml. `file` names it in messages. */
@@ -103,7 +125,8 @@ export function caseRanks(index: SearchIndex, cases: readonly EvalCase[], toolse
 
 function score(index: SearchIndex, cases: readonly EvalCase[], toolset: string | undefined, synonyms: boolean): { scores: Scores; results: CaseResult[] } {
   const results = cases.map((c) => {
-    const ranked = search(index, c.request, { k: index.tools.length, synonyms, ...(toolset !== undefined ? { toolset } : {}) }).map((h) => h.name);
+    const set = c.toolset ?? toolset;
+    const ranked = search(index, c.request, { k: index.tools.length, synonyms, ...(set !== undefined ? { toolset: set } : {}) }).map((h) => h.name);
     const at = ranked.findIndex((n) => c.expected.includes(n));
     return { where: c.where, request: c.request, expected: c.expected, rank: at < 0 ? null : at + 1, top: ranked.slice(0, 5) };
   });
@@ -115,12 +138,21 @@ function score(index: SearchIndex, cases: readonly EvalCase[], toolset: string |
 export async function evaluate(index: SearchIndex, tools: readonly BundledTool[], cases: readonly EvalCase[], toolset?: string): Promise<EvalReport> {
   const problems: string[] = [];
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const members = toolset === undefined ? undefined : new Set((index.toolsets[toolset] ?? []).map((i) => index.tools[i]));
+  const membersOf = (set: string | undefined) => (set === undefined ? undefined : new Set((index.toolsets[set] ?? []).map((i) => index.tools[i])));
+  const members = membersOf(toolset);
+  for (const c of cases) {
+    if (c.toolset !== undefined && !Object.hasOwn(index.toolsets, c.toolset)) {
+      throw new UsageError(`${c.where}: unknown toolset '${c.toolset.slice(0, 64)}' (the config's toolsets: ${Object.keys(index.toolsets).join(", ") || "none"})`);
+    }
+  }
   let compile: Awaited<ReturnType<typeof exampleCompiler>> | undefined;
   for (const c of cases) {
-    for (const name of c.expected) {
-      if (!byName.has(name)) problems.push(`${c.where}: expected tool '${name.slice(0, 80)}' is no tool of the folder`);
-      else if (members !== undefined && !members.has(name)) problems.push(`${c.where}: expected tool '${name.slice(0, 80)}' is not in the toolset '${toolset}'`);
+    const set = c.toolset ?? toolset;
+    const inSet = c.toolset === undefined ? members : membersOf(c.toolset);
+    for (const name of [...c.expected, ...(c.forbidden ?? [])]) {
+      const role = c.expected.includes(name) ? "expected" : "forbidden";
+      if (!byName.has(name)) problems.push(`${c.where}: ${role} tool '${name.slice(0, 80)}' is no tool of the folder`);
+      else if (role === "expected" && inSet !== undefined && !inSet.has(name)) problems.push(`${c.where}: expected tool '${name.slice(0, 80)}' is not in the toolset '${set}'`);
     }
     const tool = byName.get(c.expected[0]!);
     if (c.arguments === undefined || tool === undefined) continue;

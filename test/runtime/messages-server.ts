@@ -19,7 +19,9 @@ export type Turn =
   /** Events are objects with a `type` as the API sends them; anything else (`null`) goes as a "message" event. */
   | { kind: "sse"; events: ReadonlyArray<{ type: string; [key: string]: unknown } | null> }
   /** Any JSON body, sent as the reply as it is (a malformed Message). */
-  | { kind: "raw"; body: unknown };
+  | { kind: "raw"; body: unknown }
+  /** An error answer as the API sends one: `{type: "error", error: {type, message}}` with its HTTP status. */
+  | { kind: "error"; status: number; type: string; message: string };
 
 export interface RecordedRequest {
   readonly body: {
@@ -113,6 +115,11 @@ export async function startMessagesServer(): Promise<MessagesServer> {
     if (turn === undefined) {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ type: "error", error: { type: "api_error", message: "no scripted turn" } }));
+      return;
+    }
+    if (turn.kind === "error") {
+      res.writeHead(turn.status, { "content-type": "application/json", "request-id": "req_test" });
+      res.end(JSON.stringify({ type: "error", error: { type: turn.type, message: turn.message } }));
       return;
     }
     if (turn.kind === "raw") {

@@ -89,6 +89,9 @@ describe("toolgen eval (issue 28)", () => {
     const help = toolgen(dir, ["eval", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Exit codes: 0 measured, 1 under --fail-under");
+    // Issue 41: the run with a model, explained.
+    expect(help.stdout).toContain("With --model MODEL, each request goes to the model through the official SDK");
+    expect(help.stdout).toContain("--replay FILE scores it again with no network");
   }, 60_000);
 
   // Issue 38 item 17: a cases path that is there but is not a file is named for what it is, never waited on.
