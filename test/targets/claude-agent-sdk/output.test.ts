@@ -1,11 +1,10 @@
 /**
- * The `claude-agent-sdk` output as users run it (issue 25): built with toolgen, compiled by tsc from a
- * project tsconfig with the user's line (`query({ prompt, options: { mcpServers } })`), and called the
+ * The `claude-agent-sdk` output as users run it (issue 25): built with toolgen (compiled by tsc from a
+ * project tsconfig with the user's line: compile.test.ts, in test:heavy), and called the
  * way the SDK calls a tool: through the in-process MCP server createSdkMcpServer() registers, with the
  * official MCP client. Its `tools/list` gives each tool's schema back (modulo zod-normalise.ts), and a
  * call gets native dispatch's verdict and message (toolgen's validator, its repair, its handler files).
  */
-import { spawnSync } from "node:child_process";
 import { cp, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,35 +14,10 @@ import type { JsonObject } from "../../../src/model.js";
 import { build } from "../../../src/pipeline.js";
 import { normaliseForZod } from "../../../src/targets/claude-agent-sdk/zod-normalise.js";
 import { repoTempDir } from "../../e2e/compile.js";
-import { CI_LIMIT_MS, repoRoot } from "../../helpers.js";
+import { repoRoot } from "../../helpers.js";
+import { DEFER_ALL_BUT_FIND_ORDER, FIND_ORDER, NOT_A_STRING, OUTPUTS } from "./fixtures.js";
 import { fillHandlers } from "../../mcp/harness.js";
 
-const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-const OUTPUTS = ["native", "types", "validators", "handlers", "runtime", "index", "claude-agent-sdk"];
-
-const FIND_ORDER = {
-  name: "find_order",
-  description: "Finds an order by its id. Use it when the user names an order. It returns the order.",
-  annotations: { title: "Find an order", readOnlyHint: true, idempotentHint: true },
-  _meta: { "anthropic/searchHint": "order lookup by id" },
-  input_schema: {
-    type: "object",
-    properties: {
-      id: { type: "string", pattern: "^ORD-[0-9]{4}$", description: "The order id, e.g. ORD-0042." },
-      email: { type: "string", format: "email", description: "The customer's email." },
-      limit: { type: "integer", minimum: 1, maximum: 10, description: "How many lines to return." },
-      tags: { type: "array", items: { type: "string" }, uniqueItems: true, description: "Tags to match." },
-    },
-    required: ["id"],
-    additionalProperties: false,
-  },
-};
-
-const NOT_A_STRING = {
-  name: "not_a_string",
-  description: "Takes anything but a string. Use it in tests. It returns what it got.",
-  input_schema: { type: "object", properties: { v: { not: { type: "string" } } } },
-};
 
 interface Dispatched {
   content?: unknown;
@@ -66,8 +40,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "schemas", "find_order.json"), JSON.stringify(FIND_ORDER, null, 2));
   await writeFile(path.join(dir, "schemas", "not_a_string.json"), JSON.stringify(NOT_A_STRING, null, 2));
   const options = { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), lint: true, cache: false, outputs: OUTPUTS,
-    // A deferral plan that defers every tool but find_order: find_order is sent alwaysLoad, the others are not.
-    deferLoading: { budgetTokens: 200, alwaysLoad: ["find_order"], where: "the test" } };
+    deferLoading: DEFER_ALL_BUT_FIND_ORDER };
   const result = await build(options);
   notes = result.notes;
   diagnostics = result.diagnostics;
@@ -86,27 +59,6 @@ describe("the claude-agent-sdk output", () => {
       { rule: "claude-agent-sdk/zod-exact", tool: "not_a_string", severity: "warning", pointer: "/input_schema/properties/v/not" },
     ]);
   });
-
-  it("compiles with tsc -p in a strict ES-module project, with the user's line", async () => {
-    await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
-    const compilerOptions = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noUnusedLocals: true, noUnusedParameters: true, skipLibCheck: true, outDir: "dist", types: ["node"] };
-    await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["generated", "handlers", "agent.ts"] }, null, 2));
-    await writeFile(
-      path.join(dir, "agent.ts"),
-      [
-        `import { query } from "@anthropic-ai/claude-agent-sdk";`,
-        `import { claudeAgentTools, createClaudeAgentMcpServer } from "./generated/claude-agent-sdk/tools.js";`,
-        ``,
-        `export function ask(prompt: string) {`,
-        `  return query({ prompt, options: { mcpServers: { toolgen: createClaudeAgentMcpServer() }, allowedTools: claudeAgentTools.map((t) => \`mcp__toolgen__\${t.name}\`) } });`,
-        `}`,
-        ``,
-      ].join("\n"),
-    );
-    const tsc = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: CI_LIMIT_MS });
-    expect(tsc.stdout + tsc.stderr).toBe("");
-    expect(tsc.status).toBe(0);
-  }, CI_LIMIT_MS);
 
   describe("through createSdkMcpServer's in-process server and the official MCP client", () => {
     let client: Client;
