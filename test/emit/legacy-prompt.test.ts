@@ -96,7 +96,7 @@ describe("legacy prompt", () => {
     await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, refRoots: [p.dir], lint: false, cache: false });
     const text = await readFile(path.join(p.out, "legacy.ts"), "utf8");
     expect(text).not.toContain("JSON.parse");
-    expect(text).toMatch(/^export const legacyConversions: LegacyConversions = \[\n {2}\["/m);
+    expect(text).toMatch(/^export const legacyConversions: LegacyConversions = \[\n {2}\[/m);
     expect(text.split("\n").filter((l) => l.length > 120 && !l.startsWith("<") && /\s\S/.test(l.trim()))).toEqual([]);
     const mod = (await import(path.join(p.out, "legacy.ts"))) as { legacyConversions: [string, unknown][] };
     const { tools } = await bundleTools(await loadFolder(p.schemas, { refRoots: [p.dir] }));
