@@ -33,7 +33,7 @@ export interface McpExtras {
   outputSchema?: JsonObject;
   /**
    * MCP's `execution` (e.g. `{taskSupport: "forbidden"}`), a field of the 2025-11-25 revision, passed
-   * through as written. Clients of 2026-07-28 never receive it: tasks moved to the
+   * through (its `taskSupport`, the one field the SDK's `Tool` type names and its clients keep). Clients of 2026-07-28 never receive it: tasks moved to the
    * `io.modelcontextprotocol/tasks` extension (SEP-2663), which the SDK (2.4) does not implement, and
    * its 2026 codec deletes `execution` from `tools/list` (`enforceDeletedFields`). Lint: mcp/execution-removed.
    */
