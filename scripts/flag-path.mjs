@@ -1,22 +1,24 @@
 // How far build's flags travel (issue 22): from cli/build.ts, follows imports (value and type) along
 // the names that carry the flags, the options or the settings, and prints the files visited and
-// whether each step stays in its layer, descends, or climbs back up (the layers of
-// test/architecture/imports.test.ts; files moved since are given their layer under their old name).
+// whether each step stays in its layer, descends, or climbs back up (the layers of scripts/layers.mjs,
+// which the import test holds; files moved since are given their layer under their old name).
 // Usage: node scripts/flag-path.mjs [repo root]
 import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { LAYERS, layerOf } from "./layers.mjs";
 const ROOT = process.argv[2] ?? ".";
 const CARRIERS = /^(FEATURES|Feature|defineFeature|provided|Capability|BuildFlags|runBuild|loadConfig|Config|ToolgenConfig|LoadedConfig|BuildOptions|OwnBuildOptions|ResolvedBuildOptions|resolveOptions|build|SETTINGS|Setting|SettingValues|defineSetting|parseSettings|settingValues|composeRules|parseTargets|RuleSetting|OutputContext|TARGETS|TARGET_IDS|cachedBuild|warmUp|Target|defineTarget|OUTPUTS|Output|openaiStrict|geminiSchemaField|cacheTools|booleanSetting|default)$/;
-const OLD = { "config.ts": "commands", "build-options.ts": "pipeline", "cache.ts": "pipeline", "disk-memo.ts": "pipeline", "write.ts": "pipeline", "timings.ts": "pipeline", "std-output.ts": "pipeline", "report.ts": "pipeline", "report-file.ts": "pipeline", "report-failure.ts": "pipeline", "watch.ts": "commands", "watch-commands.ts": "commands", "hash.ts": "emit", "hash-memo.ts": "emit", "names.ts": "emit", "paths.ts": "load", "stats.ts": "lint", "json-size.ts": "lint", "tool-definition.ts": "load", "model.ts": "base", "errors.ts": "base", "index.ts": "commands", "pipeline.ts": "pipeline", "catalog.ts": "catalog", "setting.ts": "base" };
-// The layers of test/architecture/imports.test.ts, bottom first (issue 36: search, toolsets, features and diff of their own).
-const ORDER = ["base", "schema", "load", "emit", "lint", "search", "toolsets", "targets", "features", "catalog", "pipeline", "diff", "commands", "cli"];
+// Files moved since issue 22, given their layer under their old name (so the counts compare).
+const OLD = { "config.ts": "commands", "build-options.ts": "pipeline", "cache.ts": "pipeline", "disk-memo.ts": "pipeline", "write.ts": "pipeline", "timings.ts": "pipeline", "std-output.ts": "pipeline", "report.ts": "pipeline", "report-file.ts": "pipeline", "report-failure.ts": "pipeline", "watch.ts": "commands", "watch-commands.ts": "commands", "hash.ts": "emit", "hash-memo.ts": "emit", "names.ts": "emit", "paths.ts": "load", "stats.ts": "lint", "json-size.ts": "lint", "tool-definition.ts": "load", "model.ts": "model and errors", "errors.ts": "model and errors", "index.ts": "commands", "pipeline.ts": "pipeline", "catalog.ts": "catalog", "setting.ts": "model and errors" };
+// The layers of scripts/layers.mjs (the import test's), bottom first, with the bin's cli/ over them all.
+const ORDER = [...LAYERS.map(([name]) => name).reverse(), "cli"];
 function layer(f) {
   if (f.startsWith("cli/")) return "cli";
   const s = f.replace(/^src\//, "");
   if (OLD[s]) return OLD[s];
-  const top = s.split("/")[0];
-  return { commands: "commands", diff: "diff", build: "pipeline", report: "pipeline", features: "features", outputs: "targets", targets: "targets", toolsets: "toolsets", search: "search", lint: "lint", emit: "emit", load: "load", schema: "schema", runtime: "schema" }[top] ?? "??" + s;
+  const rank = layerOf(s);
+  return rank === undefined ? "??" + s : LAYERS[rank][0];
 }
 function imports(file) {
   const text = readFileSync(path.join(ROOT, file), "utf8");

@@ -1,31 +1,15 @@
-// The import edges of src/ against the layer order of test/architecture/imports.test.ts (issue 36):
+// The import edges of src/ against the layer order (scripts/layers.mjs, which the import test holds too; issue 36):
 // every import (value, type-only and import() alike) whose target is in another layer, marked
 // "down" or "UP", and the counts. An upward edge is what the import test fails on.
 // Usage: node scripts/layer-edges.mjs [repo root] [--all]   (--all prints the downward edges too)
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { LAYERS, layerOf } from "./layers.mjs";
 
 const ROOT = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? ".";
 const ALL = process.argv.includes("--all");
-/** Top first: a module may import its own layer or any below it. */
-const LAYERS = [
-  ["commands", ["index.ts", "commands/"]],
-  ["diff", ["diff/"]],
-  ["pipeline", ["pipeline.ts", "build/", "report/"]],
-  ["write", ["write.ts", "write/"]],
-  ["catalog", ["catalog.ts"]],
-  ["features", ["features/"]],
-  ["targets and outputs", ["targets/", "outputs/"]],
-  ["toolsets", ["toolsets/"]],
-  ["search", ["search/"]],
-  ["lint", ["lint/"]],
-  ["emit", ["emit/"]],
-  ["load", ["load/"]],
-  ["schema and runtime", ["schema/", "runtime/"]],
-  ["model and errors", ["model.ts", "errors.ts", "setting.ts"]],
-];
-const rank = (f) => LAYERS.findIndex(([, paths]) => paths.some((p) => (p.endsWith("/") ? f.startsWith(p) : f === p)));
+const rank = (f) => layerOf(f) ?? -1;
 const src = path.join(ROOT, "src");
 const files = readdirSync(src, { recursive: true, encoding: "utf8" }).map((f) => f.split(path.sep).join("/")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).sort();
 const counts = { same: 0, down: 0, up: 0, unplaced: 0 };

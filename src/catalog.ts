@@ -27,6 +27,7 @@ import anthropicHelpers from "./targets/anthropic-helpers/index.js";
 import claudeAgentSdk from "./targets/claude-agent-sdk/index.js";
 import gemini from "./targets/gemini/index.js";
 import langchain from "./targets/langchain/index.js";
+import managedAgents from "./targets/managed-agents/index.js";
 import mastra from "./targets/mastra/index.js";
 import mcp from "./targets/mcp/index.js";
 import openai from "./targets/openai/index.js";
@@ -51,7 +52,7 @@ export { BASE_RULES };
 export const NEUTRAL_OUTPUTS: readonly Output[] = [types, validators, handlers, runtime, indexModule, standardSchema];
 
 /** The targets, in the order their rules are listed (and `--targets` names them). */
-const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk, openaiAgents, anthropicHelpers, mastra, claudeAgentSdk, langchain] as const;
+const TARGET_TUPLE = [anthropic, openai, gemini, mcp, aiSdk, openaiAgents, anthropicHelpers, mastra, claudeAgentSdk, langchain, managedAgents] as const;
 export const TARGETS: readonly Target[] = TARGET_TUPLE;
 
 /** `targets` when the config says nothing. */

@@ -9,6 +9,20 @@ import { removeAfterFile } from "./file-cleanup.js";
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const fixture = (...parts: string[]) => path.join(repoRoot, "test", "fixtures", ...parts);
 
+/** The shipped bin (dist/, which the suite's setup builds). */
+export const toolgenBin = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
+
+/**
+ * Runs the shipped bin in `cwd` as a user's shell would, without colour (NO_COLOR set, FORCE_COLOR
+ * removed) and with `env` over the environment: its exit code and output.
+ */
+export function toolgen(cwd: string, args: readonly string[], env: Record<string, string | undefined> = {}): { code: number | null; stdout: string; stderr: string } {
+  const base: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1" };
+  delete base.FORCE_COLOR;
+  const r = spawnSync(process.execPath, [toolgenBin, ...args], { cwd, encoding: "utf8", env: { ...base, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
 /** The load recorder, preloaded with `node --import` (test/lint/helpers/record-loads.mjs). */
 const LOAD_RECORDER = path.join(repoRoot, "test", "lint", "helpers", "record-loads.mjs");
 

@@ -156,8 +156,8 @@ function documentsOf(
   inScope: (file: SourceFile) => boolean,
 ): Pick<RuleContext, "tools" | "schemas" | "renderedTools"> {
   // Plain loops: a thousand tools made a thousand small arrays through flatMap.
-  const bundledBySource = new Map<string, BundledTool["bundledSchema"]>();
-  for (let i = 0; i < bundledTools.length; i++) bundledBySource.set(bundledTools[i]!.source.absPath, bundledTools[i]!.bundledSchema);
+  const bundledBySource = new Map<string, BundledTool>();
+  for (let i = 0; i < bundledTools.length; i++) bundledBySource.set(bundledTools[i]!.source.absPath, bundledTools[i]!);
   const toolByFile = new Map<string, ToolDocument>();
   const fragments: SchemaDocument[] = [];
   for (let i = 0; i < loaded.files.length; i++) {
@@ -182,12 +182,13 @@ function documentsOf(
   return { tools, schemas, renderedTools };
 }
 
-function toolDocument(file: SourceFile, data: Record<string, unknown>, bundledSchema: BundledTool["bundledSchema"] | undefined): ToolDocument {
+function toolDocument(file: SourceFile, data: Record<string, unknown>, bundled: BundledTool | undefined): ToolDocument {
   const tool: ToolDocument = { file, data };
   if (typeof data.name === "string") tool.name = data.name;
   if (typeof data.description === "string") tool.description = data.description;
   if (isPlainObject(data.input_schema)) tool.inputSchema = data.input_schema;
-  if (bundledSchema) tool.bundledSchema = bundledSchema;
+  if (bundled) tool.bundledSchema = bundled.bundledSchema;
+  if (bundled?.bundledOutputSchema) tool.bundledOutputSchema = bundled.bundledOutputSchema;
   return tool;
 }
 

@@ -51,6 +51,8 @@ export interface ToolDocument {
   inputSchema?: Record<string, unknown>;
   /** The self-contained schema, when the tool loaded and every `$ref` resolved. */
   bundledSchema?: JsonObject;
+  /** The self-contained output schema (`output_schema`/`outputSchema`), when the file has one and it bundled. */
+  bundledOutputSchema?: JsonObject;
 }
 
 /** A JSON Schema the folder holds: a tool's `input_schema`, or a schema-fragment file. */

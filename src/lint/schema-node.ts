@@ -83,8 +83,8 @@ export class SchemaNode {
  * pointer at or above it that `inputSchema` (the schema as written) has, under `/input_schema`.
  * Bundled `$defs` are not in the file, so a finding inside one lands on the reference's nearest owner.
  */
-export function inputSchemaPointerInFile(inputSchema: unknown, pointer: string): string {
+export function inputSchemaPointerInFile(inputSchema: unknown, pointer: string, root = "/input_schema"): string {
   const tokens = splitPointer(pointer);
   while (tokens.length > 0 && getByTokens(inputSchema, tokens) === undefined) tokens.pop();
-  return joinPointer("/input_schema", ...tokens);
+  return joinPointer(root, ...tokens);
 }

@@ -20,7 +20,11 @@ export async function withBundledOutputSchema(tool: BundledTool, lookup: FileLoo
 
 /** The output schema of a tool's file and its pointer there, or `undefined` when it has none. */
 export function outputSchemaOf(tool: ToolSpec): { schema: JsonObject; pointer: string } | undefined {
-  const data = tool.source.data;
+  return outputSchemaIn(tool.source.data);
+}
+
+/** The output schema of a tool file's parsed document (`output_schema`, or MCP's `outputSchema`) and its pointer there. */
+export function outputSchemaIn(data: unknown): { schema: JsonObject; pointer: string } | undefined {
   if (!isPlainObject(data)) return undefined;
   const key = isPlainObject(data["output_schema"]) ? "output_schema" : isPlainObject(data["outputSchema"]) ? "outputSchema" : undefined;
   return key === undefined ? undefined : { schema: data[key] as JsonObject, pointer: `/${key}` };

@@ -23,6 +23,9 @@ export interface ChatCompletionFunctionTool {
   function: OpenAIFunctionDefinition;
 }
 
+/** Who may call a Responses function tool: the model itself, or code the model runs (the SDK's `allowed_callers`). */
+export type ResponsesCaller = "direct" | "programmatic";
+
 /**
  * Responses API: one entry of `tools`; assignable to the SDK's `FunctionTool`. `strict` is explicit (the API's default
  * is true).
@@ -33,6 +36,30 @@ export interface ResponsesFunctionTool {
   description?: string;
   parameters: OpenAIParameters;
   strict: boolean;
+  /** The JSON value the tool's text output encodes (the tool file's output schema). */
+  output_schema?: OpenAIParameters;
+  allowed_callers?: ResponsesCaller[];
+  /** Loaded only when the model finds it through tool search. */
+  defer_loading?: boolean;
+}
+
+/** Responses API: function tools grouped under a name; assignable to the SDK's `NamespaceTool`. */
+export interface ResponsesNamespaceTool {
+  type: "namespace";
+  name: string;
+  description: string;
+  tools: ResponsesFunctionTool[];
+}
+
+/**
+ * A tool file's `allowed_callers` (Claude's: `direct`, or a `code_execution_*` tool) as the Responses API
+ * names them: a call from code the model runs is `programmatic`. Each once, in that order.
+ */
+export function responsesCallers(callers: readonly string[]): ResponsesCaller[] {
+  const out: ResponsesCaller[] = [];
+  if (callers.includes("direct")) out.push("direct");
+  if (callers.some((c) => c.startsWith("code_execution"))) out.push("programmatic");
+  return out;
 }
 
 /** Chat Completions: a `role: "tool"` message; assignable to the SDK's `ChatCompletionToolMessageParam`. */

@@ -2,20 +2,10 @@
  * Issue 23 item 9: `toolgen build` takes lint's `--quiet` and `--max-warnings`, and ends its
  * warnings with lint's summary line. Run as users run it: the shipped bin in a scratch project.
  */
-import { spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, tempDir } from "../helpers.js";
-
-const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
-
-function toolgen(cwd: string, args: string[]) {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1" };
-  delete env.FORCE_COLOR;
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { repoRoot, tempDir, toolgen } from "../helpers.js";
 
 /** A project whose one tool has two lint warnings (one sentence, an undescribed parameter). */
 async function warnedProject(): Promise<string> {

@@ -4,23 +4,13 @@
  * line, on a fresh build and on a cached one; the right major, or none installed, gets none. Each
  * output's stated major is the one toolgen's own suite compiles it against (its devDependencies).
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { OUTPUTS } from "../../src/catalog.js";
 import { caretMajor } from "../../src/build/framework-majors.js";
-import { repoRoot, tempDir } from "../helpers.js";
-
-const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
-
-function toolgen(cwd: string, args: string[]) {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1" };
-  delete env.FORCE_COLOR;
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { repoRoot, tempDir, toolgen } from "../helpers.js";
 
 /** A project building the ai-sdk output, with `ai@<version>` in its node_modules (none when undefined). */
 async function project(version: string | undefined): Promise<string> {
@@ -66,7 +56,7 @@ describe("a framework installed at another major than its output is written for"
   it("each framework output's major is the one toolgen's suite compiles it against (package.json devDependencies)", () => {
     const pkg = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
     const frameworks = OUTPUTS.filter((o) => o.framework !== undefined);
-    expect(frameworks.map((o) => o.id).sort()).toEqual(["ai-sdk", "anthropic-helpers", "claude-agent-sdk", "langchain", "mastra", "mcp", "openai-agents"]);
+    expect(frameworks.map((o) => o.id).sort()).toEqual(["ai-sdk", "anthropic-helpers", "claude-agent-sdk", "langchain", "managed-agents", "mastra", "mcp", "openai-agents"]);
     for (const output of frameworks) {
       const range = pkg.devDependencies[output.framework!.package];
       expect(range, output.id).toBeDefined();

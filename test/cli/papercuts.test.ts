@@ -4,22 +4,13 @@
  * "did you mean" for an unknown rule id, YAML config errors with file:line:column, and no empty
  * folder left behind when `outputs` is narrowed.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, tempDir } from "../helpers.js";
+import { repoRoot, tempDir, toolgen } from "../helpers.js";
 
-const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
 const ownVersion = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
-
-function toolgen(cwd: string, args: string[]) {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1" };
-  delete env.FORCE_COLOR;
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", env });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const SENTENCES = "Looks the thing up. Returns what it found. Use it when the user asks.";
 const tool = (name: string, description = SENTENCES) =>

@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { build, type BuildOptions } from "../../src/pipeline.js";
+import { parseToolsets } from "../../src/toolsets/settings.js";
 import { repoTempDir } from "../e2e/compile.js";
 import { compile } from "../mcp/harness.js";
 import { fixture, project, readTree, repoRoot } from "../helpers.js";
@@ -91,6 +92,14 @@ export async function requests(): Promise<[OpenAI.ChatCompletionCreateParamsNonS
 }
 `;
 
+/** With openaiNamespaces: the namespace tools are Responses API tools (`NamespaceTool`). */
+const NAMESPACES_CHECK = `
+import { responsesNamespaces } from "./generated/openai.js";
+
+export const namespaced: OpenAI.Responses.ResponseCreateParamsNonStreaming = { model: "gpt-5", input: "hi", tools: responsesNamespaces };
+export const namespaceTools: OpenAI.Responses.NamespaceTool[] = responsesNamespaces.filter((t) => t.type === "namespace");
+`;
+
 /** The OpenAI request of docs/providers.md (## OpenAI), compiled with the generated code. */
 async function readmeExample(): Promise<string> {
   const readme = await readFile(path.join(repoRoot, "docs", "providers.md"), "utf8");
@@ -117,13 +126,14 @@ beforeAll(async () => {
     const p = { schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers") };
     await build({ ...p, refRoots: [dir], cache: false, outputs: OUTPUTS, ...extra });
     await fillHandlers(p.handlers);
-    await writeFile(path.join(dir, "sdk-check.ts"), SDK_CHECK);
+    await writeFile(path.join(dir, "sdk-check.ts"), SDK_CHECK + (extra.openaiNamespaces === true ? NAMESPACES_CHECK : ""));
     await writeFile(path.join(dir, "readme-example.ts"), await readmeExample());
     return { dir, dist: path.join(root, "dist", name) };
   };
   cases = {
     fixture: await make("fixture", strictFixture, { rules: WARN }),
-    seeds: await make("seeds", seeds, { openaiStrict: true }),
+    // Issue 40: with toolsets written as namespace tools.
+    seeds: await make("seeds", seeds, { openaiStrict: true, toolsets: parseToolsets({ stocks: ["get_*stock*", "get_ticker_symbol"] }, "test"), openaiNamespaces: true }),
     awkward: await make("awkward", fixture("awkward", "schemas"), { openaiStrict: true, rules: WARN }),
   };
   await writeFile(path.join(root, "package.json"), JSON.stringify({ type: "module" }));

@@ -7,7 +7,8 @@
  */
 import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { build } from "../../src/pipeline.js";
+import { build, type BuildOptions } from "../../src/pipeline.js";
+import { parseToolsets } from "../../src/toolsets/settings.js";
 import { repoRoot } from "../helpers.js";
 import { compileProject, repoTempDir } from "../e2e/compile.js";
 import { sharedFixture } from "../shared-fixture.js";
@@ -136,11 +137,11 @@ export async function frameworkProject(outputs: string[], user: Record<string, s
   return frameworkProjectIn(await repoTempDir(), outputs, user, schemas);
 }
 
-async function frameworkProjectIn(dir: string, outputs: string[], user: Record<string, string>, schemas: string): Promise<FrameworkProject> {
+async function frameworkProjectIn(dir: string, outputs: string[], user: Record<string, string>, schemas: string, extra: Partial<BuildOptions> = {}): Promise<FrameworkProject> {
   await cp(schemas, path.join(dir, "schemas"), { recursive: true });
   const out = path.join(dir, "generated");
   const handlers = path.join(dir, "handlers");
-  const { notes } = await build({ schemas: path.join(dir, "schemas"), out, handlers, outputs: [...BASE_OUTPUTS, ...outputs] });
+  const { notes } = await build({ schemas: path.join(dir, "schemas"), out, handlers, outputs: [...BASE_OUTPUTS, ...outputs], ...extra });
   await recordingHandlers(handlers);
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
   await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2));
@@ -150,8 +151,11 @@ async function frameworkProjectIn(dir: string, outputs: string[], user: Record<s
   return { dir, out, handlers, dist: path.join(dir, "dist", "generated"), notes, diagnostics };
 }
 
-/** The outputs of the shared framework project: those of the OpenAI Agents SDK, Mastra and Anthropic's tool helpers, and what they import. */
-export const SHARED_FRAMEWORK_OUTPUTS = ["openai", "openai-agents", "standard-schema", "mastra", "anthropic-helpers"];
+/** The outputs of the shared framework project: those of the OpenAI Agents SDK, Mastra, Anthropic's tool helpers and Managed Agents, and what they import. */
+export const SHARED_FRAMEWORK_OUTPUTS = ["openai", "openai-agents", "standard-schema", "mastra", "anthropic-helpers", "managed-agents", "toolsets"];
+
+/** The shared project's one toolset (toolsets/notes.ts filters every provided tools array: a Managed Agent's worth of tools). */
+const SHARED_TOOLSETS = parseToolsets({ notes: ["delete_note", "look-up-note"] }, "test");
 
 /** The user's modules of the shared framework project (under src/): each framework's own line with the generated `tools`. */
 export const FRAMEWORK_USER_FILES: Record<string, string> = {
@@ -172,6 +176,28 @@ export function weather(client: Anthropic) {
   return client.beta.messages.toolRunner({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "Weather in Paris?" }], tools });
 }
 `,
+  "managed-agent.ts": `import Anthropic from "@anthropic-ai/sdk";
+import type { BetaManagedAgentsCustomToolParams } from "@anthropic-ai/sdk/resources/beta/agents/agents";
+import type { DispatchedToolCall } from "@anthropic-ai/sdk/lib/tools/SessionToolRunner";
+import { managedAgentTools, sessionTools } from "../generated/managed-agents.js";
+import { managedAgentTools as notesTools } from "../generated/toolsets/notes.js";
+
+export const customTools: BetaManagedAgentsCustomToolParams[] = managedAgentTools;
+
+/** One agent per toolset: the toolset's custom tools. */
+export function createNotesAgent(client: Anthropic) {
+  return client.beta.agents.create({ name: "notes", model: "claude-sonnet-4-5", tools: notesTools });
+}
+
+export function createAgent(client: Anthropic) {
+  return client.beta.agents.create({ name: "assistant", model: "claude-sonnet-4-5", tools: managedAgentTools });
+}
+
+export async function firstCall(client: Anthropic, sessionId: string): Promise<DispatchedToolCall | undefined> {
+  for await (const call of client.beta.sessions.events.toolRunner(sessionId, { tools: sessionTools })) return call;
+  return undefined;
+}
+`,
 };
 
 /**
@@ -182,6 +208,8 @@ export function weather(client: Anthropic) {
  * only its own calls.
  */
 export async function sharedFrameworkProject(): Promise<FrameworkProject> {
-  const { made } = await sharedFixture("frameworks", async (dir) => frameworkProjectIn(dir, SHARED_FRAMEWORK_OUTPUTS, FRAMEWORK_USER_FILES, await seedAndExtraTools()));
+  const { made } = await sharedFixture("frameworks", async (dir) =>
+    frameworkProjectIn(dir, SHARED_FRAMEWORK_OUTPUTS, FRAMEWORK_USER_FILES, await seedAndExtraTools(), { toolsets: SHARED_TOOLSETS }),
+  );
   return made;
 }

@@ -1,7 +1,7 @@
 /** The openai target: Chat Completions and Responses function tools, strict mode, dispatch adapters. */
 import { defineTarget } from "../target.js";
 import { openai as profile } from "./facts.js";
-import output, { openaiStrict } from "./output.js";
+import output, { openaiNamespaces, openaiStrict } from "./output.js";
 import keywordUnsupported from "./rules/keyword-unsupported.js";
 import schemaLimits from "./rules/schema-limits.js";
 import strictLowerable from "./rules/strict-lowerable.js";
@@ -14,5 +14,5 @@ export default defineTarget({
   rules: [toolNameFormat, keywordUnsupported, schemaLimits],
   outputRules: [strictLowerable],
   outputs: [output],
-  settings: [openaiStrict],
+  settings: [openaiStrict, openaiNamespaces],
 });

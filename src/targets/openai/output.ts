@@ -1,5 +1,7 @@
 /** The `openai` output (openai.ts: function tools arrays and dispatch adapters) and its `openaiStrict` setting. */
 import { booleanSetting, defineOutput, defineSetting } from "../../outputs/output.js";
+import type { ResolvedToolset } from "../../toolsets/resolve.js";
+import { toolsets } from "../../toolsets/settings.js";
 import { withStrictAll } from "./strict.js";
 
 /** Every tool sent to OpenAI in strict mode, not only those whose file says `"strict": true`; the strict rules then check every tool. */
@@ -9,6 +11,14 @@ export const openaiStrict = defineSetting({
   default: false,
   parse: (value, where) => booleanSetting(value, where, "openaiStrict"),
   rules: (value, rules) => withStrictAll(rules, value),
+});
+
+/** The config's toolsets also written as Responses API `namespace` tools (openai.ts's `responsesNamespaces`). */
+export const openaiNamespaces = defineSetting({
+  key: "openaiNamespaces",
+  describe: "also write the config's toolsets as OpenAI Responses namespace tools, openai.ts's responsesNamespaces (true/false) [default: false]",
+  default: false,
+  parse: (value, where) => booleanSetting(value, where, "openaiNamespaces"),
 });
 
 /** Opt-in (not in the default outputs): OpenAI function tools and dispatch adapters; imports no package. */
@@ -29,6 +39,12 @@ export default defineOutput({
     for (const tool of ctx.tools) {
       if (!OPENAI_NAME.test(tool.name)) ctx.note(`the tool name '${tool.name}' breaks OpenAI's function name rule (1-64 characters of a-z A-Z 0-9 _ -)`);
     }
-    return emitOpenAI(ctx.tools, { strictAll: ctx.setting(openaiStrict), note: ctx.note });
+    const specs = ctx.setting(toolsets);
+    let namespaces: ResolvedToolset[] = [];
+    if (ctx.setting(openaiNamespaces)) {
+      if (specs.length === 0) ctx.note(`openai: "openaiNamespaces" is on but the config names no "toolsets": no namespace tools are written`);
+      else namespaces = (await import("../../toolsets/resolve.js")).resolveToolsets(specs, ctx.tools);
+    }
+    return emitOpenAI(ctx.tools, { strictAll: ctx.setting(openaiStrict), namespaces, note: ctx.note });
   },
 });

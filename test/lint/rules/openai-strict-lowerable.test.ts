@@ -13,8 +13,14 @@ testRule("openai-strict-lowerable", {
     },
     { name: "a tool that is not strict, whatever its schema", files: tool(nullableOptional) },
     { name: "\"strict\": false", files: tool(nullableOptional, false) },
+    { name: "a tool that is not strict keeps its output schema as written", files: toolJson({ name: "a", description: "d", input_schema: { type: "object" }, output_schema: nullableOptional }) },
   ],
   invalid: [
+    {
+      name: "the output schema is lowered too (issue 40): an optional property that already accepts null, at its pointer",
+      files: toolJson({ name: "a", description: "d", strict: true, input_schema: { type: "object", properties: {} }, output_schema: nullableOptional }),
+      errors: [{ message: "'note' is optional and already accepts null", pointer: "/output_schema/properties/note", line: 12, column: 7 }],
+    },
     {
       name: "an optional property that already accepts null",
       files: tool(nullableOptional, true),

@@ -1,0 +1,21 @@
+/** The `managed-agents` output (managed-agents.ts: a Managed Agent's custom tools, and the session tool runner's tools over the handler files). */
+import { defineOutput } from "../../outputs/output.js";
+
+/** Opt-in: the generated module imports `@anthropic-ai/sdk` (its `ToolError`; the rest are types). */
+export default defineOutput({
+  id: "managed-agents",
+  description: "managed-agents.ts: the tools as a Claude Managed Agent's custom tools, and as @anthropic-ai/sdk's session tool runner's tools over the handler files (opt-in)",
+  optIn: true,
+  framework: { package: "@anthropic-ai/sdk", major: "1" },
+  needs: ["index", "native", "types", "validators", "runtime"],
+  runtime: ["framework.ts"],
+  provides: [
+    { kind: "tool-array", module: "managed-agents", format: "managed-agents", exportName: "managedAgentTools", local: "folderManagedAgentTools", type: "typeof folderManagedAgentTools", element: "t", nameOf: "t.name", doc: "Managed Agents custom tools" },
+  ],
+  emit: async (ctx) => {
+    for (const tool of ctx.tools) {
+      if (tool.description === undefined) ctx.note(`managed-agents: the tool '${tool.name}' has no description; an agent's custom tool needs one, so it is sent empty`);
+    }
+    return (await import("./emit.js")).emitManagedAgents();
+  },
+});
