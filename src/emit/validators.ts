@@ -29,7 +29,7 @@
  * run time, per platform: not dependency-free. `re2-wasm` ships a WebAssembly blob and loads it
  * asynchronously, which ajv's synchronous `code.regExp` (and the interpreter) cannot wait for. `re2js` is pure
  * JavaScript (MIT), so its one ES-module file is vendored into `runtime/re2.ts` with its licence
- * header, and only for projects whose schemas have a pattern: about 260 KB (65 KB gzipped) of
+ * header (laid out within 120 columns: src/runtime/vendor/re2js.js, from scripts/vendor-re2.mjs), and only for projects whose schemas have a pattern: about 260 KB (65 KB gzipped) of
  * generated code that is read only when a validator using a pattern is first loaded.
  */
 import { createRequire } from "node:module";

@@ -1,4 +1,7 @@
-/** The `index` output: index.ts, the dispatch table that binds each tool's handler and validator. */
+/**
+ * The `index` output: index.ts, the dispatch table that binds each tool's handler and validator, over
+ * registry.ts (the registry and the handler table, which the MCP server's dispatcher is made from too).
+ */
 import { defineOutput } from "./output.js";
 
 export default defineOutput({
@@ -6,7 +9,10 @@ export default defineOutput({
   description: "index.ts: the module you import, with the dispatch table",
   needs: ["native", "types", "validators", "runtime"],
   emit: async (ctx) => {
-    const { emitIndexModule } = await import("../emit/index-module.js");
-    return [emitIndexModule(ctx.tools, ctx.names, ctx.handlersImportBase, { legacy: ctx.provided("legacy-conversions").length > 0 })];
+    const { emitIndexModule, emitRegistryModule } = await import("../emit/index-module.js");
+    return [
+      emitIndexModule(ctx.tools, ctx.names, { legacy: ctx.provided("legacy-conversions").length > 0 }),
+      emitRegistryModule(ctx.tools, ctx.names, ctx.handlersImportBase),
+    ];
   },
 });

@@ -47,9 +47,14 @@ export interface ToolContext<C = unknown> {
   readonly context: C;
   /** Aborted when the call times out (`timeoutMs`) or the caller's `signal` aborts. */
   readonly signal: HostAbortSignal;
-  /** On a call made again after it returned `inputRequired(...)`: the answers, keyed as its `inputRequests`. Untrusted. */
+  /**
+   * On a call made again after it returned `inputRequired(...)`: the answers, keyed as its `inputRequests`. Untrusted.
+   */
   readonly inputResponses?: { readonly [key: string]: unknown } | undefined;
-  /** On a call made again after it returned `inputRequired(...)`: its `requestState`, as the client echoed it. Untrusted. */
+  /**
+   * On a call made again after it returned `inputRequired(...)`: its `requestState`, as the client echoed it.
+   * Untrusted.
+   */
   readonly requestState?: string | undefined;
 }
 
@@ -65,9 +70,14 @@ export interface DispatchOptions<C = unknown> {
   repair?: boolean;
   /** Overrides the dispatcher's `onRepair` for these calls. */
   onRepair?: (note: RepairNote) => void;
-  /** Handed to the handler as `context.inputResponses`: the answers to the `input_required` result it returned before. */
+  /**
+   * Handed to the handler as `context.inputResponses`: the answers to the `input_required` result it returned before.
+   */
   inputResponses?: { readonly [key: string]: unknown } | undefined;
-  /** Handed to the handler as `context.requestState`: the `requestState` of the `input_required` result it returned before. */
+  /**
+   * Handed to the handler as `context.requestState`: the `requestState` of the `input_required` result it returned
+   * before.
+   */
   requestState?: string | undefined;
 }
 
@@ -85,7 +95,9 @@ export interface DispatcherOptions {
 }
 
 /** The options argument: optional when `C` admits undefined, else required with its `context`. */
-export type DispatchArgs<C> = undefined extends C ? [options?: DispatchOptions<C>] : [options: DispatchOptions<C> & { context: C }];
+export type DispatchArgs<C> = undefined extends C
+  ? [options?: DispatchOptions<C>]
+  : [options: DispatchOptions<C> & { context: C }];
 
 export interface TextBlock {
   type: "text";
@@ -167,14 +179,17 @@ function isContentBlock(v: unknown): v is TextBlock | ImageBlock {
   if (v["type"] === "text") return typeof v["text"] === "string";
   if (v["type"] !== "image") return false;
   const s = v["source"];
-  return isRecord(s) && s["type"] === "base64" && typeof s["data"] === "string" &&
-    typeof s["media_type"] === "string" && IMAGE_TYPES.has(s["media_type"]);
+  return (
+    isRecord(s) &&
+    s["type"] === "base64" &&
+    typeof s["data"] === "string" &&
+    typeof s["media_type"] === "string" &&
+    IMAGE_TYPES.has(s["media_type"])
+  );
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return isRecord(v) || typeof v === "function"
-    ? typeof (v as { then?: unknown }).then === "function"
-    : false;
+  return isRecord(v) || typeof v === "function" ? typeof (v as { then?: unknown }).then === "function" : false;
 }
 
 /** `ErrorName: message` for errors, the string itself for thrown strings. Never throws. */
@@ -237,7 +252,11 @@ export function valueFault(value: unknown, whole = "the value"): ValueFault | un
   // parent: a pointer is built only for a fault (building one per value cost most of the walk).
   const ancestors: object[] = [];
   const keys: string[] = [];
-  const pointerTo = (depth: number): string => keys.slice(0, depth).map((k) => `/${escapeToken(k)}`).join("");
+  const pointerTo = (depth: number): string =>
+    keys
+      .slice(0, depth)
+      .map((k) => `/${escapeToken(k)}`)
+      .join("");
   const walk = (v: unknown): ValueFault | undefined => {
     if (typeof v !== "object" || v === null) return undefined;
     const depth = keys.length;
@@ -294,8 +313,14 @@ function toResultBlock(toolUseId: string, toolName: string, value: unknown): Too
   if (typeof value === "string") return { type: "tool_result", tool_use_id: toolUseId, content: value };
   if (isInputRequired(value)) {
     const problem = inputRequiredProblem(value);
-    if (problem !== undefined) return errorBlock(toolUseId, `Error: the tool '${toolName}' returned an input_required result, but ${problem}`);
-    return { type: "tool_result", tool_use_id: toolUseId, content: inputRequiredText(toolName, value), input_required: value };
+    if (problem !== undefined)
+      return errorBlock(toolUseId, `Error: the tool '${toolName}' returned an input_required result, but ${problem}`);
+    return {
+      type: "tool_result",
+      tool_use_id: toolUseId,
+      content: inputRequiredText(toolName, value),
+      input_required: value,
+    };
   }
   if (Array.isArray(value) && value.length > 0 && value.every(isContentBlock)) {
     return { type: "tool_result", tool_use_id: toolUseId, content: value as Array<TextBlock | ImageBlock> };
@@ -310,7 +335,10 @@ function toResultBlock(toolUseId: string, toolName: string, value: unknown): Too
     );
   }
   if (json === undefined) {
-    return errorBlock(toolUseId, `Error: the tool '${toolName}' returned a ${typeof value}, which cannot be converted to JSON`);
+    return errorBlock(
+      toolUseId,
+      `Error: the tool '${toolName}' returned a ${typeof value}, which cannot be converted to JSON`,
+    );
   }
   return { type: "tool_result", tool_use_id: toolUseId, content: json };
 }
@@ -369,7 +397,10 @@ function resultOf(toolUseId: string, toolName: string, value: unknown): ToolResu
     return toResultBlock(toolUseId, toolName, value);
   } catch (e) {
     // A value whose traps throw (a hostile Proxy, a revoked one) is still an answer, not a rejection.
-    return errorBlock(toolUseId, `Error: the tool '${toolName}' returned a value that cannot be read (${describeThrown(e)})`);
+    return errorBlock(
+      toolUseId,
+      `Error: the tool '${toolName}' returned a value that cannot be read (${describeThrown(e)})`,
+    );
   }
 }
 
@@ -433,7 +464,13 @@ function abortedMessage(toolName: string): string {
  * timeout and the abort wins, and the loser's result is dropped. On a timeout or an abort the
  * handler's own signal is aborted, so a handler that listens can stop its work. Never rejects.
  */
-function guarded(entry: Entry, input: unknown, toolUseId: string, protocol: ToolContext["protocol"], options: DispatchOptions): Promise<ToolResultBlock> {
+function guarded(
+  entry: Entry,
+  input: unknown,
+  toolUseId: string,
+  protocol: ToolContext["protocol"],
+  options: DispatchOptions,
+): Promise<ToolResultBlock> {
   const name = entry.name;
   const bad = badTimeout(options.timeoutMs);
   if (bad !== undefined) return Promise.resolve(errorBlock(toolUseId, `Error: ${bad}`));
@@ -577,27 +614,42 @@ export function createDispatcherFrom<M, C = unknown>(
       }
       valid = validate(input);
     } catch (e) {
-      return errorBlock(toolUseId, `Error: could not validate the input of tool '${entry.name}' (${describeThrown(e)})`);
+      return errorBlock(
+        toolUseId,
+        `Error: could not validate the input of tool '${entry.name}' (${describeThrown(e)})`,
+      );
     }
     if (!valid) {
       const errors = validate.errors;
-      const repair = (options?.repair ?? defaults?.repair) === false ? undefined : validRepair(entry.tool.inputSchema, input, validate);
+      const repair =
+        (options?.repair ?? defaults?.repair) === false
+          ? undefined
+          : validRepair(entry.tool.inputSchema, input, validate);
       // The model is told what is wrong with the input it sent, not with a repair that did not validate.
       if (repair === undefined) {
         // A string whose reading would change its value is named, so the model can send the value itself.
-        const refused = (options?.repair ?? defaults?.repair) === false ? [] : refusedRepairs(entry.tool.inputSchema, input);
+        const refused =
+          (options?.repair ?? defaults?.repair) === false ? [] : refusedRepairs(entry.tool.inputSchema, input);
         const why = refused.length === 0 ? "" : `; not repaired: ${refused.join("; ")}`;
         return errorBlock(toolUseId, `Error: ${describeValidationErrors(errors).join("; ")}${why}`);
       }
       input = repair.value;
-      notify(options?.onRepair ?? defaults?.onRepair, { toolName: entry.name, toolUseId, protocol, repaired: repair.pointers });
+      notify(options?.onRepair ?? defaults?.onRepair, {
+        toolName: entry.name,
+        toolUseId,
+        protocol,
+        repaired: repair.pointers,
+      });
     }
     if (options !== undefined && (options.signal !== undefined || options.timeoutMs !== undefined)) {
       return guarded(entry, input, toolUseId, protocol, options);
     }
     let value: unknown;
     try {
-      value = entry.handler(input, new CallContext(toolUseId, entry.name, protocol, options?.context, undefined, options));
+      value = entry.handler(
+        input,
+        new CallContext(toolUseId, entry.name, protocol, options?.context, undefined, options),
+      );
       if (isThenable(value)) value = await value;
     } catch (e) {
       return errorBlock(toolUseId, describeThrown(e));

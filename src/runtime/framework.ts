@@ -22,9 +22,15 @@ export interface FrameworkCall {
   readonly toolName: string;
   /** The input as the framework parsed (or validated) it. */
   readonly input: unknown;
-  /** The framework's id of the call (`toolCallId`...): the handler's `context.toolUseId`. A fresh `call_<n>` when undefined. */
+  /**
+   * The framework's id of the call (`toolCallId`...): the handler's `context.toolUseId`. A fresh `call_<n>` when
+   * undefined.
+   */
   readonly callId?: string | undefined;
-  /** The framework's abort signal: aborting it aborts the handler's `context.signal`, and the call is answered "aborted". */
+  /**
+   * The framework's abort signal: aborting it aborts the handler's `context.signal`, and the call is answered
+   * "aborted".
+   */
   readonly signal?: AbortSignalLike | undefined;
   /** The handler's `context.context` (the framework's run context, or the application's). */
   readonly context?: unknown;
@@ -32,7 +38,10 @@ export interface FrameworkCall {
   readonly timeoutMs?: number | undefined;
 }
 
-/** What the call gave: the handler's content, or toolgen's message for the model (validation, handler error, timeout, abort). */
+/**
+ * What the call gave: the handler's content, or toolgen's message for the model (validation, handler error, timeout,
+ * abort).
+ */
 export type FrameworkOutcome =
   | { readonly ok: true; readonly content: ToolResultContent | undefined }
   | { readonly ok: false; readonly message: string };

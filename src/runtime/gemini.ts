@@ -86,30 +86,58 @@ export function createGeminiDispatcher(dispatcher: Dispatcher): GeminiDispatcher
     let name = "";
     try {
       if (!isRecord(call)) {
-        return toResponse({ type: "tool_result", tool_use_id: "", content: "Error: malformed functionCall (not an object)", is_error: true }, undefined, "");
+        return toResponse(
+          {
+            type: "tool_result",
+            tool_use_id: "",
+            content: "Error: malformed functionCall (not an object)",
+            is_error: true,
+          },
+          undefined,
+          "",
+        );
       }
       id = typeof call["id"] === "string" ? call["id"] : undefined;
       if (typeof call["name"] !== "string") {
-        return toResponse({ type: "tool_result", tool_use_id: "", content: "Error: malformed functionCall (no function name)", is_error: true }, id, "");
+        return toResponse(
+          {
+            type: "tool_result",
+            tool_use_id: "",
+            content: "Error: malformed functionCall (no function name)",
+            is_error: true,
+          },
+          id,
+          "",
+        );
       }
       name = call["name"];
       // A function without parameters may come with no `args`: that is an empty object.
       const args = call["args"] === undefined ? {} : call["args"];
       const toolUseId = id ?? `gemini_${++seq}`;
-      const block = await dispatcher.dispatch({
-        type: "tool_use",
-        id: toolUseId,
-        name,
-        input: args,
-      }, options);
+      const block = await dispatcher.dispatch(
+        {
+          type: "tool_use",
+          id: toolUseId,
+          name,
+          input: args,
+        },
+        options,
+      );
       return toResponse(block, id, name);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      return toResponse({ type: "tool_result", tool_use_id: "", content: `Error: malformed functionCall (${message})`, is_error: true }, id, name);
+      return toResponse(
+        { type: "tool_result", tool_use_id: "", content: `Error: malformed functionCall (${message})`, is_error: true },
+        id,
+        name,
+      );
     }
   }
 
-  function dispatchCalls(calls: readonly unknown[] | undefined, options?: DispatchOptions): Promise<GeminiResponsePart[]> {
+  function dispatchCalls(
+    calls: readonly unknown[] | undefined,
+    options?: DispatchOptions,
+  ): Promise<GeminiResponsePart[]> {
     if (!Array.isArray(calls)) return Promise.resolve([]);
     return Promise.all(calls.map((call: unknown) => dispatchCall(call, options)));
   }

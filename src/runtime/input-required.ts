@@ -74,8 +74,14 @@ export function inputRequired(spec: InputRequiredSpec): InputRequired {
   return value;
 }
 
-/** A form-mode elicitation request: `inputRequired({ inputRequests: { confirm: inputRequired.elicit({ message, requestedSchema }) } })`. */
-inputRequired.elicit = (params: { message: string; requestedSchema: ElicitationRequest["params"]["requestedSchema"] }): ElicitationRequest => ({
+/**
+ * A form-mode elicitation request: `inputRequired({ inputRequests: { confirm: inputRequired.elicit({ message,
+ * requestedSchema }) } })`.
+ */
+inputRequired.elicit = (params: {
+  message: string;
+  requestedSchema: ElicitationRequest["params"]["requestedSchema"];
+}): ElicitationRequest => ({
   method: "elicitation/create",
   params: { mode: "form", message: params.message, requestedSchema: params.requestedSchema },
 });
@@ -90,7 +96,10 @@ export function isInputRequired(value: unknown): value is InputRequired {
  * none (not answered yet, declined, cancelled, or another kind of answer). The values come from the
  * client: they are not validated against the requested schema.
  */
-export function acceptedContent(responses: { readonly [key: string]: unknown } | undefined, key: string): { readonly [name: string]: unknown } | undefined {
+export function acceptedContent(
+  responses: { readonly [key: string]: unknown } | undefined,
+  key: string,
+): { readonly [name: string]: unknown } | undefined {
   if (responses === undefined || !Object.prototype.hasOwnProperty.call(responses, key)) return undefined;
   const response = responses[key];
   if (!isRecord(response) || response["action"] !== "accept") return undefined;
@@ -102,7 +111,13 @@ export function acceptedContent(responses: { readonly [key: string]: unknown } |
 export function inputRequiredText(toolName: string, value: InputRequired): string {
   const asked: string[] = [];
   for (const request of Object.values(value.inputRequests ?? {})) {
-    if (request.method === "elicitation/create" && isRecord(request.params) && typeof request.params["message"] === "string") asked.push(request.params["message"]);
+    if (
+      request.method === "elicitation/create" &&
+      isRecord(request.params) &&
+      typeof request.params["message"] === "string"
+    )
+      asked.push(request.params["message"]);
   }
-  return `The tool '${toolName}' needs more input from the user before it can finish${asked.length === 0 ? "." : `: ${asked.join("; ")}`}`;
+  const what = asked.length === 0 ? "." : `: ${asked.join("; ")}`;
+  return `The tool '${toolName}' needs more input from the user before it can finish${what}`;
 }

@@ -29,7 +29,10 @@ export interface ToolConversion {
 /** Every tool's conversions, by tool name (generated legacy.ts exports them as `legacyConversions`). */
 export type LegacyConversions = readonly (readonly [tool: string, conversion: ToolConversion])[];
 
-type Table = ReadonlyMap<string, { parameters: ReadonlyMap<string, readonly ValueKind[]>; additional: readonly ValueKind[] }>;
+type Table = ReadonlyMap<
+  string,
+  { parameters: ReadonlyMap<string, readonly ValueKind[]>; additional: readonly ValueKind[] }
+>;
 
 const tables = new WeakMap<LegacyConversions, Table>();
 
@@ -37,7 +40,9 @@ function tableOf(conversions: LegacyConversions | undefined): Table | undefined 
   if (conversions === undefined || !Array.isArray(conversions)) return undefined;
   let table = tables.get(conversions);
   if (table === undefined) {
-    table = new Map(conversions.map(([tool, c]) => [tool, { parameters: new Map(c.parameters), additional: c.additional ?? [] }]));
+    table = new Map(
+      conversions.map(([tool, c]) => [tool, { parameters: new Map(c.parameters), additional: c.additional ?? [] }]),
+    );
     tables.set(conversions, table);
   }
   return table;
@@ -56,9 +61,7 @@ export interface ParsedFunctionCalls {
   calls: FunctionCall[];
 }
 
-export type FunctionResult =
-  | { name: string; ok: true; stdout: string }
-  | { name: string; ok: false; error: string };
+export type FunctionResult = { name: string; ok: true; stdout: string } | { name: string; ok: false; error: string };
 
 const OPEN_CALLS = "<function_calls>";
 
@@ -149,12 +152,7 @@ function readParam(src: string, tag: Tag, state: InvokeState): number {
 }
 
 /** Parses one `<invoke>`; returns where scanning continues. */
-function parseInvoke(
-  src: string,
-  open: Tag,
-  calls: FunctionCall[],
-  table: Table | undefined,
-): number {
+function parseInvoke(src: string, open: Tag, calls: FunctionCall[], table: Table | undefined): number {
   const state: InvokeState = { name: nameAttr(open.attrs), params: [] };
   let pos = open.end;
   let inParams = false;
@@ -223,12 +221,7 @@ function parseInvoke(
   return pos;
 }
 
-function buildCall(
-  state: InvokeState,
-  complete: boolean,
-  inParams: boolean,
-  table: Table | undefined,
-): FunctionCall {
+function buildCall(state: InvokeState, complete: boolean, inParams: boolean, table: Table | undefined): FunctionCall {
   const name = state.name ?? "";
   const input: Record<string, unknown> = {};
   const problems: string[] = [];
@@ -250,11 +243,13 @@ function buildCall(
   }
   if (state.cutIn !== undefined) {
     problems.unshift(
-      `The call was cut off inside parameter '${state.cutIn}' (no closing </${state.cutIn}> tag); send the whole call again`,
+      `The call was cut off inside parameter '${state.cutIn}' (no closing </${state.cutIn}> tag); ` +
+        `send the whole call again`,
     );
   } else if (!complete) {
     problems.unshift(
-      `The call was cut off ${inParams ? "inside <parameters>" : "before it was complete"}; send the whole call again, ending with </invoke>`,
+      `The call was cut off ${inParams ? "inside <parameters>" : "before it was complete"}; ` +
+        `send the whole call again, ending with </invoke>`,
     );
   }
   if (name === "") {
@@ -278,7 +273,11 @@ export function parseFunctionCalls(text: string, conversions?: LegacyConversions
 }
 
 /** The invokes of the block opening at `start`: each call, and where its `<invoke>` starts and its reading ended. */
-function scanCalls(text: string, start: number, table: Table | undefined): { calls: FunctionCall[]; spans: Array<[number, number]> } {
+function scanCalls(
+  text: string,
+  start: number,
+  table: Table | undefined,
+): { calls: FunctionCall[]; spans: Array<[number, number]> } {
   const calls: FunctionCall[] = [];
   const spans: Array<[number, number]> = [];
   try {
@@ -305,16 +304,22 @@ function scanCalls(text: string, start: number, table: Table | undefined): { cal
  * block that could not be read past some point ends with that error instead of a block. Undefined
  * when there is no block.
  */
-export function splitFunctionCalls(text: string): Array<{ name: string; block: string } | { name: string; error: string }> | undefined {
+export function splitFunctionCalls(
+  text: string,
+): Array<{ name: string; block: string } | { name: string; error: string }> | undefined {
   if (typeof text !== "string") return undefined;
   const start = text.indexOf(OPEN_CALLS);
   if (start < 0) return undefined;
   const { calls, spans } = scanCalls(text, start, undefined);
   return calls.map((call, i) => {
     const span = spans[i];
-    if (span === undefined) return { name: call.name, error: call.error ?? "The <function_calls> block could not be read" };
+    if (span === undefined)
+      return { name: call.name, error: call.error ?? "The <function_calls> block could not be read" };
     const [from, to] = span;
-    return { name: call.name, block: `${OPEN_CALLS}${text.slice(from, to)}${to < text.length ? "</function_calls>" : ""}` };
+    return {
+      name: call.name,
+      block: `${OPEN_CALLS}${text.slice(from, to)}${to < text.length ? "</function_calls>" : ""}`,
+    };
   });
 }
 
@@ -337,9 +342,7 @@ function renderValue(value: unknown): string {
 }
 
 /** Writes calls the way the model does (for tests and few-shot examples). No trailing newline. */
-export function renderFunctionCalls(
-  calls: readonly { name: string; input: Record<string, unknown> }[],
-): string {
+export function renderFunctionCalls(calls: readonly { name: string; input: Record<string, unknown> }[]): string {
   let out = OPEN_CALLS;
   for (const call of calls) {
     out += `\n<invoke>\n<tool_name>${escapeXml(call.name)}</tool_name>\n<parameters>`;
@@ -360,7 +363,9 @@ export function renderFunctionResults(results: readonly FunctionResult[]): strin
     if (r.ok === false) {
       out += `\n<error>\n${escapeXml(String(r.error))}\n</error>`;
     } else {
-      out += `\n<result>\n<tool_name>${escapeXml(String(r.name))}</tool_name>\n<stdout>\n${escapeXml(String(r.stdout))}\n</stdout>\n</result>`;
+      const name = escapeXml(String(r.name));
+      const stdout = escapeXml(String(r.stdout));
+      out += `\n<result>\n<tool_name>${name}</tool_name>\n<stdout>\n${stdout}\n</stdout>\n</result>`;
     }
   }
   return `${out}\n</function_results>`;

@@ -79,7 +79,9 @@ function describeOne(e: ValidationError): string {
       const missing = str(p["missingProperty"]);
       const property = str(p["property"]);
       if (missing !== undefined && property !== undefined) {
-        return `Missing required parameter '${formatPath(e.instancePath, missing)}' (required when '${formatPath(e.instancePath, property)}' is present)`;
+        const what = formatPath(e.instancePath, missing);
+        const when = formatPath(e.instancePath, property);
+        return `Missing required parameter '${what}' (required when '${when}' is present)`;
       }
       break;
     }
@@ -165,7 +167,10 @@ function branchStart(errors: readonly ValidationError[], at: number, group: Vali
   return i;
 }
 
-/** The branch index of an error whose schema path is under `prefix` (the union's path and "/": "…/anyOf/2/type" -> 2), or -1. */
+/**
+ * The branch index of an error whose schema path is under `prefix` (the union's path and "/": "…/anyOf/2/type" -> 2),
+ * or -1.
+ */
 function branchOf(prefix: string, schemaPath: string): number {
   if (!schemaPath.startsWith(prefix)) return -1;
   const slash = schemaPath.indexOf("/", prefix.length);
@@ -175,11 +180,14 @@ function branchOf(prefix: string, schemaPath: string): number {
 
 /** Only a `type: "null"` failure at the union's own location: the branch that allows null. */
 function isNullBranch(group: ValidationError, errors: readonly ValidationError[]): boolean {
-  return errors.length > 0 && errors.every((e) => {
-    if (e.keyword !== "type" || e.instancePath !== group.instancePath) return false;
-    const types = typeList((e.params ?? {})["type"]);
-    return types.length === 1 && types[0] === "null";
-  });
+  return (
+    errors.length > 0 &&
+    errors.every((e) => {
+      if (e.keyword !== "type" || e.instancePath !== group.instancePath) return false;
+      const types = typeList((e.params ?? {})["type"]);
+      return types.length === 1 && types[0] === "null";
+    })
+  );
 }
 
 function describeGroup(group: ValidationError, branch: readonly ValidationError[]): string[] {
@@ -188,11 +196,13 @@ function describeGroup(group: ValidationError, branch: readonly ValidationError[
     return [`${who} matches more than one allowed shape; it must match exactly one`];
   }
   const types: string[] = [];
-  const allTypes = branch.length > 0 && branch.every((e) => {
-    if (e.keyword !== "type" || e.instancePath !== group.instancePath) return false;
-    for (const t of typeList((e.params ?? {})["type"])) if (!types.includes(t)) types.push(t);
-    return true;
-  });
+  const allTypes =
+    branch.length > 0 &&
+    branch.every((e) => {
+      if (e.keyword !== "type" || e.instancePath !== group.instancePath) return false;
+      for (const t of typeList((e.params ?? {})["type"])) if (!types.includes(t)) types.push(t);
+      return true;
+    });
   if (allTypes && types.length > 0) return [`${who} must be ${describeJsonTypes(types)}`];
   // A nullable parameter (`anyOf: [{...}, {type: "null"}]`): the value is not null, so what the
   // model needs is the other branch's own error ("must be at most 100"), as the API would say.
@@ -213,7 +223,10 @@ function describeGroup(group: ValidationError, branch: readonly ValidationError[
   // branches in order, a branch that allows only null left out).
   if (group.instancePath === "") {
     const shapes = others.filter(([k]) => k !== -1).sort((a, b) => a[0] - b[0]);
-    if (shapes.length > 0) return [`${who} does not match any allowed shape (${shapes.map(([, errs], i) => `shape ${i + 1}: ${collect(errs).messages.join(", ")}`).join("; ")})`];
+    if (shapes.length > 0) {
+      const each = shapes.map(([, errs], i) => `shape ${i + 1}: ${collect(errs).messages.join(", ")}`);
+      return [`${who} does not match any allowed shape (${each.join("; ")})`];
+    }
   }
   return [`${who} does not match any allowed shape`];
 }
@@ -276,9 +289,12 @@ function collect(errors: readonly ValidationError[]): { messages: string[]; poin
   for (; k < units.length; k++) {
     const unit = units[k];
     if (unit === undefined) continue;
-    const worded = describeUnit(errors, unit).map(clip).filter((m) => !seen.has(m));
+    const worded = describeUnit(errors, unit)
+      .map(clip)
+      .filter((m) => !seen.has(m));
     const add = worded.reduce((n, m) => n + m.length + 2, 0);
-    if (messages.length > 0 && (messages.length + worded.length > MAX_MESSAGES || size + add > MAX_MESSAGE_CHARS)) break;
+    if (messages.length > 0 && (messages.length + worded.length > MAX_MESSAGES || size + add > MAX_MESSAGE_CHARS))
+      break;
     for (const m of worded) {
       seen.add(m);
       messages.push(m);
@@ -289,15 +305,19 @@ function collect(errors: readonly ValidationError[]): { messages: string[]; poin
   return { messages, pointers, more: units.length - k };
 }
 
-/** Where an error's value is (a JSON pointer into the input): a missing or unknown property's own place, else the value's. */
+/**
+ * Where an error's value is (a JSON pointer into the input): a missing or unknown property's own place, else the
+ * value's.
+ */
 function pointerOf(e: ValidationError | undefined): string {
   if (e === undefined) return "";
   const p: Record<string, unknown> = e.params ?? {};
-  const key = e.keyword === "required" || e.keyword === "dependentRequired" || e.keyword === "dependencies"
-    ? str(p["missingProperty"])
-    : e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties"
-      ? (str(p["additionalProperty"]) ?? str(p["unevaluatedProperty"]))
-      : undefined;
+  const key =
+    e.keyword === "required" || e.keyword === "dependentRequired" || e.keyword === "dependencies"
+      ? str(p["missingProperty"])
+      : e.keyword === "additionalProperties" || e.keyword === "unevaluatedProperties"
+        ? (str(p["additionalProperty"]) ?? str(p["unevaluatedProperty"]))
+        : undefined;
   return key === undefined ? e.instancePath : `${e.instancePath}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 }
 
@@ -315,7 +335,10 @@ export function describeValidationErrors(errors: readonly ValidationError[] | nu
   return messages;
 }
 
-/** One problem of an input: the message `describeValidationErrors` gives for it, and where it is (a JSON pointer into the input, "" for the whole input). */
+/**
+ * One problem of an input: the message `describeValidationErrors` gives for it, and where it is (a JSON pointer into
+ * the input, "" for the whole input).
+ */
 export interface ValidationIssue {
   readonly message: string;
   readonly pointer: string;

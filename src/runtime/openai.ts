@@ -15,7 +15,9 @@ export interface OpenAIFunctionDefinition {
   strict: boolean;
 }
 
-/** Chat Completions: one entry of `tools`; assignable to the SDK's `ChatCompletionTool` (`ChatCompletionFunctionTool`). */
+/**
+ * Chat Completions: one entry of `tools`; assignable to the SDK's `ChatCompletionTool` (`ChatCompletionFunctionTool`).
+ */
 export interface ChatCompletionFunctionTool {
   type: "function";
   function: OpenAIFunctionDefinition;
@@ -24,7 +26,10 @@ export interface ChatCompletionFunctionTool {
 /** Who may call a Responses function tool: the model itself, or code the model runs (the SDK's `allowed_callers`). */
 export type ResponsesCaller = "direct" | "programmatic";
 
-/** Responses API: one entry of `tools`; assignable to the SDK's `FunctionTool`. `strict` is explicit (the API's default is true). */
+/**
+ * Responses API: one entry of `tools`; assignable to the SDK's `FunctionTool`. `strict` is explicit (the API's default
+ * is true).
+ */
 export interface ResponsesFunctionTool {
   type: "function";
   name: string;
@@ -74,7 +79,9 @@ export interface InputImage {
   image_url: string;
 }
 
-/** Responses API: a `function_call_output` input item; assignable to the SDK's `ResponseInputItem.FunctionCallOutput`. */
+/**
+ * Responses API: a `function_call_output` input item; assignable to the SDK's `ResponseInputItem.FunctionCallOutput`.
+ */
 export interface FunctionCallOutput {
   type: "function_call_output";
   call_id: string;
@@ -98,7 +105,6 @@ export interface StrictPlan {
   defs?: { [ref: string]: NullPlan };
 }
 
-
 function own(obj: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
@@ -106,7 +112,12 @@ function own(obj: object, key: string): boolean {
 /** How many `$ref`s in a row the normaliser follows without reaching a value (a `$ref` loop stops there). */
 const MAX_REF_CHAIN = 64;
 
-function normaliseNode(value: unknown, plan: NullPlan, defs: { readonly [ref: string]: NullPlan }, chain: number): unknown {
+function normaliseNode(
+  value: unknown,
+  plan: NullPlan,
+  defs: { readonly [ref: string]: NullPlan },
+  chain: number,
+): unknown {
   if (plan.r !== undefined) {
     const target = own(defs, plan.r) ? defs[plan.r] : undefined;
     return target === undefined || chain >= MAX_REF_CHAIN ? value : normaliseNode(value, target, defs, chain + 1);
@@ -121,7 +132,12 @@ function normaliseNode(value: unknown, plan: NullPlan, defs: { readonly [ref: st
     const v = value[key];
     if (v === null && plan.o !== undefined && plan.o.includes(key)) continue;
     const sub = plan.p !== undefined && own(plan.p, key) ? plan.p[key] : undefined;
-    Object.defineProperty(out, key, { value: sub === undefined ? v : normaliseNode(v, sub, defs, 0), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: sub === undefined ? v : normaliseNode(v, sub, defs, 0),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -172,11 +188,18 @@ function parseArguments(name: string, text: string): { input: unknown } | { erro
   } catch (e) {
     if (looksCutOff(text)) {
       return {
-        error: `Error: the arguments of this call to '${name}' are cut off after ${text.length} characters (unclosed JSON, ending ${quote(text.slice(-QUOTED))}); call the tool again with the complete arguments, shorter if they were long`,
+        error:
+          `Error: the arguments of this call to '${name}' are cut off after ${text.length} characters ` +
+          `(unclosed JSON, ending ${quote(text.slice(-QUOTED))}); ` +
+          `call the tool again with the complete arguments, shorter if they were long`,
       };
     }
     const reason = e instanceof Error ? e.message.slice(0, 200) : "not JSON";
-    return { error: `Error: the arguments of this call to '${name}' are not valid JSON (${reason}); call the tool again with its arguments as one JSON object` };
+    return {
+      error:
+        `Error: the arguments of this call to '${name}' are not valid JSON (${reason}); ` +
+        `call the tool again with its arguments as one JSON object`,
+    };
   }
 }
 
@@ -194,7 +217,9 @@ function resultOutput(block: ToolResultBlock): FunctionCallOutput["output"] {
   if (content === undefined) return "";
   if (typeof content === "string") return content;
   return content.map((b): InputText | InputImage =>
-    b.type === "text" ? { type: "input_text", text: b.text } : { type: "input_image", image_url: `data:${b.source.media_type};base64,${b.source.data}` },
+    b.type === "text"
+      ? { type: "input_text", text: b.text }
+      : { type: "input_image", image_url: `data:${b.source.media_type};base64,${b.source.data}` },
   );
 }
 
@@ -209,20 +234,37 @@ export interface OpenAIDispatcher {
    * Responses API: runs every `function_call` item of `response.output` (other items are skipped),
    * concurrently, and returns one `function_call_output` item per call, in call order. Never rejects.
    */
-  functionCallOutputs(output: readonly unknown[] | null | undefined, options?: DispatchOptions): Promise<FunctionCallOutput[]>;
+  functionCallOutputs(
+    output: readonly unknown[] | null | undefined,
+    options?: DispatchOptions,
+  ): Promise<FunctionCallOutput[]>;
 }
 
 /**
  * The OpenAI adapters over a native dispatcher: the same handlers, validators and messages. A strict
  * tool's arguments are normalised by its plan (`strictPlans`, by tool name) before validation.
  */
-export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: ReadonlyMap<string, StrictPlan>): OpenAIDispatcher {
+export function createOpenAIDispatcher(
+  dispatcher: Dispatcher,
+  strictPlans: ReadonlyMap<string, StrictPlan>,
+): OpenAIDispatcher {
   const known: ReadonlySet<string> = new Set(dispatcher.toolNames);
 
   /** One call: its id, tool name and arguments text, however malformed. Never rejects. */
-  async function run(id: string, name: unknown, args: unknown, options: DispatchOptions | undefined): Promise<ToolResultBlock> {
+  async function run(
+    id: string,
+    name: unknown,
+    args: unknown,
+    options: DispatchOptions | undefined,
+  ): Promise<ToolResultBlock> {
     try {
-      if (typeof name !== "string") return { type: "tool_result", tool_use_id: id, content: "Error: malformed tool call (no function name)", is_error: true };
+      if (typeof name !== "string")
+        return {
+          type: "tool_result",
+          tool_use_id: id,
+          content: "Error: malformed tool call (no function name)",
+          is_error: true,
+        };
       // An unknown tool: the dispatcher's message (its arguments do not matter).
       if (!known.has(name)) return await dispatcher.dispatch({ type: "tool_use", id, name, input: {} }, options);
       let input: unknown = args;
@@ -235,7 +277,12 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
       if (plan !== undefined) input = normaliseStrictInput(input, plan);
       return await dispatcher.dispatch({ type: "tool_use", id, name, input }, options);
     } catch (e) {
-      return { type: "tool_result", tool_use_id: id, content: `Error: malformed tool call (${e instanceof Error ? e.message : String(e)})`, is_error: true };
+      return {
+        type: "tool_result",
+        tool_use_id: id,
+        content: `Error: malformed tool call (${e instanceof Error ? e.message : String(e)})`,
+        is_error: true,
+      };
     }
   }
 
@@ -248,14 +295,22 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
           id = isRecord(call) && typeof call["id"] === "string" ? call["id"] : "";
           if (!isRecord(call) || call["type"] !== "function" || !isRecord(call["function"])) {
             const kind = isRecord(call) && typeof call["type"] === "string" ? ` of type '${call["type"]}'` : "";
-            return { role: "tool", tool_call_id: id, content: `Error: malformed tool call${kind}: only function tool calls can be run` };
+            return {
+              role: "tool",
+              tool_call_id: id,
+              content: `Error: malformed tool call${kind}: only function tool calls can be run`,
+            };
           }
           const fn = call["function"];
           const block = await run(id, fn["name"], fn["arguments"], options);
           return { role: "tool", tool_call_id: id, content: resultText(block) };
         } catch (e) {
           // A call object whose reads throw (a hostile Proxy) still gets its answer.
-          return { role: "tool", tool_call_id: id, content: `Error: malformed tool call (${e instanceof Error ? e.message : String(e)})` };
+          return {
+            role: "tool",
+            tool_call_id: id,
+            content: `Error: malformed tool call (${e instanceof Error ? e.message : String(e)})`,
+          };
         }
       });
       return Promise.all(jobs);
@@ -272,7 +327,12 @@ export function createOpenAIDispatcher(dispatcher: Dispatcher, strictPlans: Read
           job = run(callId, item["name"], item["arguments"], options);
         } catch (e) {
           // An item whose reads throw (a hostile Proxy) still gets its answer.
-          job = Promise.resolve({ type: "tool_result", tool_use_id: callId, content: `Error: malformed function call (${e instanceof Error ? e.message : String(e)})`, is_error: true });
+          job = Promise.resolve({
+            type: "tool_result",
+            tool_use_id: callId,
+            content: `Error: malformed function call (${e instanceof Error ? e.message : String(e)})`,
+            is_error: true,
+          });
         }
         const id = callId;
         jobs.push(job.then((block) => ({ type: "function_call_output", call_id: id, output: resultOutput(block) })));

@@ -9,10 +9,12 @@
 // and word characters: Ajv's `u` flag without `i`). Not run at all: backreferences, lookahead,
 // lookbehind, which the lint rule `pattern-supported` reports.
 
-const SPACES = "\\t\\n\\x{0b}\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}";
+const SPACES =
+  "\\t\\n\\x{0b}\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}";
 /** Every code point but SPACES (ECMA's `\S`), as ranges that can sit inside a class. */
 const NOT_SPACES =
-  "\\x{0}-\\x{8}\\x{e}-\\x{1f}\\x{21}-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}" +
+  "\\x{0}-\\x{8}\\x{e}-\\x{1f}\\x{21}-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}" +
+  "\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}" +
   "\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}\\x{3001}-\\x{fefe}\\x{ff00}-\\x{10ffff}";
 
 function hex(code: number): string {
@@ -36,11 +38,14 @@ export function toRe2Syntax(pattern: string): string {
           i += 2 + braced[0].length;
           continue;
         }
-        const four = /^[0-9a-fA-F]{4}$/.test(pattern.slice(i + 2, i + 6)) ? parseInt(pattern.slice(i + 2, i + 6), 16) : -1;
+        const four = /^[0-9a-fA-F]{4}$/.test(pattern.slice(i + 2, i + 6))
+          ? parseInt(pattern.slice(i + 2, i + 6), 16)
+          : -1;
         if (four >= 0) {
-          const low = pattern.slice(i + 6, i + 8) === "\\u" && /^[0-9a-fA-F]{4}$/.test(pattern.slice(i + 8, i + 12))
-            ? parseInt(pattern.slice(i + 8, i + 12), 16)
-            : -1;
+          const low =
+            pattern.slice(i + 6, i + 8) === "\\u" && /^[0-9a-fA-F]{4}$/.test(pattern.slice(i + 8, i + 12))
+              ? parseInt(pattern.slice(i + 8, i + 12), 16)
+              : -1;
           if (four >= 0xd800 && four <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
             out += hex((four - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000);
             i += 12;

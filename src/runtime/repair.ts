@@ -36,7 +36,15 @@ export interface Repair {
 
 type Kind = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 
-const KIND_INDEX: { readonly [K in Kind]: number } = { string: 0, integer: 1, number: 2, boolean: 3, array: 4, object: 5, null: 6 };
+const KIND_INDEX: { readonly [K in Kind]: number } = {
+  string: 0,
+  integer: 1,
+  number: 2,
+  boolean: 3,
+  array: 4,
+  object: 5,
+  null: 6,
+};
 
 /**
  * The one reading a string may have besides itself, told by its first character (so that text
@@ -186,7 +194,8 @@ function rejects(walk: Walk, s: unknown, at: number, kind: Kind): boolean {
   if (Array.isArray(allOf) && allOf.some((sub) => rejects(walk, sub, at, kind))) return true;
   for (const keyword of ALTERNATIVES) {
     const branches = s[keyword];
-    if (Array.isArray(branches) && branches.length > 0 && branches.every((sub) => rejects(walk, sub, at, kind))) return true;
+    if (Array.isArray(branches) && branches.length > 0 && branches.every((sub) => rejects(walk, sub, at, kind)))
+      return true;
   }
   if (at === walk.path.length) return false;
   const key = walk.path[at];
@@ -202,7 +211,8 @@ function put(obj: Record<string, unknown>, key: string, value: unknown): void {
 
 function pointer(path: readonly (string | number)[]): string {
   let out = "";
-  for (const k of path) out += typeof k === "number" ? `/${k}` : `/${/[~/]/.test(k) ? k.replace(/~/g, "~0").replace(/\//g, "~1") : k}`;
+  for (const k of path)
+    out += typeof k === "number" ? `/${k}` : `/${/[~/]/.test(k) ? k.replace(/~/g, "~0").replace(/\//g, "~1") : k}`;
   return out;
 }
 
@@ -266,8 +276,11 @@ function quoted(text: string): string {
 function refusal(walk: Walk, text: string, value: unknown): string {
   const where = walk.path.length === 0 ? "the input" : pointer(walk.path);
   const kind = kindOf(value);
-  const as = kind === "array" ? "an array" : kind === "object" ? "an object" : kind === "boolean" ? "a boolean" : "a number";
-  return `${where}: the string ${quoted(JSON.stringify(text))} was not read as ${as}: that would be ${quoted(JSON.stringify(value))}, not what the text says`;
+  const as =
+    kind === "array" ? "an array" : kind === "object" ? "an object" : kind === "boolean" ? "a boolean" : "a number";
+  const string = quoted(JSON.stringify(text));
+  const would = quoted(JSON.stringify(value));
+  return `${where}: the string ${string} was not read as ${as}: that would be ${would}, not what the text says`;
 }
 
 /**
@@ -284,7 +297,7 @@ export function preserves(text: string, value: unknown): boolean {
   // JSON text that JSON.parse read: check each number's spelling and each object's keys.
   const open: Array<Set<string> | undefined> = [];
   let expectKey = false;
-  for (let i = 0; i < t.length; ) {
+  for (let i = 0; i < t.length;) {
     const c = t.charCodeAt(i);
     if (c === 0x22) {
       let end = i + 1;
@@ -366,10 +379,26 @@ export function repairInput(schema: unknown, input: unknown): Repair | undefined
 }
 
 function walkRepair(schema: unknown, input: unknown): { repair: Repair | undefined; refused: readonly string[] } {
-  const walk: Walk = { root: schema, path: [], containers: [], shapes: [], keyShapes: new Map(), itemShapes: new Map(), shapeCount: 0, verdicts: new Map(), refs: new Map(), pointers: [], refused: [], steps: 0 };
+  const walk: Walk = {
+    root: schema,
+    path: [],
+    containers: [],
+    shapes: [],
+    keyShapes: new Map(),
+    itemShapes: new Map(),
+    shapeCount: 0,
+    verdicts: new Map(),
+    refs: new Map(),
+    pointers: [],
+    refused: [],
+    steps: 0,
+  };
   try {
     const value = repairValue(walk, input);
-    return { repair: walk.pointers.length === 0 ? undefined : { value, pointers: walk.pointers }, refused: walk.refused };
+    return {
+      repair: walk.pointers.length === 0 ? undefined : { value, pointers: walk.pointers },
+      refused: walk.refused,
+    };
   } catch {
     // The budget spent, a value whose reads throw, a nesting too deep for the stack: no repair.
     return { repair: undefined, refused: [] };

@@ -75,7 +75,10 @@ export interface MessagesClient {
 /** The client of `runToolsStreaming`: `new Anthropic()` from `@anthropic-ai/sdk`. */
 export interface StreamingMessagesClient {
   readonly messages: {
-    create(body: RunRequest & { stream: true }, options?: ClientRequestOptions): PromiseLike<AsyncIterable<StreamEvent>>;
+    create(
+      body: RunRequest & { stream: true },
+      options?: ClientRequestOptions,
+    ): PromiseLike<AsyncIterable<StreamEvent>>;
   };
 }
 
@@ -121,7 +124,8 @@ export interface PendingInput {
   results: ToolResultBlock[];
 }
 
-export type RunOptions<C = unknown, N extends string = string> = LoopOptionsBase<C, N> & ContextOption<C> & { client: MessagesClient };
+export type RunOptions<C = unknown, N extends string = string> = LoopOptionsBase<C, N> &
+  ContextOption<C> & { client: MessagesClient };
 
 export type StreamingRunOptions<C = unknown, N extends string = string> = LoopOptionsBase<C, N> &
   ContextOption<C> & {
@@ -163,7 +167,6 @@ export interface LegacyRunDefaults {
 
 export const DEFAULT_MAX_ITERATIONS = 10;
 
-
 function checkLimit(maxIterations: unknown): number {
   if (maxIterations === undefined) return DEFAULT_MAX_ITERATIONS;
   if (typeof maxIterations !== "number" || !Number.isInteger(maxIterations) || maxIterations < 1) {
@@ -190,13 +193,20 @@ function errorResult(toolUseId: string, message: string): ToolResultBlock {
  * (answering it would send an empty user turn). The last two only when `tools` (not the legacy loop).
  */
 function checkReply(message: ModelMessage, tools: boolean): void {
-  if (!isRecord(message) || Array.isArray(message)) throw new Error(`toolgen: the reply is not a message object (got ${kindOf(message)})`);
+  if (!isRecord(message) || Array.isArray(message))
+    throw new Error(`toolgen: the reply is not a message object (got ${kindOf(message)})`);
   const content: unknown = message.content;
-  if (!Array.isArray(content)) throw new Error(`toolgen: the reply's content is not an array of content blocks (got ${kindOf(content)})`);
+  if (!Array.isArray(content))
+    throw new Error(`toolgen: the reply's content is not an array of content blocks (got ${kindOf(content)})`);
   for (let i = 0; i < content.length; i++) {
     const block: unknown = content[i];
-    if (!isRecord(block) || Array.isArray(block)) throw new Error(`toolgen: the reply's content block ${i} is not an object (got ${kindOf(block)})`);
-    if (tools && block["type"] === "tool_use" && (typeof block["id"] !== "string" || typeof block["name"] !== "string")) {
+    if (!isRecord(block) || Array.isArray(block))
+      throw new Error(`toolgen: the reply's content block ${i} is not an object (got ${kindOf(block)})`);
+    if (
+      tools &&
+      block["type"] === "tool_use" &&
+      (typeof block["id"] !== "string" || typeof block["name"] !== "string")
+    ) {
       // Its result could name no call: the API refuses the next request.
       throw new Error(`toolgen: the reply's content block ${i} is a tool_use block without a string id and name`);
     }
@@ -245,11 +255,18 @@ function wantsResults(message: ModelMessage): boolean {
 function pendingOf(message: ModelMessage, results: ToolResultBlock[]): PendingInput | undefined {
   const names = new Map<string, string>();
   for (const block of message.content) {
-    if (isRecord(block) && block["type"] === "tool_use" && typeof block["id"] === "string" && typeof block["name"] === "string") names.set(block["id"], block["name"]);
+    if (
+      isRecord(block) &&
+      block["type"] === "tool_use" &&
+      typeof block["id"] === "string" &&
+      typeof block["name"] === "string"
+    )
+      names.set(block["id"], block["name"]);
   }
   const calls: PendingInput["calls"] = [];
   for (const r of results) {
-    if (r.input_required !== undefined) calls.push({ toolUseId: r.tool_use_id, toolName: names.get(r.tool_use_id) ?? "", request: r.input_required });
+    if (r.input_required !== undefined)
+      calls.push({ toolUseId: r.tool_use_id, toolName: names.get(r.tool_use_id) ?? "", request: r.input_required });
   }
   return calls.length === 0 ? undefined : { calls, results };
 }
@@ -258,30 +275,49 @@ function pendingOf(message: ModelMessage, results: ToolResultBlock[]): PendingIn
 function resumedReply(messages: readonly MessageParam[]): ModelMessage {
   const last = messages[messages.length - 1];
   if (last === undefined || last.role !== "assistant" || typeof last.content === "string") {
-    throw new Error("toolgen: resume: request.messages must end with the assistant reply whose calls asked for input (the stopped run's messages)");
+    throw new Error(
+      "toolgen: resume: request.messages must end with the assistant reply whose calls asked for input " +
+        "(the stopped run's messages)",
+    );
   }
   return { role: "assistant", content: last.content, stop_reason: "tool_use" };
 }
 
 /** Makes again the calls of `resume.results` that asked for input, with their answers; keeps the other results. */
-function resumeCalls<C>(reply: ModelMessage, resume: RunResume, dispatcher: RunDispatcher<C>, options: DispatchOptions<C>): Promise<ToolResultBlock[]> {
+function resumeCalls<C>(
+  reply: ModelMessage,
+  resume: RunResume,
+  dispatcher: RunDispatcher<C>,
+  options: DispatchOptions<C>,
+): Promise<ToolResultBlock[]> {
   const uses = new Map<string, { readonly [key: string]: unknown }>();
-  for (const block of reply.content) if (isRecord(block) && block["type"] === "tool_use" && typeof block["id"] === "string") uses.set(block["id"], block);
+  for (const block of reply.content)
+    if (isRecord(block) && block["type"] === "tool_use" && typeof block["id"] === "string")
+      uses.set(block["id"], block);
   return Promise.all(
     resume.results.map((result) => {
       const asked = result.input_required;
       if (asked === undefined) return result;
       const id = result.tool_use_id;
       const use = uses.get(id);
-      if (use === undefined) throw new Error(`toolgen: resume: the last assistant message holds no tool_use block with the id '${id}'`);
-      const responses = Object.prototype.hasOwnProperty.call(resume.inputResponses, id) ? resume.inputResponses[id] : undefined;
+      if (use === undefined)
+        throw new Error(`toolgen: resume: the last assistant message holds no tool_use block with the id '${id}'`);
+      const responses = Object.prototype.hasOwnProperty.call(resume.inputResponses, id)
+        ? resume.inputResponses[id]
+        : undefined;
       const name = typeof use["name"] === "string" ? use["name"] : "";
-      return dispatcher.dispatch({ type: "tool_use", id, name, input: use["input"] }, { ...options, inputResponses: responses, requestState: asked.requestState });
+      return dispatcher.dispatch(
+        { type: "tool_use", id, name, input: use["input"] },
+        { ...options, inputResponses: responses, requestState: asked.requestState },
+      );
     }),
   );
 }
 
-type Turn = (body: RunRequest, messages: readonly MessageParam[]) => Promise<{ message: ModelMessage; unrunnable: ReadonlyMap<object, string> }>;
+type Turn = (
+  body: RunRequest,
+  messages: readonly MessageParam[],
+) => Promise<{ message: ModelMessage; unrunnable: ReadonlyMap<object, string> }>;
 
 async function loop<C, N extends string>(
   options: LoopOptionsBase<C, N> & { context?: C },
@@ -298,7 +334,8 @@ async function loop<C, N extends string>(
     const results = await resumeCalls(reply, options.resume, dispatcher, dispatchOptions);
     throwIfAborted(signal);
     const pending = pendingOf(reply, results);
-    if (pending !== undefined) return { message: reply, messages, iterations: 0, limitReached: false, inputRequired: pending };
+    if (pending !== undefined)
+      return { message: reply, messages, iterations: 0, limitReached: false, inputRequired: pending };
     messages.push({ role: "user", content: results });
   }
   for (let iterations = 1; ; iterations++) {
@@ -322,7 +359,10 @@ async function loop<C, N extends string>(
  * `tool_use` or `maxIterations` model calls were made. `tool_choice` (with `disable_parallel_tool_use`)
  * and every other request parameter pass through.
  */
-export function runToolsWith<C, N extends string>(defaults: RunDefaults, options: RunOptions<C, N>): Promise<RunResult> {
+export function runToolsWith<C, N extends string>(
+  defaults: RunDefaults,
+  options: RunOptions<C, N>,
+): Promise<RunResult> {
   const dispatcher: RunDispatcher<C> = options.dispatcher ?? defaults.dispatcher;
   const body: RunRequest = { ...options.request, tools: options.request.tools ?? defaults.tools };
   const client = options.client;
@@ -343,7 +383,10 @@ export function runToolsWith<C, N extends string>(defaults: RunDefaults, options
  * block of a `max_tokens` reply), it is answered with an is_error result the model can act on.
  * An event out of the protocol's order (stream-reply.ts) rejects the loop at once.
  */
-export function runToolsStreamingWith<C, N extends string>(defaults: RunDefaults, options: StreamingRunOptions<C, N>): Promise<RunResult> {
+export function runToolsStreamingWith<C, N extends string>(
+  defaults: RunDefaults,
+  options: StreamingRunOptions<C, N>,
+): Promise<RunResult> {
   const dispatcher: RunDispatcher<C> = options.dispatcher ?? defaults.dispatcher;
   const body: RunRequest = { ...options.request, tools: options.request.tools ?? defaults.tools };
   const client = options.client;
@@ -374,11 +417,15 @@ function textOf(message: ModelMessage): string {
  * answered with a `<function_results>` user turn. It ends when a reply does not stop at the stop
  * sequence, holds no call, or after `maxIterations` model calls.
  */
-export async function runLegacyToolsWith<C, N extends string>(defaults: LegacyRunDefaults, options: RunOptions<C, N>): Promise<RunResult> {
+export async function runLegacyToolsWith<C, N extends string>(
+  defaults: LegacyRunDefaults,
+  options: RunOptions<C, N>,
+): Promise<RunResult> {
   const dispatcher: RunDispatcher<C> = options.dispatcher ?? defaults.dispatcher;
   const limit = checkLimit(options.maxIterations);
   // The legacy format cannot carry input_required: a handler's inputRequired(...) reaches the model as its text.
-  if (options.resume !== undefined) throw new Error("toolgen: resume is for runTools and runToolsStreaming; the legacy loop never stops for input");
+  if (options.resume !== undefined)
+    throw new Error("toolgen: resume is for runTools and runToolsStreaming; the legacy loop never stops for input");
   const { request, client, signal } = options;
   const stop = defaults.stopSequence;
   const own = request.system;
@@ -395,7 +442,10 @@ export async function runLegacyToolsWith<C, N extends string>(defaults: LegacyRu
   const messages: MessageParam[] = [...request.messages];
   for (let iterations = 1; ; iterations++) {
     throwIfAborted(signal);
-    const message = await client.messages.create({ ...body, messages: messages.slice(), stream: false }, requestOptions);
+    const message = await client.messages.create(
+      { ...body, messages: messages.slice(), stream: false },
+      requestOptions,
+    );
     checkReply(message, false);
     const cut = message.stop_reason === "stop_sequence" && message.stop_sequence === stop;
     // The stop sequence is not part of the reply: put it back so the transcript holds a whole block.

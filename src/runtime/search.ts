@@ -27,10 +27,15 @@ export interface SearchHit {
 }
 
 const STOPWORDS: ReadonlySet<string> = new Set(
-  "a an and any are as at be by can could do for from give i in into is it its me my of on or our please that the their them then there these this those to up us we what when which with you your".split(" "),
+  (
+    "a an and any are as at be by can could do for from give i in into is it its me my of on or our please that " +
+    "the their them then there these this those to up us we what when which with you your"
+  ).split(" "),
 );
 
-/** Words requests use for what descriptions say otherwise, both ways (a small fixed list: offline and deterministic). */
+/**
+ * Words requests use for what descriptions say otherwise, both ways (a small fixed list: offline and deterministic).
+ */
 const SYNONYMS: readonly (readonly string[])[] = [
   ["get", "fetch", "show", "look", "retrieve", "read", "detail", "view", "pull"],
   ["list", "all", "browse", "enumerate"],
@@ -46,7 +51,8 @@ const SYNONYMS: readonly (readonly string[])[] = [
 
 const SYNONYM_OF: ReadonlyMap<string, readonly string[]> = (() => {
   const map = new Map<string, string[]>();
-  for (const group of SYNONYMS) for (const word of group) map.set(word, [...(map.get(word) ?? []), ...group.filter((w) => w !== word)]);
+  for (const group of SYNONYMS)
+    for (const word of group) map.set(word, [...(map.get(word) ?? []), ...group.filter((w) => w !== word)]);
   return map;
 })();
 
@@ -86,12 +92,20 @@ export function queryTerms(query: string, synonyms = true): Map<string, number> 
 }
 
 /** The `k` best tools for `query`, best first; tools that share no term with it are left out. */
-export function search(index: SearchIndex, query: string, options: SearchOptions & { synonyms?: boolean } = {}): SearchHit[] {
+export function search(
+  index: SearchIndex,
+  query: string,
+  options: SearchOptions & { synonyms?: boolean } = {},
+): SearchHit[] {
   const k = Math.max(0, Math.floor(options.k ?? 5));
   let allowed: ReadonlySet<number> | undefined;
   if (options.toolset !== undefined) {
     const members = Object.hasOwn(index.toolsets, options.toolset) ? index.toolsets[options.toolset] : undefined;
-    if (members === undefined) throw new RangeError(`no toolset '${String(options.toolset).slice(0, 64)}' (toolsets: ${Object.keys(index.toolsets).join(", ") || "none"})`);
+    if (members === undefined)
+      throw new RangeError(
+        `no toolset '${String(options.toolset).slice(0, 64)}' ` +
+          `(toolsets: ${Object.keys(index.toolsets).join(", ") || "none"})`,
+      );
     allowed = new Set(members);
   }
   const scores = new Map<number, number>();
@@ -113,8 +127,14 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
 /** The tool Claude calls to search (Anthropic's custom tool search: its result is tool_reference blocks). */
 export const TOOL_SEARCH_NAME = "tool_search";
 export const TOOL_SEARCH_DESCRIPTION =
-  "Searches the available tools by what they do. Call it with a few words describing the action and the object (e.g. \"refund an order\"); the matching tools become available to call.";
-export const TOOL_SEARCH_SCHEMA: { type: "object"; properties: { [key: string]: unknown }; required: string[]; additionalProperties: boolean } = {
+  "Searches the available tools by what they do. Call it with a few words describing the action and the object " +
+  '(e.g. "refund an order"); the matching tools become available to call.';
+export const TOOL_SEARCH_SCHEMA: {
+  type: "object";
+  properties: { [key: string]: unknown };
+  required: string[];
+  additionalProperties: boolean;
+} = {
   type: "object",
   properties: {
     query: { type: "string", description: "What the tool should do, in a few words." },
@@ -130,7 +150,10 @@ export interface ToolReferenceBlock {
   tool_name: string;
 }
 
-/** The tool_result answering a tool_search call: a tool_reference block per hit, or text when none (is_error for a bad input). */
+/**
+ * The tool_result answering a tool_search call: a tool_reference block per hit, or text when none (is_error for a bad
+ * input).
+ */
 export interface ToolSearchResultBlock {
   type: "tool_result";
   tool_use_id: string;
@@ -140,20 +163,36 @@ export interface ToolSearchResultBlock {
 
 /** The query and limit of a tool_search call's input, or a message saying what is wrong with it. */
 export function readSearchInput(input: unknown): { query: string; k: number } | string {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return "the input must be an object with a \"query\" string";
+  if (typeof input !== "object" || input === null || Array.isArray(input))
+    return 'the input must be an object with a "query" string';
   const record = input as { readonly [key: string]: unknown };
   const query = record["query"];
-  if (typeof query !== "string" || query.trim() === "") return "\"query\" must be a non-empty string";
+  if (typeof query !== "string" || query.trim() === "") return '"query" must be a non-empty string';
   const limit = record["limit"];
-  if (limit !== undefined && (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > 20)) return "\"limit\" must be an integer from 1 to 20";
+  if (limit !== undefined && (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > 20))
+    return '"limit" must be an integer from 1 to 20';
   return { query, k: typeof limit === "number" ? limit : 5 };
 }
 
 /** Answers a tool_search tool_use with tool_reference blocks for the best matches. Never throws. */
-export function answerToolSearch(index: SearchIndex, toolUse: { id: string; input: unknown }, options: SearchOptions = {}): ToolSearchResultBlock {
+export function answerToolSearch(
+  index: SearchIndex,
+  toolUse: { id: string; input: unknown },
+  options: SearchOptions = {},
+): ToolSearchResultBlock {
   const read = readSearchInput(toolUse.input);
-  if (typeof read === "string") return { type: "tool_result", tool_use_id: toolUse.id, content: `Error: ${read}`, is_error: true };
+  if (typeof read === "string")
+    return { type: "tool_result", tool_use_id: toolUse.id, content: `Error: ${read}`, is_error: true };
   const hits = search(index, read.query, { ...options, k: read.k });
-  if (hits.length === 0) return { type: "tool_result", tool_use_id: toolUse.id, content: `No tool matches "${read.query.slice(0, 200)}"; try other words.` };
-  return { type: "tool_result", tool_use_id: toolUse.id, content: hits.map((h) => ({ type: "tool_reference", tool_name: h.name })) };
+  if (hits.length === 0)
+    return {
+      type: "tool_result",
+      tool_use_id: toolUse.id,
+      content: `No tool matches "${read.query.slice(0, 200)}"; try other words.`,
+    };
+  return {
+    type: "tool_result",
+    tool_use_id: toolUse.id,
+    content: hits.map((h) => ({ type: "tool_reference", tool_name: h.name })),
+  };
 }

@@ -50,7 +50,10 @@ export declare namespace StandardSchemaV1 {
   /** The Standard Schema properties interface. */
   interface Props<Input = unknown, Output = Input> extends StandardTypedV1.Props<Input, Output> {
     /** Validates unknown input values. */
-    readonly validate: (value: unknown, options?: StandardSchemaV1.Options | undefined) => Result<Output> | Promise<Result<Output>>;
+    readonly validate: (
+      value: unknown,
+      options?: StandardSchemaV1.Options | undefined,
+    ) => Result<Output> | Promise<Result<Output>>;
   }
   /** The result interface of the validate function. */
   type Result<Output> = SuccessResult<Output> | FailureResult;
@@ -120,10 +123,14 @@ export interface ToolStandardSchema<Input, Output = Input> {
   readonly "~standard": ToolStandardProps<Input, Output>;
 }
 
-export interface ToolStandardProps<Input, Output = Input> extends StandardSchemaV1.Props<Input, Output>, StandardJSONSchemaV1.Props<Input, Output> {
+export interface ToolStandardProps<Input, Output = Input>
+  extends StandardSchemaV1.Props<Input, Output>, StandardJSONSchemaV1.Props<Input, Output> {
   readonly vendor: "toolgen";
   /** Runs the build-time validator; never returns a Promise, never throws. */
-  readonly validate: (value: unknown, options?: StandardSchemaV1.Options | undefined) => StandardSchemaV1.Result<Output>;
+  readonly validate: (
+    value: unknown,
+    options?: StandardSchemaV1.Options | undefined,
+  ) => StandardSchemaV1.Result<Output>;
 }
 
 /** The JSON Schema targets toolgen can give (`jsonSchema.input({ target })`). */
@@ -177,12 +184,19 @@ function copy<T>(value: T): T {
 /** The schema in `target`'s form, or a TypeError saying why there is none. */
 function formOf(spec: ToolSchemaSpec, options: StandardJSONSchemaV1.Options | undefined): Record<string, unknown> {
   const target: unknown = options?.target;
-  const form = typeof target === "string" && Object.prototype.hasOwnProperty.call(spec.forms, target) ? spec.forms[target] : undefined;
+  const form =
+    typeof target === "string" && Object.prototype.hasOwnProperty.call(spec.forms, target)
+      ? spec.forms[target]
+      : undefined;
   if (form === undefined) {
     const known = JSON_SCHEMA_TARGETS.filter((t) => Object.prototype.hasOwnProperty.call(spec.forms, t)).join(", ");
-    throw new TypeError(`toolgen: no JSON Schema target ${JSON.stringify(target) ?? String(target)} for the ${spec.role} of tool '${spec.tool}' (targets: ${known})`);
+    throw new TypeError(
+      `toolgen: no JSON Schema target ${JSON.stringify(target) ?? String(target)} ` +
+        `for the ${spec.role} of tool '${spec.tool}' (targets: ${known})`,
+    );
   }
-  if (typeof form === "string") throw new TypeError(`toolgen: the ${spec.role} of tool '${spec.tool}' has no ${String(target)} form: ${form}`);
+  if (typeof form === "string")
+    throw new TypeError(`toolgen: the ${spec.role} of tool '${spec.tool}' has no ${String(target)} form: ${form}`);
   return copy(form === true ? spec.schema : form);
 }
 
@@ -206,10 +220,20 @@ export function toolStandardSchema<Input, Output = Input>(spec: ToolSchemaSpec):
       const errors = validator.errors;
       const repaired = repair ? validRepair(spec.schema, value, validator) : undefined;
       if (repaired !== undefined) return { value: repaired.value as Output };
-      return { issues: describeValidationIssues(errors).map((i) => ({ message: i.message, path: pathOfPointer(i.pointer) })) };
+      return {
+        issues: describeValidationIssues(errors).map((i) => ({ message: i.message, path: pathOfPointer(i.pointer) })),
+      };
     } catch (e) {
       // As dispatch answers a validator that throws (a hostile value): an issue, not an exception.
-      return { issues: [{ message: `could not validate the ${spec.role === "input schema" ? "input" : "output"} of tool '${spec.tool}' (${describeThrown(e)})` }] };
+      return {
+        issues: [
+          {
+            message:
+              `could not validate the ${spec.role === "input schema" ? "input" : "output"} ` +
+              `of tool '${spec.tool}' (${describeThrown(e)})`,
+          },
+        ],
+      };
     }
   };
   const props: ToolStandardProps<Input, Output> = {
@@ -230,8 +254,12 @@ export function toolStandardSchema<Input, Output = Input>(spec: ToolSchemaSpec):
  * maps each tool name to its type. The object has no prototype, so a tool named `__proto__` or
  * `toString` is its own entry.
  */
-export function toolStandardSchemas<M>(specs: readonly ToolSchemaSpec[]): { readonly [N in keyof M]: ToolStandardSchema<M[N]> } {
-  const table: { [name: string]: ToolStandardSchema<unknown> } = Object.create(null) as { [name: string]: ToolStandardSchema<unknown> };
+export function toolStandardSchemas<M>(specs: readonly ToolSchemaSpec[]): {
+  readonly [N in keyof M]: ToolStandardSchema<M[N]>;
+} {
+  const table: { [name: string]: ToolStandardSchema<unknown> } = Object.create(null) as {
+    [name: string]: ToolStandardSchema<unknown>;
+  };
   for (const spec of specs) table[spec.tool] = toolStandardSchema(spec);
   return Object.freeze(table) as { readonly [N in keyof M]: ToolStandardSchema<M[N]> };
 }

@@ -10,7 +10,10 @@ function isRecord(v: unknown): v is { readonly [key: string]: unknown } {
 
 /** The is_error text for a tool_use block cut off by max_tokens, streamed or not. */
 export function cutOffMessage(name: string): string {
-  return `Error: the input of tool '${name}' was cut off: the reply reached max_tokens before the input was complete, so the tool did not run. Call it again with the whole input (shorter, if it can be).`;
+  return (
+    `Error: the input of tool '${name}' was cut off: the reply reached max_tokens before the input was complete, ` +
+    `so the tool did not run. Call it again with the whole input (shorter, if it can be).`
+  );
 }
 
 /** What a value is, for a protocol error ("null", "a string", ...): never the value, which may be long. */
@@ -24,12 +27,20 @@ export function kindOf(v: unknown): string {
 function describeIndex(index: unknown): string {
   if (index === undefined) return "no index";
   if (typeof index === "number" || index === null) return `index ${String(index)}`;
-  if (typeof index === "string") return `index ${JSON.stringify(index.length > 20 ? `${index.slice(0, 20)}…` : index)}`;
+  if (typeof index === "string") {
+    return `index ${JSON.stringify(index.length > 20 ? `${index.slice(0, 20)}…` : index)}`;
+  }
   return `an index of type ${Array.isArray(index) ? "array" : typeof index}`;
 }
 
 /** The events whose order the protocol fixes; others (`ping`, types added later) are passed over. */
-const ORDERED_EVENTS: ReadonlySet<string> = new Set(["content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
+const ORDERED_EVENTS: ReadonlySet<string> = new Set([
+  "content_block_start",
+  "content_block_delta",
+  "content_block_stop",
+  "message_delta",
+  "message_stop",
+]);
 
 /**
  * Builds a reply from stream events, keeping each tool input's raw JSON text until its block ends.
@@ -51,7 +62,8 @@ export class ReplyAssembler {
   private ended = false;
 
   add(event: StreamEvent): void {
-    if (!isRecord(event) || Array.isArray(event)) throw new Error(`toolgen: the stream sent an event that is not an object (got ${kindOf(event)})`);
+    if (!isRecord(event) || Array.isArray(event))
+      throw new Error(`toolgen: the stream sent an event that is not an object (got ${kindOf(event)})`);
     const type = event.type;
     const index: unknown = event.index;
     if (type === "message_start") {
@@ -65,10 +77,15 @@ export class ReplyAssembler {
     switch (type) {
       case "content_block_start": {
         const next = this.blocks.length;
-        if (index !== next) throw new Error(`toolgen: the stream's ${type} event has ${describeIndex(index)} where ${next} was expected`);
-        if (this.open !== undefined) throw new Error(`toolgen: the stream's ${type} event for block ${next} came while block ${this.open} was open`);
+        if (index !== next)
+          throw new Error(`toolgen: the stream's ${type} event has ${describeIndex(index)} where ${next} was expected`);
+        if (this.open !== undefined)
+          throw new Error(
+            `toolgen: the stream's ${type} event for block ${next} came while block ${this.open} was open`,
+          );
         const content = event.content_block;
-        if (!isRecord(content) || Array.isArray(content)) throw new Error(`toolgen: the stream's ${type} event for block ${next} has no content_block object`);
+        if (!isRecord(content) || Array.isArray(content))
+          throw new Error(`toolgen: the stream's ${type} event for block ${next} has no content_block object`);
         const block: Record<string, unknown> = { ...content };
         this.blocks.push(block);
         this.open = next;
@@ -108,7 +125,11 @@ export class ReplyAssembler {
     if (block === undefined || !isRecord(delta)) return;
     if (delta["type"] === "text_delta" && typeof delta["text"] === "string") {
       block["text"] = `${typeof block["text"] === "string" ? block["text"] : ""}${delta["text"]}`;
-    } else if (delta["type"] === "input_json_delta" && typeof delta["partial_json"] === "string" && this.json.has(index)) {
+    } else if (
+      delta["type"] === "input_json_delta" &&
+      typeof delta["partial_json"] === "string" &&
+      this.json.has(index)
+    ) {
       this.json.set(index, `${this.json.get(index) ?? ""}${delta["partial_json"]}`);
     } else if (delta["type"] === "thinking_delta" && typeof delta["thinking"] === "string") {
       block["thinking"] = `${typeof block["thinking"] === "string" ? block["thinking"] : ""}${delta["thinking"]}`;
@@ -136,12 +157,21 @@ export class ReplyAssembler {
       } else if (typeof parsed !== "string") {
         block["input"] = parsed;
       } else {
-        unrunnable.set(block, `Error: the input of tool '${name}' is not a valid JSON object (${parsed}), so the tool did not run. Call it again with a complete, valid input.`);
+        unrunnable.set(
+          block,
+          `Error: the input of tool '${name}' is not a valid JSON object (${parsed}), so the tool did not run. ` +
+            `Call it again with a complete, valid input.`,
+        );
         // The API takes a tool_use block back only with an object input.
         block["input"] = {};
       }
     }
-    const message: ModelMessage = { role: "assistant", content: this.blocks, stop_reason: this.stopReason, stop_sequence: this.stopSequence };
+    const message: ModelMessage = {
+      role: "assistant",
+      content: this.blocks,
+      stop_reason: this.stopReason,
+      stop_sequence: this.stopSequence,
+    };
     return { message, unrunnable };
   }
 }

@@ -10,7 +10,8 @@ const RESULTS_CLOSE = "\n</function_results>";
 
 /** The one `<result>` or `<error>` element of a one-call `<function_results>` block (FORMATS.md §3). */
 function entryOf(results: string): string {
-  if (results.startsWith(`${RESULTS_OPEN}\n`) && results.endsWith(RESULTS_CLOSE)) return results.slice(RESULTS_OPEN.length + 1, -RESULTS_CLOSE.length);
+  if (results.startsWith(`${RESULTS_OPEN}\n`) && results.endsWith(RESULTS_CLOSE))
+    return results.slice(RESULTS_OPEN.length + 1, -RESULTS_CLOSE.length);
   return "<error>\nError: the call was not answered\n</error>";
 }
 
@@ -22,7 +23,11 @@ export function outOfSetMessage(name: string, toolset: string, toolNames: readon
 }
 
 /** `inner`, restricted to `toolNames`: the toolset's dispatcher. */
-export function restrictDispatcher<C>(inner: Dispatcher<C>, toolset: string, toolNames: readonly string[]): Dispatcher<C> {
+export function restrictDispatcher<C>(
+  inner: Dispatcher<C>,
+  toolset: string,
+  toolNames: readonly string[],
+): Dispatcher<C> {
   const members: ReadonlySet<string> = new Set(toolNames);
   const outside = (name: unknown): name is string => typeof name === "string" && !members.has(name);
   const refuse = (block: { readonly [key: string]: unknown }): ToolResultBlock => ({
@@ -32,7 +37,9 @@ export function restrictDispatcher<C>(inner: Dispatcher<C>, toolset: string, too
     is_error: true,
   });
   const dispatch = (toolUse: ToolUseBlock, ...options: DispatchArgs<C>): Promise<ToolResultBlock> =>
-    isRecord(toolUse) && outside(toolUse["name"]) ? Promise.resolve(refuse(toolUse)) : inner.dispatch(toolUse, ...options);
+    isRecord(toolUse) && outside(toolUse["name"])
+      ? Promise.resolve(refuse(toolUse))
+      : inner.dispatch(toolUse, ...options);
   return {
     dispatch,
     dispatchAll(content: readonly unknown[], ...options: DispatchArgs<C>): Promise<ToolResultBlock[]> {
@@ -44,14 +51,19 @@ export function restrictDispatcher<C>(inner: Dispatcher<C>, toolset: string, too
       const calls = splitFunctionCalls(text);
       // A call with no tool name is the folder's to answer (its message says what is missing).
       const refused = (name: string) => name !== "" && outside(name);
-      if (calls === undefined || !calls.some((c) => refused(c.name))) return inner.dispatchFunctionCalls(text, ...options);
+      if (calls === undefined || !calls.some((c) => refused(c.name)))
+        return inner.dispatchFunctionCalls(text, ...options);
       // Each call is answered in its place, as the native path answers each tool_use: the in-set
       // ones by the folder's dispatcher (each as a block of its own, read as in the whole block),
       // the out-of-set ones with the error naming the set.
       const answers = await Promise.all(
         calls.map(async (c) =>
           refused(c.name)
-            ? entryOf(renderFunctionResults([{ name: c.name, ok: false, error: outOfSetMessage(c.name, toolset, toolNames) }]))
+            ? entryOf(
+                renderFunctionResults([
+                  { name: c.name, ok: false, error: outOfSetMessage(c.name, toolset, toolNames) },
+                ]),
+              )
             : "block" in c
               ? entryOf(await inner.dispatchFunctionCalls(c.block, ...options))
               : entryOf(renderFunctionResults([{ name: c.name, ok: false, error: `Error: ${c.error}` }])),

@@ -72,12 +72,18 @@ export function resolvePointer(root: unknown, ref: string): unknown {
 
 function typeOk(t: unknown, v: unknown): boolean {
   switch (t) {
-    case "null": return v === null;
-    case "array": return Array.isArray(v);
-    case "object": return isObj(v);
-    case "integer": return typeof v === "number" && !(v % 1) && !isNaN(v);
-    case "number": return typeof v === "number";
-    default: return typeof v === t;
+    case "null":
+      return v === null;
+    case "array":
+      return Array.isArray(v);
+    case "object":
+      return isObj(v);
+    case "integer":
+      return typeof v === "number" && !(v % 1) && !isNaN(v);
+    case "number":
+      return typeof v === "number";
+    default:
+      return typeof v === t;
   }
 }
 
@@ -85,11 +91,21 @@ const GROUP: Record<string, readonly string[]> = {
   number: ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"],
   string: ["maxLength", "minLength", "pattern", "format"],
   array: ["maxItems", "minItems", "additionalItems", "items", "contains", "maxContains", "minContains", "uniqueItems"],
-  object: ["maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "properties", "patternProperties"],
+  object: [
+    "maxProperties",
+    "minProperties",
+    "required",
+    "propertyNames",
+    "additionalProperties",
+    "properties",
+    "patternProperties",
+  ],
 };
 const LIMIT: Record<string, readonly [string, (a: number, b: number) => boolean]> = {
-  maximum: ["<=", (a, b) => a > b], minimum: [">=", (a, b) => a < b],
-  exclusiveMaximum: ["<", (a, b) => a >= b], exclusiveMinimum: [">", (a, b) => a <= b],
+  maximum: ["<=", (a, b) => a > b],
+  minimum: [">=", (a, b) => a < b],
+  exclusiveMaximum: ["<", (a, b) => a >= b],
+  exclusiveMinimum: [">", (a, b) => a <= b],
 };
 
 const UNTYPED = ["$ref", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if"];
@@ -107,7 +123,9 @@ function plan(sch: Obj): Plan {
   if (p !== undefined) return p;
   const t = sch["type"];
   const types = t === undefined ? [] : Array.isArray(t) ? (t as string[]) : [t as string];
-  const groups = Object.keys(GROUP).map((g) => [g, GROUP[g]!.filter((k) => own(sch, k))] as const).filter(([, present]) => present.length > 0);
+  const groups = Object.keys(GROUP)
+    .map((g) => [g, GROUP[g]!.filter((k) => own(sch, k))] as const)
+    .filter(([, present]) => present.length > 0);
   const late = types.length === 1 && groups.some(([g]) => g === types[0]) ? types[0] : undefined;
   p = { types, late, untyped: UNTYPED.some((k) => own(sch, k)), groups };
   plans.set(sch, p);
@@ -149,7 +167,13 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
   }
 
   function fail(cx: Cx, keyword: string, params: Record<string, unknown>, message: string): void {
-    const e: ValidationError & { propertyName?: string } = { instancePath: cx.path, schemaPath: join(cx.at, keyword), keyword, params, message };
+    const e: ValidationError & { propertyName?: string } = {
+      instancePath: cx.path,
+      schemaPath: join(cx.at, keyword),
+      keyword,
+      params,
+      message,
+    };
     if (cx.name !== undefined) e.propertyName = cx.name;
     errors.push(e);
   }
@@ -195,7 +219,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       if (holdsRef) run(target, data, cx.path, "#", undefined);
       else sub(target, cx, ref);
     }
-    if (own(sch, "const") && !equal(data, sch["const"])) fail(cx, "const", { allowedValue: sch["const"] }, "must be equal to constant");
+    if (own(sch, "const") && !equal(data, sch["const"]))
+      fail(cx, "const", { allowedValue: sch["const"] }, "must be equal to constant");
     if (Array.isArray(sch["enum"]) && !sch["enum"].some((v) => equal(data, v))) {
       fail(cx, "enum", { allowedValues: sch["enum"] }, "must be equal to one of the allowed values");
     }
@@ -205,7 +230,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     }
     if (Array.isArray(sch["anyOf"]) && !sch["anyOf"].some(alwaysValid)) {
       const before = errors.length;
-      if (sch["anyOf"].some((s: unknown, i) => sub(s, cx, join(join(cx.at, "anyOf"), String(i))))) errors.length = before;
+      if (sch["anyOf"].some((s: unknown, i) => sub(s, cx, join(join(cx.at, "anyOf"), String(i)))))
+        errors.length = before;
       else fail(cx, "anyOf", {}, "must match a schema in anyOf");
     }
     if (Array.isArray(sch["oneOf"])) {
@@ -226,7 +252,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       if (valid) errors.length = before;
       else fail(cx, "oneOf", { passingSchemas: passing }, "must match exactly one schema in oneOf");
     }
-    if (Array.isArray(sch["allOf"])) sch["allOf"].forEach((s: unknown, i) => alwaysValid(s) || sub(s, cx, join(join(cx.at, "allOf"), String(i))));
+    if (Array.isArray(sch["allOf"]))
+      sch["allOf"].forEach((s: unknown, i) => alwaysValid(s) || sub(s, cx, join(join(cx.at, "allOf"), String(i))));
     if (own(sch, "if")) {
       const hasThen = own(sch, "then") && !alwaysValid(sch["then"]);
       const hasElse = own(sch, "else") && !alwaysValid(sch["else"]);
@@ -234,7 +261,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
         const ok = alwaysValid(sch["if"]) || quiet(() => sub(sch["if"], cx, join(cx.at, "if")));
         const clause = ok ? "then" : "else";
         if (ok ? hasThen : hasElse) {
-          if (!sub(sch[clause], cx, join(cx.at, clause))) fail(cx, "if", { failingKeyword: clause }, `must match "${clause}" schema`);
+          if (!sub(sch[clause], cx, join(cx.at, clause)))
+            fail(cx, "if", { failingKeyword: clause }, `must match "${clause}" schema`);
         }
       }
     }
@@ -248,10 +276,12 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
         const n = data as number;
         const limit = LIMIT[k];
         if (limit !== undefined) {
-          if (limit[1](n, v as number) || isNaN(n)) fail(cx, k, { comparison: limit[0], limit: v }, `must be ${limit[0]} ${String(v)}`);
+          if (limit[1](n, v as number) || isNaN(n))
+            fail(cx, k, { comparison: limit[0], limit: v }, `must be ${limit[0]} ${String(v)}`);
         } else {
           const res = n / (v as number);
-          if (v === 0 || res !== parseInt(String(res))) fail(cx, k, { multipleOf: v }, `must be multiple of ${String(v)}`);
+          if (v === 0 || res !== parseInt(String(res)))
+            fail(cx, k, { multipleOf: v }, `must be multiple of ${String(v)}`);
         }
       } else if (group === "string") stringKeyword(k, v, cx, data as string);
       else if (group === "array") arrayKeyword(k, v, sch, cx, data as unknown[]);
@@ -262,7 +292,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     if (k === "maxLength" || k === "minLength") {
       const max = k === "maxLength";
       const len = ucs2length(s);
-      if (max ? len > (v as number) : len < (v as number)) fail(cx, k, { limit: v }, `must NOT have ${max ? "more" : "fewer"} than ${String(v)} characters`);
+      if (max ? len > (v as number) : len < (v as number))
+        fail(cx, k, { limit: v }, `must NOT have ${max ? "more" : "fewer"} than ${String(v)} characters`);
     } else if (k === "pattern") {
       if (!regex(v as string).test(s)) fail(cx, k, { pattern: v }, `must match pattern "${String(v)}"`);
     } else if (own(formats, v as string) && !formats[v as string]!(s)) {
@@ -272,20 +303,30 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
   function arrayKeyword(k: string, v: unknown, sch: Obj, cx: Cx, a: unknown[]): void {
     if (k === "maxItems" || k === "minItems") {
       const max = k === "maxItems";
-      if (max ? a.length > (v as number) : a.length < (v as number)) fail(cx, k, { limit: v }, `must NOT have ${max ? "more" : "fewer"} than ${String(v)} items`);
+      if (max ? a.length > (v as number) : a.length < (v as number))
+        fail(cx, k, { limit: v }, `must NOT have ${max ? "more" : "fewer"} than ${String(v)} items`);
     } else if (k === "items") {
       if (!alwaysValid(v)) for (let i = 0; i < a.length; i++) sub(v, cx, join(cx.at, "items"), a[i], `${cx.path}/${i}`);
     } else if (k === "contains") contains(v, sch, cx, a);
     else if (k === "uniqueItems" && v === true) {
       const pair = duplicatePair(a);
-      if (pair !== null) fail(cx, k, { i: pair[0], j: pair[1] }, `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`);
+      if (pair !== null)
+        fail(
+          cx,
+          k,
+          { i: pair[0], j: pair[1] },
+          `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`,
+        );
     }
   }
   function contains(v: unknown, sch: Obj, cx: Cx, a: unknown[]): void {
     const min = engines.next && typeof sch["minContains"] === "number" ? sch["minContains"] : 1;
     const max = engines.next && typeof sch["maxContains"] === "number" ? sch["maxContains"] : undefined;
     const params = max === undefined ? { minContains: min } : { minContains: min, maxContains: max };
-    const message = max === undefined ? `must contain at least ${min} valid item(s)` : `must contain at least ${min} and no more than ${max} valid item(s)`;
+    const message =
+      max === undefined
+        ? `must contain at least ${min} valid item(s)`
+        : `must contain at least ${min} and no more than ${max} valid item(s)`;
     if (max === undefined && min === 0) return;
     let valid: boolean;
     const before = errors.length;
@@ -314,11 +355,13 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
   }
   function objectKeyword(k: string, v: unknown, sch: Obj, cx: Cx, o: Obj): void {
     const at = join(cx.at, k);
-    const prop = (s: unknown, key: string, where: string): boolean => sub(s, cx, where, o[key], `${cx.path}/${pointer(key)}`);
+    const prop = (s: unknown, key: string, where: string): boolean =>
+      sub(s, cx, where, o[key], `${cx.path}/${pointer(key)}`);
     if (k === "maxProperties" || k === "minProperties") {
       const max = k === "maxProperties";
       const n = Object.keys(o).length;
-      if (max ? n > (v as number) : n < (v as number)) fail(cx, k, { limit: v }, `must NOT have ${max ? "more" : "fewer"} than ${String(v)} properties`);
+      if (max ? n > (v as number) : n < (v as number))
+        fail(cx, k, { limit: v }, `must NOT have ${max ? "more" : "fewer"} than ${String(v)} properties`);
     } else if (k === "required") {
       for (const p of v as string[]) {
         if (o[p] === undefined || !own(o, p)) fail(cx, k, { missingProperty: p }, `must have required property '${p}'`);
@@ -331,7 +374,9 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     } else if (k === "additionalProperties") {
       if (alwaysValid(v)) return;
       const props = isObj(sch["properties"]) ? sch["properties"] : {};
-      const pats = isObj(sch["patternProperties"]) ? Object.keys(sch["patternProperties"]).filter((p) => p !== "__proto__") : [];
+      const pats = isObj(sch["patternProperties"])
+        ? Object.keys(sch["patternProperties"]).filter((p) => p !== "__proto__")
+        : [];
       for (const key of Object.keys(o)) {
         if ((key !== "__proto__" && own(props, key)) || pats.some((p) => regex(p).test(key))) continue;
         if (v === false) fail(cx, k, { additionalProperty: key }, "must NOT have additional properties");

@@ -4,6 +4,8 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { fixture, project, tempDir } from "../helpers.js";
+import { loadFolder, bundleTools } from "../../src/load/index.js";
+import { legacyConversions } from "../../src/targets/anthropic/legacy-view.js";
 
 const toolsBlock = (prompt: string) => prompt.slice(prompt.indexOf("<tools>"), prompt.indexOf("</tools>") + "</tools>".length);
 
@@ -85,5 +87,21 @@ describe("legacy prompt", () => {
     expect(prompt).toContain("<parameter><name>text</name></parameter>\n");
     await writeFile(path.join(templates, "nope.hbs"), "x");
     await expect(build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint: false, templates })).rejects.toThrow(/nope\.hbs.*overrides no built-in template/);
+  });
+
+  // Issue 36 item 5: `legacyConversions` is an array literal (it was JSON.parse of text), laid out
+  // within 120 columns, and holds exactly the conversions the prompt was written with.
+  it("legacy.ts writes legacyConversions as an array literal of the build's conversions", async () => {
+    const p = await project(fixture("awkward", "schemas"));
+    await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, refRoots: [p.dir], lint: false, cache: false });
+    const text = await readFile(path.join(p.out, "legacy.ts"), "utf8");
+    expect(text).not.toContain("JSON.parse");
+    expect(text).toMatch(/^export const legacyConversions: LegacyConversions = \[\n {2}\[/m);
+    expect(text.split("\n").filter((l) => l.length > 120 && !l.startsWith("<") && /\s\S/.test(l.trim()))).toEqual([]);
+    const mod = (await import(path.join(p.out, "legacy.ts"))) as { legacyConversions: [string, unknown][] };
+    const { tools } = await bundleTools(await loadFolder(p.schemas, { refRoots: [p.dir] }));
+    const expected = JSON.parse(JSON.stringify(legacyConversions(tools))) as [string, unknown][];
+    expect(mod.legacyConversions.length).toBe(expected.length);
+    expect(new Map(mod.legacyConversions)).toEqual(new Map(expected));
   });
 });

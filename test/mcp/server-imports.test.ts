@@ -1,9 +1,10 @@
 /**
  * Issue 13 (speed): the generated MCP server loads only what serving needs. It builds its dispatcher
- * from tools.ts and the run-time files, not from index.ts, whose legacy prompt and conversions (the
- * largest generated module at scale) a server never reads; and a call reaches a handler through
- * index.ts's loaders (`lazyHandler`: loaded once, then called directly), with an output check only for
- * tools that declare an output schema.
+ * from registry.ts (issue 36: the index output's registry and handlers, which index.ts's dispatcher is
+ * made from too), not from index.ts, whose legacy prompt and conversions (the largest generated module
+ * at scale) a server never reads; and a call reaches a handler through registry.ts's loaders
+ * (`lazyHandler`: loaded once, then called directly), with an output check only for tools that declare
+ * an output schema.
  */
 import { cp, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -24,12 +25,15 @@ describe("the generated MCP server's imports", () => {
     const imports = [...server.matchAll(/(?:from |import\()"([^"]+)"/g)].map((m) => m[1]);
     expect(imports).not.toContain("../index.js");
     expect(imports.filter((i) => /legacy/.test(i!))).toEqual([]);
-    expect(imports).toContain("../tools.js");
-    const checked = [...server.matchAll(/^ {2}\["([^"]+)"\]: checkedOutput\(/gm)].map((m) => m[1]).sort();
-    const plain = [...server.matchAll(/^ {2}\["([^"]+)"\]: lazyHandler</gm)].map((m) => m[1]).sort();
+    // Issue 36: the dispatcher is made from the index output's registry and handlers (registry.ts), as
+    // index.ts's is; the server keeps no registry, validator table or handler table of its own.
+    expect(imports).toContain("../registry.js");
+    expect(server).toContain("createDispatcherFrom<Pick<ToolInputs, ToolName>>(registry, withOutputChecks(handlers))");
+    expect(server).not.toMatch(/lazyHandler|\.\.\/validators\/|new Map<string, Extras>|^ {2}\["/m);
+    const checked = [...server.matchAll(/^ {2}"([^"]+)": lazyValidator\(\(\) => import\("\.\/output-validators\//gm)].map((m) => m[1]).sort();
     const withOutput = result.files.filter((f) => /^mcp\/output-validators\/.*\.ts$/.test(f.path)).map((f) => path.basename(f.path, ".ts")).sort();
     expect(checked).toEqual(withOutput);
-    expect(plain).toEqual(["ping_host"]);
-    expect([...checked, ...plain].length).toBe(result.tools);
+    expect(checked).not.toContain("ping_host");
+    expect(checked.length + 1).toBe(result.tools);
   });
 });

@@ -11,6 +11,8 @@ import type { BundledTool, GeneratedFile, JsonObject, JsonValue } from "../../mo
 import type { ToolNames } from "../../emit/names.js";
 import { tsString } from "../../emit/names.js";
 import { GENERATED_HEADER, toTsLiteral } from "../../emit/literal.js";
+import { member } from "../../emit/code-lines.js";
+import { layoutExpression } from "../../emit/expression-layout.js";
 import { emitToolType } from "../../emit/types.js";
 import { compileValidator } from "../../emit/validators.js";
 import { HTTP_ENTRY, HTTP_SERVER, STDIO_ENTRY, STDIO_SERVER } from "./entries.js";
@@ -30,7 +32,7 @@ export interface McpExtras {
   outputSchema?: JsonObject;
   /**
    * MCP's `execution` (e.g. `{taskSupport: "forbidden"}`), a field of the 2025-11-25 revision, passed
-   * through as written. Clients of 2026-07-28 never receive it: tasks moved to the
+   * through (its `taskSupport`, the one field the SDK's `Tool` type names and its clients keep). Clients of 2026-07-28 never receive it: tasks moved to the
    * `io.modelcontextprotocol/tasks` extension (SEP-2663), which the SDK (2.4) does not implement, and
    * its 2026 codec deletes `execution` from `tools/list` (`enforceDeletedFields`). Lint: mcp/execution-removed.
    */
@@ -129,6 +131,40 @@ async function outputTypes(withOutput: ReadonlyArray<[BundledTool, JsonObject]>,
   return files;
 }
 
+/** An object literal's key for a tool name: `"__proto__"` written plainly would set the prototype. */
+function propKey(name: string): string {
+  return name === "__proto__" ? `["__proto__"]` : tsString(name);
+}
+
+/** A JSON value as a one-line TypeScript literal (`{ title: "Orders", annotations: { readOnlyHint: true } }`). */
+function inlineLiteral(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${value.map(inlineLiteral).join(", ")}]`;
+  if (!isObject(value)) return typeof value === "string" ? tsString(value) : JSON.stringify(value);
+  const keys = Object.keys(value);
+  if (keys.length === 0) return "{}";
+  const key = (k: string): string => (k === "__proto__" ? `["__proto__"]` : /^[A-Za-z_$][\w$]*$/.test(k) ? k : tsString(k));
+  return `{ ${keys.map((k) => `${key(k)}: ${inlineLiteral(value[k]!)}`).join(", ")} }`;
+}
+
+/** The fields of an object the SDK's `Tool` type names (it strips any other when it reads a tools/list answer). */
+function only(value: JsonObject, keys: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const k of keys) if (value[k] !== undefined) out[k] = value[k]!;
+  return out;
+}
+
+/** A tool's entry of server.ts' `extras`: what MCP adds to it, as the SDK's `Tool` types it. */
+function extrasEntry(x: McpExtras): JsonObject {
+  const entry: JsonObject = {};
+  if (x.title !== undefined) entry.title = x.title;
+  if (x.outputSchema !== undefined) entry.outputSchema = x.outputSchema;
+  if (x.annotations !== undefined) entry.annotations = x.annotations;
+  if (x.execution !== undefined) entry.execution = only(x.execution, ["taskSupport"]);
+  if (x.icons !== undefined) entry.icons = x.icons.map((icon) => only(icon as JsonObject, ["src", "mimeType", "sizes", "theme"]));
+  if (x._meta !== undefined) entry._meta = x._meta;
+  return entry;
+}
+
 export async function emitMcp(
   allTools: readonly BundledTool[],
   names: ReadonlyMap<string, ToolNames>,
@@ -141,65 +177,76 @@ export async function emitMcp(
   // A tool MCP clients would reject is left out (the output's note says so): tools.json keeps it.
   const tools = allTools.filter((t) => mcpRejection(t) === undefined);
   const left = allTools.filter((t) => !tools.includes(t));
-  const extras: Record<string, JsonObject> = {};
+  const extras: string[] = [];
   const withOutput: BundledTool[] = [];
   const outputSchemas: Array<[BundledTool, JsonObject]> = [];
   for (const tool of tools) {
     const x = mcpExtras(tool);
-    const entry: JsonObject = {};
-    if (x.title !== undefined) entry.title = x.title;
     if (x.outputSchema !== undefined) {
-      entry.outputSchema = x.outputSchema;
       withOutput.push(tool);
       outputSchemas.push([tool, x.outputSchema]);
       files.push(...outputValidator(tool, x.outputSchema, names.get(tool.name)!));
     }
-    if (x.annotations !== undefined) entry.annotations = x.annotations;
-    if (x.execution !== undefined) entry.execution = x.execution;
-    if (x.icons !== undefined) entry.icons = x.icons;
-    if (x._meta !== undefined) entry._meta = x._meta;
-    if (Object.keys(entry).length > 0) extras[tool.name] = entry;
+    const entry = extrasEntry(x);
+    if (Object.keys(entry).length > 0) {
+      extras.push(`  ${layoutExpression(`${propKey(tool.name)}: ${inlineLiteral(entry)}`, 2, "  ", ",")}`);
+    }
   }
   const file = (t: BundledTool) => names.get(t.name)!.file;
   // When some tools are deferred (`defer_loading`, or the deferLoading budget), the others carry `_meta["anthropic/alwaysLoad"]`.
   const alwaysLoad = tools.some((t) => t.fields?.defer_loading === true) ? tools.filter((t) => t.fields?.defer_loading !== true).map((t) => t.name) : [];
   const handlersBase = handlersImportBase.startsWith(".") ? `../${handlersImportBase}` : handlersImportBase;
   const handlerPath = (t: BundledTool) => tsString(`${handlersBase}/${file(t)}.js`);
+  const checked = withOutput.length > 0;
   const server = [
     `// ${GENERATED_HEADER}`,
     `// The MCP server: every tool of tools.json, served with the official SDK (@modelcontextprotocol/server 2.x).`,
-    `// It imports tools.json's data and the run-time dispatcher, not index.ts (whose legacy prompt a server never reads).`,
+    `// Its dispatcher is made from registry.ts, as index.ts's is: not from index.ts, whose legacy prompt a server`,
+    `// never reads.`,
     `import { ProtocolError, ProtocolErrorCode, Server } from "@modelcontextprotocol/server";`,
     `import type { CallToolResult, InputRequiredResult, Tool } from "@modelcontextprotocol/server";`,
     `import { createDispatcherFrom } from "../runtime/dispatch.js";`,
-    `import type { RegisteredTool, ${withOutput.length === 0 ? "" : "ToolHandler, "}ToolResultBlock, ValidateFunction } from "../runtime/dispatch.js";`,
-    ...(withOutput.length === 0
-      ? []
-      : [`import { isInputRequired } from "../runtime/input-required.js";`, `import type { InputRequired } from "../runtime/input-required.js";`]),
-    `import { lazyHandler, lazyValidator } from "../runtime/loaders.js";`,
-    ...(withOutput.length === 0 ? [] : [`import { describeValidationErrors } from "../runtime/messages.js";`]),
+    `import type { ${checked ? "ToolHandler, ToolHandlers, " : ""}ToolResultBlock${checked ? ", ValidateFunction" : ""} } from "../runtime/dispatch.js";`,
+    ...(checked
+      ? [
+          `import { isInputRequired } from "../runtime/input-required.js";`,
+          `import type { InputRequired } from "../runtime/input-required.js";`,
+          `import { lazyValidator } from "../runtime/loaders.js";`,
+          `import { describeValidationErrors } from "../runtime/messages.js";`,
+        ]
+      : []),
     ...(sets ? [T.TOOLSET_IMPORT] : []),
+    `import { handlers, registry } from "../registry.js";`,
     `import { tools } from "../tools.js";`,
-    `import type { ToolInputs } from "../types.js";`,
-    ...(withOutput.length === 0 ? [] : [`import type { ToolOutputs } from "./outputs.js";`]),
+    `import type { ToolInputs, ToolName } from "../types.js";`,
+    ...(checked ? [`import type { ToolOutputs } from "./outputs.js";`] : []),
     ``,
     `/**`,
-    ` * What MCP adds to a tool of tools.json: title, annotations, output schema, execution, icons, _meta (from the tool files).`,
-    ` * \`execution\` reaches 2025-11-25 clients only: the SDK's 2026-07-28 codec deletes it from tools/list.`,
+    ` * What MCP adds to a tool of tools.json: title, annotations, output schema, execution, icons, _meta (from the`,
+    ` * tool files). \`execution\` reaches 2025-11-25 clients only: the SDK's 2026-07-28 codec deletes it from tools/list.`,
     ` */`,
     `type Extras = Partial<Pick<Tool, "title" | "annotations" | "outputSchema" | "execution" | "icons" | "_meta">>;`,
-    `const extras = new Map<string, Extras>(${toTsLiteral(Object.entries(extras))} as Array<[string, Extras]>);`,
+    extras.length === 0
+      ? `const extras: { readonly [name: string]: Extras | undefined } = {};`
+      : [`const extras: { readonly [name: string]: Extras | undefined } = {`, ...extras, `};`].join("\n"),
     ``,
     ...(left.length === 0
       ? [`/** The tools served: every tool of tools.json. */`, `const served = tools;`]
       : [
           `/** The tools served: those of tools.json that MCP clients accept (the build's notes name the others). */`,
-          `const served = tools.filter((t) => !${toTsLiteral(left.map((t) => t.name))}.includes(t.name));`,
+          `const unlistable: readonly string[] = ${toTsLiteral(left.map((t) => t.name))};`,
+          `const served = tools.filter((t) => !unlistable.includes(t.name));`,
+        ]),
+    ...(alwaysLoad.length === 0
+      ? []
+      : [
+          `/** The tools loaded up front when others are deferred (defer_loading): they say so in _meta. */`,
+          layoutExpression(`const alwaysLoad: ReadonlySet<string> = new Set([${alwaysLoad.map(tsString).join(", ")}])`, 0, "", ";"),
         ]),
     ``,
     `/** The \`tools/list\` answer: each tool's input schema exactly as tools.json has it, in its order. */`,
     `export const mcpTools: Tool[] = served.map((t) => {`,
-    `  const x = extras.get(t.name) ?? {};`,
+    `  const x = extras[t.name] ?? {};`,
     `  const tool: Tool = { name: t.name, inputSchema: t.input_schema as Tool["inputSchema"] };`,
     `  if (x.title !== undefined) tool.title = x.title;`,
     `  if (t.description !== undefined) tool.description = t.description;`,
@@ -209,29 +256,25 @@ export async function emitMcp(
     `  if (x.icons !== undefined) tool.icons = x.icons;`,
     `  if (x._meta !== undefined) tool._meta = x._meta;`,
     // Issue 28: with deferred tools, those loaded up front say so to clients that defer MCP tools (Claude Code's tool search).
-    ...(alwaysLoad.length === 0 ? [] : [`  if (${toTsLiteral(alwaysLoad)}.includes(t.name)) tool._meta = { ...tool._meta, "anthropic/alwaysLoad": true };`]),
+    ...(alwaysLoad.length === 0
+      ? []
+      : [
+          `  if (alwaysLoad.has(t.name)) tool._meta = { ...tool._meta, "anthropic/alwaysLoad": true };`,
+        ]),
     `  return tool;`,
     `});`,
     ``,
     `const known: ReadonlySet<string> = new Set(served.map((t) => t.name));`,
     ``,
     ...(sets ? T.toolsetDeclarations(toolsets) : []),
-    `/** Each tool's input validator (compiled at build time, loaded on a tool's first call), as in index.ts. */`,
-    `const validators = new Map<string, () => Promise<ValidateFunction>>([`,
-    ...tools.map((t) => `  [${tsString(t.name)}, lazyValidator(() => import("../validators/${file(t)}.js"))],`),
-    `]);`,
-    ``,
-    `const registry: readonly RegisteredTool[] = served.map((tool) => ({`,
-    `  name: tool.name,`,
-    `  inputSchema: tool.input_schema,`,
-    `  loadValidator: validators.get(tool.name)!,`,
-    `}));`,
-    ``,
     `/** Handler return values of the calls in flight whose tool has an output schema, by call id. */`,
     `const structured = new Map<string, unknown>();`,
     ``,
-    ...(withOutput.length === 0
-      ? []
+    ...(!checked
+      ? [
+          `/** The native dispatcher over registry.ts (the same validators, messages and handler files as index.ts's). */`,
+          `const dispatcher = createDispatcherFrom<Pick<ToolInputs, ToolName>>(registry, handlers);`,
+        ]
       : [
           `/**`,
           ` * A handler whose return value is checked against the tool's output schema (its validator loaded on`,
@@ -245,7 +288,8 @@ export async function emitMcp(
           `    if (isInputRequired(value)) return value;`,
           `    validate ??= await load();`,
           `    if (!validate(value)) {`,
-          `      throw new Error(\`the tool '\${context.toolName}' returned a value that does not match its output schema: \${describeValidationErrors(validate.errors).join("; ")}\`);`,
+          `      const why = describeValidationErrors(validate.errors).join("; ");`,
+          `      throw new Error(\`the tool '\${context.toolName}' returned a value that does not match its output schema: \${why}\`);`,
           `    }`,
           `    // A call cut short (cancelled, timed out) was answered already: keep nothing for it.`,
           `    if (!context.signal.aborted) structured.set(context.toolUseId, value);`,
@@ -253,30 +297,47 @@ export async function emitMcp(
           `  };`,
           `}`,
           ``,
-        ]),
-    ...(withOutput.length === 0
-      ? []
-      : [
           `/** The awaited return type a handler declares. */`,
           `type Returned<F> = F extends (...args: never[]) => infer R ? Awaited<R> : never;`,
-          `/** A handler may leave its return type \`unknown\` (checked at run time); a declared one must be the tool's ToolOutputs entry. */`,
-          `type OutputTypeCheck<K extends keyof ToolOutputs, F> = unknown extends Returned<F> ? true : [Exclude<Returned<F>, InputRequired>] extends [ToolOutputs[K]] ? true : \`the handler of '\${K}' declares a return type that is not ToolOutputs['\${K}'] (or an InputRequired)\`;`,
-          ...withOutput.map((t) => `true satisfies OutputTypeCheck<${tsString(t.name)}, (typeof import(${handlerPath(t)}))["default"]>;`),
+          `/**`,
+          ` * A handler may leave its return type \`unknown\` (checked at run time); a declared one must be the tool's`,
+          ` * ToolOutputs entry.`,
+          ` */`,
+          `type OutputTypeCheck<K extends keyof ToolOutputs, F> = unknown extends Returned<F>`,
+          `  ? true`,
+          `  : [Exclude<Returned<F>, InputRequired>] extends [ToolOutputs[K]]`,
+          `    ? true`,
+          `    : \`the handler of '\${K}' declares a return type that is not ToolOutputs['\${K}'] (or an InputRequired)\`;`,
+          ...withOutput.map((t) =>
+            layoutExpression(`true satisfies OutputTypeCheck<${tsString(t.name)}, (typeof import(${handlerPath(t)}))["default"]>`, 0, "", ";"),
+          ),
           ``,
+          `/** The output validators (compiled at build time, loaded on a tool's first call), by tool name. */`,
+          `const outputValidators: { readonly [K in keyof ToolOutputs]: () => Promise<ValidateFunction> } = {`,
+          ...withOutput.map((t) => {
+            const load = `() => import(${tsString(`./output-validators/${file(t)}.js`)})`;
+            return member(propKey(t.name), `lazyValidator(${load})`, ",", { head: "lazyValidator", arg: load });
+          }),
+          `};`,
+          ``,
+          `const outputLoaders: ReadonlyMap<string, () => Promise<ValidateFunction>> = new Map(Object.entries(outputValidators));`,
+          ``,
+          `/** A copy of \`all\` whose handlers of the tools with an output schema check their output (checkedOutput). */`,
+          `function withOutputChecks<M>(all: ToolHandlers<M>): ToolHandlers<M> {`,
+          `  const checked: { -readonly [K in keyof M]: ToolHandler<M[K]> } = { ...all };`,
+          `  for (const name in all) {`,
+          `    const load = outputLoaders.get(name);`,
+          `    if (load !== undefined) checked[name] = checkedOutput(all[name], load);`,
+          `  }`,
+          `  return checked;`,
+          `}`,
+          ``,
+          `/**`,
+          ` * The native dispatcher over registry.ts (the same validators, messages and handler files as index.ts's),`,
+          ` * with output checks for the tools that declare an output schema.`,
+          ` */`,
+          `const dispatcher = createDispatcherFrom<Pick<ToolInputs, ToolName>>(registry, withOutputChecks(handlers));`,
         ]),
-    `/**`,
-    ` * The native dispatcher (the same validators, messages and handler files as index.ts's), each handler`,
-    ` * loaded on its first call and called directly after; output checks for tools that declare an output schema.`,
-    ` */`,
-    // The served tools' names, not keyof ToolInputs: that keeps an entry for a removed tool whose handler file stays.
-    `const dispatcher = createDispatcherFrom<Pick<ToolInputs, ${tools.length === 0 ? "never" : tools.map((t) => tsString(t.name)).join(" | ")}>>(registry, {`,
-    ...tools.map((t) => {
-      const handler = `lazyHandler<ToolInputs[${tsString(t.name)}]>(() => import(${handlerPath(t)}))`;
-      return withOutput.includes(t)
-        ? `  [${tsString(t.name)}]: checkedOutput(${handler}, lazyValidator(() => import("./output-validators/${file(t)}.js"))),`
-        : `  [${tsString(t.name)}]: ${handler},`;
-    }),
-    `});`,
     ``,
     `function toCallToolResult(block: ToolResultBlock, callId: string): CallToolResult {`,
     `  const content: CallToolResult["content"] = [];`,
@@ -318,14 +379,16 @@ export async function emitMcp(
     `}`,
     ``,
     `/**`,
-    ` * A new MCP server (low-level \`Server\`) serving every tool${sets ? " (or one toolset's: options.toolset)" : ""}; connect it to a transport, or hand this function to \`serveStdio\`/\`createMcpHandler\`.`,
-    ` * A call's handler gets the request's abort signal as \`context.signal\`: it aborts on the client's`,
-    ` * \`notifications/cancelled\`, when the connection closes (stdio end, HTTP disconnect) and on \`timeoutMs\`.`,
+    ` * A new MCP server (low-level \`Server\`) serving every tool${sets ? " (or one toolset's: options.toolset)" : ""}; connect it to`,
+    ` * a transport, or hand this function to \`serveStdio\`/\`createMcpHandler\`. A call's handler gets the request's`,
+    ` * abort signal as \`context.signal\`: it aborts on the client's \`notifications/cancelled\`, when the connection`,
+    ` * closes (stdio end, HTTP disconnect) and on \`timeoutMs\`.`,
     ` */`,
     `export function createMcpServer(options: McpServerOptions = {}): Server {`,
     `  const timeoutMs = checkedTimeout(options.timeoutMs);`,
     ...(sets ? [T.TOOLSET_VIEW] : []),
-    `  const server = new Server({ name: options.name ?? "toolgen", version: options.version ?? "1.0.0" }, { capabilities: { tools: {} } });`,
+    `  const info = { name: options.name ?? "toolgen", version: options.version ?? "1.0.0" };`,
+    `  const server = new Server(info, { capabilities: { tools: {} } });`,
     sets ? T.TOOLSET_LIST : `  server.setRequestHandler("tools/list", () => ({ tools: mcpTools }));`,
     `  server.setRequestHandler("tools/call", async (request, ctx) => {`,
     `    const name = request.params.name;`,
@@ -336,8 +399,9 @@ export async function emitMcp(
     `    const toolUse = { type: "tool_use" as const, id: callId, name, input: request.params.arguments ?? {} };`,
     `    // A call made again after an input_required answer carries the answers and the echoed state (untrusted).`,
     `    const state: unknown = ctx.mcpReq.requestState();`,
-    `    const retry = { inputResponses: ctx.mcpReq.inputResponses, requestState: typeof state === "string" ? state : undefined };`,
-    `    const block = await dispatcher.dispatch(toolUse, timeoutMs === undefined ? { signal: ctx.mcpReq.signal, ...retry } : { signal: ctx.mcpReq.signal, timeoutMs, ...retry });`,
+    `    const requestState = typeof state === "string" ? state : undefined;`,
+    `    const retry = { signal: ctx.mcpReq.signal, inputResponses: ctx.mcpReq.inputResponses, requestState };`,
+    `    const block = await dispatcher.dispatch(toolUse, timeoutMs === undefined ? retry : { ...retry, timeoutMs });`,
     `    if (block.input_required !== undefined) {`,
     `      // A handler's inputRequired(...): MCP's input_required result for a 2026-07-28 client; for a 2025-era`,
     `      // one the SDK asks the client itself (elicitation/create) and calls again with the answers.`,
@@ -345,7 +409,7 @@ export async function emitMcp(
     `      return block.input_required as InputRequiredResult;`,
     `    }`,
     `    // The SDK's projection for the negotiated protocol revision (as McpServer's own tools/call does).`,
-    `    return server.projectCallToolResult(toCallToolResult(block, callId), extras.get(name)?.outputSchema);`,
+    `    return server.projectCallToolResult(toCallToolResult(block, callId), extras[name]?.outputSchema);`,
     `  });`,
     `  return server;`,
     `}`,

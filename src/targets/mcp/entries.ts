@@ -2,8 +2,8 @@
  * The transport files of the `mcp` output, the same for every tool set: `mcp/stdio-server.ts`
  * (`startStdioServer()`: stdio with a bound on each message, an oversized request answered with an
  * error while the others go on), `mcp/http-server.ts` (`startHttpServer()`: Streamable HTTP with the
- * request body bounded while it streams in, over fetch-entry.ts' stateless `mcp/fetch.ts`), and the runnable entries `mcp/stdio.ts` and
- * `mcp/http.ts`, which read their options from the environment. No file uses `import.meta`, so
+ * request body bounded while it streams in, over fetch-entry.ts' stateless `mcp/fetch.ts`), and the
+ * runnable entries `mcp/stdio.ts` and `mcp/http.ts`, which read their options from the environment. No file uses `import.meta`, so
  * they compile in an ES-module and a CommonJS package alike; only these files need `@types/node`.
  */
 import { GENERATED_HEADER } from "../../emit/literal.js";
@@ -29,8 +29,9 @@ function fail(error: unknown): void {
 
 export const STDIO_ENTRY =
   header +
-  String.raw`// Serves the tools over stdio: node <out>/mcp/stdio.js (compiled), e.g. from Claude Code or Claude Desktop.
-// MCP_MAX_MESSAGE_BYTES: the largest message read (default 10 MiB); MCP_TIMEOUT_MS: a call's time limit (default none).
+  String.raw`// Serves the tools over stdio: node <out>/mcp/stdio.js (compiled), e.g. from Claude Code or Claude
+// Desktop. MCP_MAX_MESSAGE_BYTES: the largest message read (default 10 MiB); MCP_TIMEOUT_MS: a call's
+// time limit (default none).
 import { startStdioServer } from "./stdio-server.js";
 ` +
   FROM_ENV +
@@ -47,8 +48,9 @@ try {
 
 export const HTTP_ENTRY =
   header +
-  String.raw`// Serves the tools over Streamable HTTP at http://127.0.0.1:<port>/mcp (PORT, default 3000; HOST, default 127.0.0.1).
-// MCP_MAX_BODY_BYTES: the largest request body (default 4 MiB); MCP_TIMEOUT_MS: a call's time limit (default none).
+  String.raw`// Serves the tools over Streamable HTTP at http://127.0.0.1:<port>/mcp (PORT, default 3000; HOST,
+// default 127.0.0.1). MCP_MAX_BODY_BYTES: the largest request body (default 4 MiB); MCP_TIMEOUT_MS: a
+// call's time limit (default none).
 // MCP_ALLOWED_HOSTS: the host names the Host header may carry, comma-separated (set it on a non-loopback HOST);
 // MCP_BEARER_TOKEN: when set, every request must carry "Authorization: Bearer <it>".
 import { bearerTokenIs, startHttpServer } from "./http-server.js";
@@ -97,7 +99,10 @@ export interface HttpServerOptions extends McpServerOptions {
   host?: string | undefined;
   /** Default /mcp. */
   path?: string | undefined;
-  /** The largest request body in bytes (default 4 MiB): a larger one is answered 413 as soon as it passes the bound, and not read further. */
+  /**
+   * The largest request body in bytes (default 4 MiB): a larger one is answered 413 as soon as it passes
+   * the bound, and not read further.
+   */
   maxBodyBytes?: number | undefined;
   /**
    * The host names (no port) the Host header may carry, others answered 403 (DNS-rebinding protection):
@@ -107,7 +112,10 @@ export interface HttpServerOptions extends McpServerOptions {
   allowedHosts?: readonly string[] | undefined;
   /** The bearer-token hook you fill (fetch.ts Authorize); bearerTokenIs(secret) is one. Default: none. */
   authorize?: Authorize | undefined;
-  /** Where an error while serving a request goes (the client gets a 500 with a fixed body); default: a line on stderr. */
+  /**
+   * Where an error while serving a request goes (the client gets a 500 with a fixed body); default: a line
+   * on stderr.
+   */
   onerror?: ((error: unknown) => void) | undefined;
 }
 
@@ -208,7 +216,9 @@ function logError(error: unknown): void {
  */
 export function startHttpServer(options: HttpServerOptions = {}): Promise<HttpServer> {
   const { port = 3000, host = "127.0.0.1", path = "/mcp", maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
-  if (!(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) throw new RangeError("maxBodyBytes must be a positive whole number of bytes (got " + String(maxBodyBytes) + ")");
+  if (!(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    throw new RangeError("maxBodyBytes must be a positive whole number of bytes (got " + String(maxBodyBytes) + ")");
+  }
   const loopback = ["127.0.0.1", "localhost", "::1"].includes(host);
   const report = options.onerror ?? logError;
   // DNS-rebinding protection: the allowed hosts given, or on a loopback address only local Host and Origin headers.
@@ -233,7 +243,8 @@ export function startHttpServer(options: HttpServerOptions = {}): Promise<HttpSe
     res.on("close", () => {
       if (!res.writableFinished) disconnected.abort(new Error("the client disconnected"));
     });
-    const body = req.method === "GET" || req.method === "HEAD" ? Promise.resolve(Buffer.alloc(0)) : readBody(req, maxBodyBytes);
+    const bodyless = req.method === "GET" || req.method === "HEAD";
+    const body = bodyless ? Promise.resolve(Buffer.alloc(0)) : readBody(req, maxBodyBytes);
     body
       .then((bytes) => {
         if (bytes === undefined) return tooLarge(req, res, maxBodyBytes);
@@ -396,13 +407,16 @@ class BoundedLines extends Transform {
 /** Serves the tools on stdin/stdout until stdin ends (the SDK's serveStdio over a bounded reader). */
 export function startStdioServer(options: StdioServerOptions = {}): StdioServerHandle {
   const limit = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  if (!(Number.isInteger(limit) && limit > 0)) throw new RangeError("maxMessageBytes must be a positive whole number of bytes (got " + String(limit) + ")");
+  if (!(Number.isInteger(limit) && limit > 0)) {
+    throw new RangeError("maxMessageBytes must be a positive whole number of bytes (got " + String(limit) + ")");
+  }
   checkedTimeout(options.timeoutMs);
   const report = options.onerror ?? ((error: Error) => void process.stderr.write("mcp: " + error.message + "\n"));
   const stdin = options.stdin ?? process.stdin;
   const lines = new BoundedLines(limit, (id) => {
     const message = "the message is larger than the server's limit of " + limit + " bytes";
-    report(new Error(message + (id === undefined ? "; it was dropped" : "; request " + JSON.stringify(id) + " was answered with an error")));
+    const what = id === undefined ? "it was dropped" : "request " + JSON.stringify(id) + " was answered with an error";
+    report(new Error(message + "; " + what));
     if (id !== undefined) wire.send({ jsonrpc: "2.0", id, error: { code: -32600, message } }).catch(report);
   });
   stdin.on("error", (error) => lines.destroy(error));
@@ -415,6 +429,11 @@ export function startStdioServer(options: StdioServerOptions = {}): StdioServerH
   });
   // Each chunk the SDK's transport reads is one whole line of at most limit bytes and its newline.
   const wire = new StdioServerTransport(lines, options.stdout ?? process.stdout, { maxBufferSize: limit + 1 });
-  return serveStdio(() => createMcpServer({ name: options.name, version: options.version, timeoutMs: options.timeoutMs }), { transport: wire, onerror: report });
+  const serverOptions: McpServerOptions = {
+    name: options.name,
+    version: options.version,
+    timeoutMs: options.timeoutMs,
+  };
+  return serveStdio(() => createMcpServer(serverOptions), { transport: wire, onerror: report });
 }
 `;

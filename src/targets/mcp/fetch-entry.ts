@@ -15,8 +15,14 @@ export const FETCH_HANDLER =
   String.raw`// handleMcpRequest(request): the tools over MCP's Streamable HTTP as a web-standard fetch handler, with no
 // session state (each request gets a fresh server instance from the official SDK's createMcpHandler), so any
 // instance answers any request: N Node processes behind a load balancer, or a Cloudflare Worker
-// (export default { fetch: handleMcpRequest }). createMcpFetchHandler(options) adds allowed hosts and a bearer-token hook.
-import { createMcpHandler, hostHeaderValidationResponse, originValidationResponse, type AuthInfo } from "@modelcontextprotocol/server";
+// (export default { fetch: handleMcpRequest }). createMcpFetchHandler(options) adds allowed hosts and a
+// bearer-token hook.
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  originValidationResponse,
+  type AuthInfo,
+} from "@modelcontextprotocol/server";
 import { checkedTimeout, createMcpServer, type McpServerOptions } from "./server.js";
 
 /** The SDK's own default bound on a request body: 4 MiB. */
@@ -29,7 +35,10 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
  * (false, undefined, null, 0, "", NaN, a row that is not an AuthInfo) is answered 401; a hook that
  * throws or rejects is answered 500 with a fixed body, and the error goes to onerror. It fails closed.
  */
-export type Authorize = (token: string | undefined, request: Request) => AuthInfo | boolean | null | undefined | Promise<AuthInfo | boolean | null | undefined>;
+export type Authorize = (
+  token: string | undefined,
+  request: Request,
+) => AuthInfo | boolean | null | undefined | Promise<AuthInfo | boolean | null | undefined>;
 
 export interface McpFetchOptions extends McpServerOptions {
   /** The largest request body in bytes (default 4 MiB): a larger one is answered 413 before it is parsed. */
@@ -61,7 +70,8 @@ export function bearerToken(request: Request): string | undefined {
 
 function unauthorized(): Response {
   const error = { code: -32001, message: "Unauthorized: a valid bearer token is required" };
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error }), { status: 401, headers: { "content-type": "application/json", "www-authenticate": 'Bearer error="invalid_token"' } });
+  const headers = { "content-type": "application/json", "www-authenticate": 'Bearer error="invalid_token"' };
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error }), { status: 401, headers });
 }
 
 /** The body of a 500: fixed, so that no exception's text reaches the client. */
@@ -80,21 +90,31 @@ function isAuthInfo(value: unknown): value is AuthInfo {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const info = value as { token?: unknown; clientId?: unknown; scopes?: unknown };
   const scopes = info.scopes;
-  return typeof info.token === "string" && typeof info.clientId === "string" && Array.isArray(scopes) && scopes.every((s) => typeof s === "string");
+  if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === "string")) return false;
+  return typeof info.token === "string" && typeof info.clientId === "string";
 }
 
 /** A stateless fetch handler serving every tool, with the checks the options ask for. */
 export function createMcpFetchHandler(options: McpFetchOptions = {}): McpFetchHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) throw new RangeError("maxBodyBytes must be a positive whole number of bytes (got " + String(maxBodyBytes) + ")");
+  if (!(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    throw new RangeError("maxBodyBytes must be a positive whole number of bytes (got " + String(maxBodyBytes) + ")");
+  }
   checkedTimeout(options.timeoutMs);
-  const handler = createMcpHandler(() => createMcpServer({ name: options.name, version: options.version, timeoutMs: options.timeoutMs }), { maxRequestBodySize: maxBodyBytes });
+  const serverOptions: McpServerOptions = {
+    name: options.name,
+    version: options.version,
+    timeoutMs: options.timeoutMs,
+  };
+  const handler = createMcpHandler(() => createMcpServer(serverOptions), { maxRequestBodySize: maxBodyBytes });
   const hosts = options.allowedHosts === undefined ? undefined : [...options.allowedHosts];
   const origins = options.allowedOrigins === undefined ? hosts : [...options.allowedOrigins];
   const authorize = options.authorize;
   const onerror = options.onerror ?? ((error: unknown) => console.error("mcp: the authorize hook failed:", error));
   const fetch = async (request: Request): Promise<Response> => {
-    const refused = (hosts === undefined ? undefined : hostHeaderValidationResponse(request, hosts)) ?? (origins === undefined ? undefined : originValidationResponse(request, origins));
+    const refused =
+      (hosts === undefined ? undefined : hostHeaderValidationResponse(request, hosts)) ??
+      (origins === undefined ? undefined : originValidationResponse(request, origins));
     if (refused !== undefined) return refused;
     if (authorize === undefined) return handler.fetch(request);
     let verdict: unknown;

@@ -19,8 +19,8 @@ export const TOOLSET_IMPORT = `import { outOfSetMessage } from "../runtime/tools
 export function toolsetDeclarations(sets: readonly ResolvedToolset[]): string[] {
   return [
     `/**`,
-    ` * The config's toolsets (toolgen.config "toolsets"), each with its tools in name order. createMcpServer({ toolset })`,
-    ` * serves one of them; the entries take it as --toolset NAME or MCP_TOOLSET.`,
+    ` * The config's toolsets (toolgen.config "toolsets"), each with its tools in name order.`,
+    ` * createMcpServer({ toolset }) serves one of them; the entries take it as --toolset NAME or MCP_TOOLSET.`,
     ` */`,
     `export const toolsets = {`,
     ...sets.flatMap((set) => [`  ${tsString(set.name)}: [`, ...set.tools.map((t) => `    ${tsString(t)},`), `  ],`]),
@@ -29,7 +29,10 @@ export function toolsetDeclarations(sets: readonly ResolvedToolset[]): string[] 
     `/** The name of one of the config's toolsets. */`,
     `export type McpToolsetName = keyof typeof toolsets;`,
     ``,
-    `/** The toolset named, or undefined for none (every tool); a name that is no toolset is a RangeError naming them. */`,
+    `/**`,
+    ` * The toolset named, or undefined for none (every tool); a name that is no toolset is a RangeError naming`,
+    ` * them.`,
+    ` */`,
     `export function checkedToolset(name: string | undefined): McpToolsetName | undefined {`,
     `  if (name === undefined) return undefined;`,
     `  if (Object.prototype.hasOwnProperty.call(toolsets, name)) return name as McpToolsetName;`,
@@ -77,7 +80,7 @@ export const TOOLSET_OPTION = [
 export const TOOLSET_VIEW = `  const view = toolsetView(checkedToolset(options.toolset));`;
 
 /** server.ts: the tools/list handler of a server that may serve one toolset. */
-export const TOOLSET_LIST = `  server.setRequestHandler("tools/list", () => ({ tools: view === undefined ? mcpTools : view.tools }));`;
+export const TOOLSET_LIST = `  server.setRequestHandler("tools/list", () => ({ tools: view?.tools ?? mcpTools }));`;
 
 /** server.ts, first in the tools/call handler: a call outside the toolset. */
 export const TOOLSET_CALL_CHECK = [
@@ -96,13 +99,13 @@ function patch(text: string, anchor: string, replacement: string): string {
 }
 
 const SERVER_IMPORT = `import { checkedTimeout, createMcpServer, type McpServerOptions } from "./server.js";`;
-const CREATE = `createMcpServer({ name: options.name, version: options.version, timeoutMs: options.timeoutMs })`;
+const CREATE = `    timeoutMs: options.timeoutMs,\n  };\n`;
 
 /** stdio-server.ts and fetch.ts: the toolset checked before serving, and passed to each server. */
 export function transportWithToolset(text: string): string {
   let out = patch(text, SERVER_IMPORT, `import { checkedTimeout, checkedToolset, createMcpServer, type McpServerOptions } from "./server.js";`);
   out = patch(out, `  checkedTimeout(options.timeoutMs);\n`, `  checkedTimeout(options.timeoutMs);\n  checkedToolset(options.toolset);\n`);
-  return patch(out, CREATE, `createMcpServer({ name: options.name, version: options.version, timeoutMs: options.timeoutMs, toolset: options.toolset })`);
+  return patch(out, CREATE, `    timeoutMs: options.timeoutMs,\n    toolset: options.toolset,\n  };\n`);
 }
 
 /** http-server.ts: the toolset passed to the fetch handler (which checks it before listening). */
@@ -134,7 +137,9 @@ function toolsetOption(): McpToolsetName | undefined {
 `;
 
 const ENTRY_IMPORT = `import { checkedToolset, toolsets, type McpToolsetName } from "./server.js";\n`;
-const TOOLSET_DOC = `// --toolset NAME (or MCP_TOOLSET): serve only that toolset of the config; an unknown name stops the entry with exit 1.\n`;
+const TOOLSET_DOC =
+  `// --toolset NAME (or MCP_TOOLSET): serve only that toolset of the config; an unknown name stops the entry\n` +
+  `// with exit 1.\n`;
 
 /** stdio.ts: --toolset NAME / MCP_TOOLSET read, checked and passed on. */
 export function stdioEntryWithToolset(text: string): string {
