@@ -1,5 +1,6 @@
-// toolgen runtime: the validator interpreter. A tool whose input schema uses only the keywords below
-// ships that schema as data (annotations dropped) and this walks it, giving the verdict and the
+// toolgen runtime: the validator compiler. A tool whose input schema uses only the keywords below
+// ships that schema as data (annotations dropped); at the first call this compiles it into closures
+// (no eval: it runs where `new Function` is refused), which give the verdict and the
 // errors (same objects, same order) that ajv's standalone code gives with toolgen's options
 // (allErrors, ownProperties, strict: false): messages.ts and repair.ts read their schemaPath,
 // keyword, params and order. Keywords, in ajv's order (ajv/lib/compile/rules.ts): the type check,
@@ -68,11 +69,21 @@ const GROUP: Record<string, readonly string[]> = {
   number: ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "format"],
   string: ["maxLength", "minLength", "pattern", "format"],
   array: ["maxItems", "minItems", "additionalItems", "items", "contains", "maxContains", "minContains", "uniqueItems"],
-  object: ["maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "properties", "patternProperties"],
+  object: [
+    "maxProperties",
+    "minProperties",
+    "required",
+    "propertyNames",
+    "additionalProperties",
+    "properties",
+    "patternProperties",
+  ],
 };
 const LIMIT: Record<string, readonly [string, (a: number, b: number) => boolean]> = {
-  maximum: ["<=", (a, b) => a > b], minimum: [">=", (a, b) => a < b],
-  exclusiveMaximum: ["<", (a, b) => a >= b], exclusiveMinimum: [">", (a, b) => a <= b],
+  maximum: ["<=", (a, b) => a > b],
+  minimum: [">=", (a, b) => a < b],
+  exclusiveMaximum: ["<", (a, b) => a >= b],
+  exclusiveMinimum: [">", (a, b) => a <= b],
 };
 
 const UNTYPED = ["$ref", "const", "enum", "not", "anyOf", "oneOf", "allOf", "if"];
@@ -90,7 +101,9 @@ function plan(sch: Obj): Plan {
   if (p !== undefined) return p;
   const t = sch["type"];
   const types = t === undefined ? [] : Array.isArray(t) ? (t as string[]) : [t as string];
-  const groups = Object.keys(GROUP).map((g) => [g, GROUP[g]!.filter((k) => own(sch, k))] as const).filter(([, present]) => present.length > 0);
+  const groups = Object.keys(GROUP)
+    .map((g) => [g, GROUP[g]!.filter((k) => own(sch, k))] as const)
+    .filter(([, present]) => present.length > 0);
   const late = types.length === 1 && groups.some(([g]) => g === types[0]) ? types[0] : undefined;
   p = { types, late, untyped: UNTYPED.some((k) => own(sch, k)), groups };
   plans.set(sch, p);
@@ -110,7 +123,13 @@ const isBoolean = (v: unknown): boolean => typeof v === "boolean";
 const isNull = (v: unknown): boolean => v === null;
 const isInteger = (v: unknown): boolean => typeof v === "number" && !(v % 1) && !isNaN(v);
 const TYPE_CHECKS: Record<string, Check> = {
-  null: isNull, array: Array.isArray, object: isObj, integer: isInteger, number: isNumber, string: isString, boolean: isBoolean,
+  null: isNull,
+  array: Array.isArray,
+  object: isObj,
+  integer: isInteger,
+  number: isNumber,
+  string: isString,
+  boolean: isBoolean,
 };
 function typeCheck(types: readonly string[]): Check {
   const checks = types.map((t) => TYPE_CHECKS[t] ?? ((v: unknown) => typeof v === t));
@@ -120,7 +139,7 @@ function typeCheck(types: readonly string[]): Check {
     return false;
   };
 }
-/** Whether every value of one of `types` is of the keyword group `group`'s type (the group's test is then redundant). */
+/** Whether every value of one of `types` is of group `group`'s type (the group's own test is then redundant). */
 function implies(types: readonly string[], group: string): boolean {
   return types.length > 0 && types.every((t) => t === group || (group === "number" && t === "integer"));
 }
@@ -130,21 +149,30 @@ const [CALL, STRING, NUMBER, BOOLEAN, INTEGER, ANY] = [0, 1, 2, 3, 4, 5];
 /** A schema that is a bare `type` of a scalar, checked in place by objectCheck; CALL for any other. */
 function leafKind(s: unknown): number {
   if (!isObj(s) || Object.keys(s).length !== 1 || typeof s["type"] !== "string") return CALL;
-  return ({ string: STRING, number: NUMBER, boolean: BOOLEAN, integer: INTEGER } as Record<string, number>)[s["type"]] ?? CALL;
+  return (
+    ({ string: STRING, number: NUMBER, boolean: BOOLEAN, integer: INTEGER } as Record<string, number>)[s["type"]] ??
+    CALL
+  );
 }
 /** The conjunction of `checks`, without a loop for the few a schema usually has. */
 function every(checks: readonly Check[]): Check {
   const [a, b, c, d] = checks;
   switch (checks.length) {
-    case 0: return ALWAYS;
-    case 1: return a!;
-    case 2: return (v) => a!(v) && b!(v);
-    case 3: return (v) => a!(v) && b!(v) && c!(v);
-    case 4: return (v) => a!(v) && b!(v) && c!(v) && d!(v);
-    default: return (v) => {
-      for (let i = 0; i < checks.length; i++) if (!checks[i]!(v)) return false;
-      return true;
-    };
+    case 0:
+      return ALWAYS;
+    case 1:
+      return a!;
+    case 2:
+      return (v) => a!(v) && b!(v);
+    case 3:
+      return (v) => a!(v) && b!(v) && c!(v);
+    case 4:
+      return (v) => a!(v) && b!(v) && c!(v) && d!(v);
+    default:
+      return (v) => {
+        for (let i = 0; i < checks.length; i++) if (!checks[i]!(v)) return false;
+        return true;
+      };
   }
 }
 /** Whether `key` is one of `keys`: a scan for a few, a Set for more. */
@@ -198,7 +226,7 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     }
     return r;
   };
-  /** A pattern's test, its engine made at the first string it tests (as before, a schema without an engine throws then). */
+  /** A pattern's test, its engine made at the first string it tests (a schema without an engine throws then). */
   const tester = (p: string): ((s: string) => boolean) => {
     let r: { test(s: string): boolean } | undefined;
     return (s) => (r ??= regex(p)).test(s);
@@ -272,18 +300,30 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     const rest = p.untyped ? untypedChecks(sch) : [];
     const inline = new Set(["required", "properties", ...(closed ? ["additionalProperties"] : [])]);
     for (const [group, present] of p.groups) {
-      if (group === "object") rest.push(...present.filter((k) => !inline.has(k)).map((k) => groupCheck(group, k, sch)).filter((c) => c !== ALWAYS));
+      if (group === "object")
+        rest.push(
+          ...present
+            .filter((k) => !inline.has(k))
+            .map((k) => groupCheck(group, k, sch))
+            .filter((c) => c !== ALWAYS),
+        );
     }
     const others = every(rest);
     const n = keys.length;
     const ok = (i: number, x: unknown): boolean => {
       switch (kinds[i]) {
-        case ANY: return true;
-        case STRING: return typeof x === "string";
-        case NUMBER: return typeof x === "number";
-        case BOOLEAN: return typeof x === "boolean";
-        case INTEGER: return typeof x === "number" && !(x % 1) && !isNaN(x);
-        default: return cs[i]!(x);
+        case ANY:
+          return true;
+        case STRING:
+          return typeof x === "string";
+        case NUMBER:
+          return typeof x === "number";
+        case BOOLEAN:
+          return typeof x === "boolean";
+        case INTEGER:
+          return typeof x === "number" && !(x % 1) && !isNaN(x);
+        default:
+          return cs[i]!(x);
       }
     };
     // Past 30 declared properties, each is read by name (a bit per property no longer fits).
@@ -382,22 +422,35 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     const hasThen = own(sch, "then") && !alwaysValid(sch["then"]);
     const hasElse = own(sch, "else") && !alwaysValid(sch["else"]);
     if (!hasThen && !hasElse) return undefined;
-    return { test: check(sch["if"]), then: hasThen ? check(sch["then"]) : undefined, else: hasElse ? check(sch["else"]) : undefined };
+    return {
+      test: check(sch["if"]),
+      then: hasThen ? check(sch["then"]) : undefined,
+      else: hasElse ? check(sch["else"]) : undefined,
+    };
   }
   function groupCheck(group: string, k: string, sch: Obj): Check {
     const v = sch[k];
     const n = v as number;
     switch (k) {
-      case "maximum": return (d) => (d as number) <= n;
-      case "minimum": return (d) => (d as number) >= n;
-      case "exclusiveMaximum": return (d) => (d as number) < n;
-      case "exclusiveMinimum": return (d) => (d as number) > n;
-      case "multipleOf": return n === 0 ? () => false : (d) => {
-        const res = (d as number) / n;
-        return res === parseInt(String(res));
-      };
-      case "maxLength": return (d) => !longerThan(d as string, n);
-      case "minLength": return (d) => !shorterThan(d as string, n);
+      case "maximum":
+        return (d) => (d as number) <= n;
+      case "minimum":
+        return (d) => (d as number) >= n;
+      case "exclusiveMaximum":
+        return (d) => (d as number) < n;
+      case "exclusiveMinimum":
+        return (d) => (d as number) > n;
+      case "multipleOf":
+        return n === 0
+          ? () => false
+          : (d) => {
+              const res = (d as number) / n;
+              return res === parseInt(String(res));
+            };
+      case "maxLength":
+        return (d) => !longerThan(d as string, n);
+      case "minLength":
+        return (d) => !shorterThan(d as string, n);
       case "pattern": {
         const test = tester(v as string);
         return (d) => test(d as string);
@@ -407,8 +460,10 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
         if (group !== "string" || !own(formats, v as string)) return ALWAYS;
         return formats[v as string]! as Check;
       }
-      case "maxItems": return (d) => (d as unknown[]).length <= n;
-      case "minItems": return (d) => (d as unknown[]).length >= n;
+      case "maxItems":
+        return (d) => (d as unknown[]).length <= n;
+      case "minItems":
+        return (d) => (d as unknown[]).length >= n;
       case "items": {
         const c = check(v);
         if (c === ALWAYS) return ALWAYS;
@@ -418,10 +473,14 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
           return true;
         };
       }
-      case "contains": return containsCheck(v, sch);
-      case "uniqueItems": return v === true ? (d) => duplicatePair(d as unknown[]) === null : ALWAYS;
-      case "maxProperties": return (d) => Object.keys(d as Obj).length <= n;
-      case "minProperties": return (d) => Object.keys(d as Obj).length >= n;
+      case "contains":
+        return containsCheck(v, sch);
+      case "uniqueItems":
+        return v === true ? (d) => duplicatePair(d as unknown[]) === null : ALWAYS;
+      case "maxProperties":
+        return (d) => Object.keys(d as Obj).length <= n;
+      case "minProperties":
+        return (d) => Object.keys(d as Obj).length >= n;
       case "required": {
         const names = [...(v as readonly string[])];
         return (d) => {
@@ -485,13 +544,18 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
           return true;
         };
       }
-      default: return ALWAYS; // additionalItems (no tuple), minContains/maxContains (read by contains)
+      default:
+        return ALWAYS; // additionalItems (no tuple), minContains/maxContains (read by contains)
     }
   }
   /** Which keys `additionalProperties` leaves alone: those `properties` declares and those a pattern matches. */
   function additional(sch: Obj): { declared: (key: string) => boolean; matched: (key: string) => boolean } {
     const props = isObj(sch["properties"]) ? Object.keys(sch["properties"]).filter((k) => k !== "__proto__") : [];
-    const pats = isObj(sch["patternProperties"]) ? Object.keys(sch["patternProperties"]).filter((p) => p !== "__proto__").map(tester) : [];
+    const pats = isObj(sch["patternProperties"])
+      ? Object.keys(sch["patternProperties"])
+          .filter((p) => p !== "__proto__")
+          .map(tester)
+      : [];
     const declared = member(props);
     const matched = pats.length === 0 ? () => false : (key: string) => pats.some((t) => t(key));
     return { declared, matched };
@@ -506,7 +570,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     const { min, max } = containsBounds(sch);
     if (max === undefined && min === 0) return ALWAYS;
     if (max !== undefined && min > max) return () => false;
-    if (alwaysValid(v)) return (d) => (d as unknown[]).length >= min && (max === undefined || (d as unknown[]).length <= max);
+    if (alwaysValid(v))
+      return (d) => (d as unknown[]).length >= min && (max === undefined || (d as unknown[]).length <= max);
     const c = check(v);
     return (d) => {
       const a = d as unknown[];
@@ -526,7 +591,14 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
 
   // ----- The second pass, for an input the first rejects: ajv's errors, in ajv's order. -----
   let errors: ValidationError[] = [];
-  function fail(path: string, name: string | undefined, schemaPath: string, keyword: string, params: Record<string, unknown>, message: string): void {
+  function fail(
+    path: string,
+    name: string | undefined,
+    schemaPath: string,
+    keyword: string,
+    params: Record<string, unknown>,
+    message: string,
+  ): void {
     const e: ValidationError & { propertyName?: string } = { instancePath: path, schemaPath, keyword, params, message };
     if (name !== undefined) e.propertyName = name;
     errors.push(e);
@@ -578,7 +650,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
     const typeParams = sch["type"];
     const typeSchemaPath = `${at}/type`;
     const typeMessage = `must be ${String(sch["type"])}`;
-    const typeError: Part = (_d, path, name) => fail(path, name, typeSchemaPath, "type", { type: typeParams }, typeMessage);
+    const typeError: Part = (_d, path, name) =>
+      fail(path, name, typeSchemaPath, "type", { type: typeParams }, typeMessage);
     if (p.types.length > 0 && p.late === undefined) {
       const is = typeCheck(p.types);
       parts.push((d, path, name) => {
@@ -608,21 +681,38 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
   function objectCollect(sch: Obj, p: Plan, at: string): Collect {
     const present = p.groups.find(([g]) => g === "object")?.[1] ?? [];
     const partsOf = (ks: readonly string[]): Part[] =>
-      present.filter((k) => ks.includes(k)).map((k) => groupPart("object", k, sch, at)).filter((x): x is Part => x !== undefined);
-    const [before, middle, after] = [partsOf(["maxProperties", "minProperties"]), partsOf(["propertyNames", "additionalProperties"]), partsOf(["patternProperties"])];
+      present
+        .filter((k) => ks.includes(k))
+        .map((k) => groupPart("object", k, sch, at))
+        .filter((x): x is Part => x !== undefined);
+    const [before, middle, after] = [
+      partsOf(["maxProperties", "minProperties"]),
+      partsOf(["propertyNames", "additionalProperties"]),
+      partsOf(["patternProperties"]),
+    ];
     const required = present.includes("required")
       ? (sch["required"] as string[]).map((key) => [key, `must have required property '${key}'`] as const)
       : [];
     const requiredPath = `${at}/required`;
     const props = present.includes("properties") ? (sch["properties"] as Obj) : {};
-    const entries = Object.keys(props).filter((key) => key !== "__proto__" && !alwaysValid(props[key])).map((key) => {
-      const sub = props[key];
-      const kind = leafKind(sub);
-      const where = `${at}/properties/${fragment(key)}`;
-      const type = kind === CALL ? undefined : (sub as Obj)["type"];
-      return { key, tail: `/${pointer(key)}`, valid: check(sub), c: kind === CALL ? collect(sub, where) : undefined,
-        kind, type, typePath: `${where}/type`, typeMessage: `must be ${String(type)}` };
-    });
+    const entries = Object.keys(props)
+      .filter((key) => key !== "__proto__" && !alwaysValid(props[key]))
+      .map((key) => {
+        const sub = props[key];
+        const kind = leafKind(sub);
+        const where = `${at}/properties/${fragment(key)}`;
+        const type = kind === CALL ? undefined : (sub as Obj)["type"];
+        return {
+          key,
+          tail: `/${pointer(key)}`,
+          valid: check(sub),
+          c: kind === CALL ? collect(sub, where) : undefined,
+          kind,
+          type,
+          typePath: `${where}/type`,
+          typeMessage: `must be ${String(type)}`,
+        };
+      });
     const typeParams = sch["type"];
     const typePath = `${at}/type`;
     const typeMessage = `must be ${String(typeParams)}`;
@@ -636,7 +726,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       for (let i = 0; i < before.length; i++) before[i]!(d, path, name);
       for (let i = 0; i < required.length; i++) {
         const [key, message] = required[i]!;
-        if (o[key] === undefined || !own(o, key)) fail(path, name, requiredPath, "required", { missingProperty: key }, message);
+        if (o[key] === undefined || !own(o, key))
+          fail(path, name, requiredPath, "required", { missingProperty: key }, message);
       }
       for (let i = 0; i < middle.length; i++) middle[i]!(d, path, name);
       for (let i = 0; i < entries.length; i++) {
@@ -644,11 +735,20 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
         const x = o[e.key];
         if (x === undefined || !own(o, e.key)) continue;
         switch (e.kind) {
-          case STRING: if (typeof x === "string") continue; break;
-          case NUMBER: if (typeof x === "number") continue; break;
-          case BOOLEAN: if (typeof x === "boolean") continue; break;
-          case INTEGER: if (typeof x === "number" && !(x % 1) && !isNaN(x)) continue; break;
-          default: if (e.valid(x)) continue;
+          case STRING:
+            if (typeof x === "string") continue;
+            break;
+          case NUMBER:
+            if (typeof x === "number") continue;
+            break;
+          case BOOLEAN:
+            if (typeof x === "boolean") continue;
+            break;
+          case INTEGER:
+            if (typeof x === "number" && !(x % 1) && !isNaN(x)) continue;
+            break;
+          default:
+            if (e.valid(x)) continue;
         }
         if (e.c !== undefined) e.c(x, path + e.tail, name);
         else fail(path + e.tail, name, e.typePath, "type", { type: e.type }, e.typeMessage);
@@ -676,7 +776,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       const ok = equalsOneOf(values);
       const schemaPath = `${at}/enum`;
       out.push((d, path, name) => {
-        if (!ok(d)) fail(path, name, schemaPath, "enum", { allowedValues: values }, "must be equal to one of the allowed values");
+        if (!ok(d))
+          fail(path, name, schemaPath, "enum", { allowedValues: values }, "must be equal to one of the allowed values");
       });
     }
     if (own(sch, "not")) {
@@ -717,11 +818,14 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
           passing = i;
         }
         if (valid) errors.length = before;
-        else fail(path, name, schemaPath, "oneOf", { passingSchemas: passing }, "must match exactly one schema in oneOf");
+        else
+          fail(path, name, schemaPath, "oneOf", { passingSchemas: passing }, "must match exactly one schema in oneOf");
       });
     }
     if (Array.isArray(sch["allOf"])) {
-      const cs = sch["allOf"].flatMap((s: unknown, i) => (alwaysValid(s) ? [] : [[collect(s, `${at}/allOf/${i}`), check(s)] as const]));
+      const cs = sch["allOf"].flatMap((s: unknown, i) =>
+        alwaysValid(s) ? [] : [[collect(s, `${at}/allOf/${i}`), check(s)] as const],
+      );
       out.push((d, path, name) => {
         for (const [c, valid] of cs) if (!valid(d)) c(d, path, name);
       });
@@ -750,26 +854,35 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       const [comparison, outside] = limit;
       return (d, path, name) => {
         const n = d as number;
-        if (outside(n, v as number) || isNaN(n)) fail(path, name, schemaPath, k, { comparison, limit: v }, `must be ${comparison} ${String(v)}`);
+        if (outside(n, v as number) || isNaN(n))
+          fail(path, name, schemaPath, k, { comparison, limit: v }, `must be ${comparison} ${String(v)}`);
       };
     }
     const ok = groupCheck(group, k, sch);
-    const simple = (params: () => Record<string, unknown>, message: string): Part => (d, path, name) => {
-      if (!ok(d)) fail(path, name, schemaPath, k, params(), message);
-    };
+    const simple =
+      (params: () => Record<string, unknown>, message: string): Part =>
+      (d, path, name) => {
+        if (!ok(d)) fail(path, name, schemaPath, k, params(), message);
+      };
     switch (k) {
-      case "multipleOf": return simple(() => ({ multipleOf: v }), `must be multiple of ${String(v)}`);
-      case "maxLength": case "minLength": {
+      case "multipleOf":
+        return simple(() => ({ multipleOf: v }), `must be multiple of ${String(v)}`);
+      case "maxLength":
+      case "minLength": {
         const more = k === "maxLength" ? "more" : "fewer";
         return simple(() => ({ limit: v }), `must NOT have ${more} than ${String(v)} characters`);
       }
-      case "pattern": return simple(() => ({ pattern: v }), `must match pattern "${String(v)}"`);
-      case "format": return ok === ALWAYS ? undefined : simple(() => ({ format: v }), `must match format "${String(v)}"`);
-      case "maxItems": case "minItems": {
+      case "pattern":
+        return simple(() => ({ pattern: v }), `must match pattern "${String(v)}"`);
+      case "format":
+        return ok === ALWAYS ? undefined : simple(() => ({ format: v }), `must match format "${String(v)}"`);
+      case "maxItems":
+      case "minItems": {
         const more = k === "maxItems" ? "more" : "fewer";
         return simple(() => ({ limit: v }), `must NOT have ${more} than ${String(v)} items`);
       }
-      case "maxProperties": case "minProperties": {
+      case "maxProperties":
+      case "minProperties": {
         const more = k === "maxProperties" ? "more" : "fewer";
         return simple(() => ({ limit: v }), `must NOT have ${more} than ${String(v)} properties`);
       }
@@ -777,7 +890,15 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
         if (v !== true) return undefined;
         return (d, path, name) => {
           const pair = duplicatePair(d as unknown[]);
-          if (pair !== null) fail(path, name, schemaPath, k, { i: pair[0], j: pair[1] }, `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`);
+          if (pair !== null)
+            fail(
+              path,
+              name,
+              schemaPath,
+              k,
+              { i: pair[0], j: pair[1] },
+              `must NOT have duplicate items (items ## ${pair[1]} and ${pair[0]} are identical)`,
+            );
         };
       }
       case "items": {
@@ -788,12 +909,14 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
           for (let i = 0; i < a.length; i++) if (!valid(a[i])) c(a[i], `${path}/${i}`, name);
         };
       }
-      case "contains": return containsPart(v, sch, schemaPath);
+      case "contains":
+        return containsPart(v, sch, schemaPath);
       case "required": {
         const names = (v as readonly string[]).map((p) => [p, `must have required property '${p}'`] as const);
         return (d, path, name) => {
           const o = d as Obj;
-          for (const [p, message] of names) if (o[p] === undefined || !own(o, p)) fail(path, name, schemaPath, k, { missingProperty: p }, message);
+          for (const [p, message] of names)
+            if (o[p] === undefined || !own(o, p)) fail(path, name, schemaPath, k, { missingProperty: p }, message);
         };
       }
       case "propertyNames": {
@@ -802,7 +925,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
         // The name checked is passed down; the error of `propertyNames` itself carries the enclosing one.
         return (d, path, name) => {
           for (const key of Object.keys(d as Obj)) {
-            if (!c(key, path, key)) fail(path, name, schemaPath, k, { propertyName: key }, "property name must be valid");
+            if (!c(key, path, key))
+              fail(path, name, schemaPath, k, { propertyName: key }, "property name must be valid");
           }
         };
       }
@@ -814,7 +938,8 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
           const o = d as Obj;
           for (const key of Object.keys(o)) {
             if (declared(key) || matched(key)) continue;
-            if (c === undefined) fail(path, name, schemaPath, k, { additionalProperty: key }, "must NOT have additional properties");
+            if (c === undefined)
+              fail(path, name, schemaPath, k, { additionalProperty: key }, "must NOT have additional properties");
             else if (!valid(o[key])) c(o[key], `${path}/${pointer(key)}`, name);
           }
         };
@@ -822,34 +947,51 @@ export function compileValidator(root: SchemaData, engines: Engines = {}): Valid
       case "properties": {
         const entries = Object.keys(v as Obj)
           .filter((key) => key !== "__proto__" && !alwaysValid((v as Obj)[key]))
-          .map((key) => [key, `/${pointer(key)}`, collect((v as Obj)[key], `${schemaPath}/${fragment(key)}`), check((v as Obj)[key])] as const);
+          .map(
+            (key) =>
+              [
+                key,
+                `/${pointer(key)}`,
+                collect((v as Obj)[key], `${schemaPath}/${fragment(key)}`),
+                check((v as Obj)[key]),
+              ] as const,
+          );
         return (d, path, name) => {
           const o = d as Obj;
-          for (const [key, tail, c, valid] of entries) if (o[key] !== undefined && own(o, key) && !valid(o[key])) c(o[key], path + tail, name);
+          for (const [key, tail, c, valid] of entries)
+            if (o[key] !== undefined && own(o, key) && !valid(o[key])) c(o[key], path + tail, name);
         };
       }
       case "patternProperties": {
         const pats = Object.keys(v as Obj)
           .filter((p) => p !== "__proto__" && !alwaysValid((v as Obj)[p]))
-          .map((p) => [tester(p), collect((v as Obj)[p], `${schemaPath}/${fragment(p)}`), check((v as Obj)[p])] as const);
+          .map(
+            (p) => [tester(p), collect((v as Obj)[p], `${schemaPath}/${fragment(p)}`), check((v as Obj)[p])] as const,
+          );
         return (d, path, name) => {
           const o = d as Obj;
           for (const [test, c, valid] of pats) {
-            for (const key of Object.keys(o)) if (test(key) && !valid(o[key])) c(o[key], `${path}/${pointer(key)}`, name);
+            for (const key of Object.keys(o))
+              if (test(key) && !valid(o[key])) c(o[key], `${path}/${pointer(key)}`, name);
           }
         };
       }
-      default: return undefined;
+      default:
+        return undefined;
     }
   }
   function containsPart(v: unknown, sch: Obj, schemaPath: string): Part | undefined {
     const { min, max } = containsBounds(sch);
     if (max === undefined && min === 0) return undefined;
-    const params = (): Record<string, unknown> => (max === undefined ? { minContains: min } : { minContains: min, maxContains: max });
-    const message = max === undefined ? `must contain at least ${min} valid item(s)` : `must contain at least ${min} and no more than ${max} valid item(s)`;
+    const params = (): Record<string, unknown> =>
+      max === undefined ? { minContains: min } : { minContains: min, maxContains: max };
+    const message =
+      max === undefined
+        ? `must contain at least ${min} valid item(s)`
+        : `must contain at least ${min} and no more than ${max} valid item(s)`;
     const verdict = containsCheck(v, sch);
     // A valid `contains` adds no errors, and an always-valid one none either way.
-    if (max !== undefined && min > max || alwaysValid(v)) {
+    if ((max !== undefined && min > max) || alwaysValid(v)) {
       return (d, path, name) => {
         if (!verdict(d)) fail(path, name, schemaPath, "contains", params(), message);
       };

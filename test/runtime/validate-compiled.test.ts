@@ -12,7 +12,7 @@ import { compiledModule } from "./compiled.js";
 /** `value` with every object and array in it behind a Proxy that counts each read. */
 function counted(value: unknown, reads: { n: number }): unknown {
   if (typeof value !== "object" || value === null) return value;
-  const inner: Record<string, unknown> = Array.isArray(value) ? [] : {};
+  const inner = (Array.isArray(value) ? [] : {}) as Record<string, unknown>;
   for (const [k, v] of Object.entries(value)) inner[k] = counted(v, reads);
   const count = <T>(x: T): T => {
     reads.n++;
