@@ -16,6 +16,7 @@
  *   7 forms   lint DIR, lint --schemas DIR and lint FILE... (every file named), each vs the floor,
  *             in wall time (the target) and in CPU time (7c: every thread, context)
  *   8 start   toolgen --version and lint of one tool, vs node -e ""
+ *   9 validate a generated validator per call vs Ajv's compile()d function, and dispatch over it (validate.mjs)
  */
 import { existsSync } from "node:fs";
 import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -66,6 +67,7 @@ async function main() {
     if (wants("dispatch") || wants("parse")) rows.push(...(await compare.inProcess(ctx)));
     if (wants("forms")) rows.push(...compare.lintForms(ctx));
     if (wants("startup")) rows.push(...compare.startup(ctx));
+    if (wants("validate")) rows.push(...compare.validatePerCall(ctx));
   } finally {
     if (opts.keep) log(`kept ${work}`);
     else await rm(work, { recursive: true, force: true });

@@ -251,3 +251,47 @@ export function startup(ctx) {
     pairRow(group, size, "lint1", "node", { no: "8", what: "start-up: lint of 1 tool, vs node -e \"\"", aName: "toolgen lint", bName: "node", target: "—" }),
   ].map((row) => ({ ...row, n: 1 }));
 }
+
+/**
+ * 9. A generated validator per call against Ajv's `compile()`d function for the same schema (issue 39:
+ * median ≤ 1.5x over the seed and bench tools, valid and invalid inputs, CPU time, one process,
+ * alternating), and dispatch's overhead over that validator (≤ 1 µs). Runs bench/validate.mjs.
+ */
+export function validatePerCall(ctx) {
+  const row = { no: "9", what: "validate per call vs Ajv compile(), median of valid+invalid", n: "—", target: "≤ 1.5x" };
+  const dispatchRow = { no: "9d", what: "dispatch overhead over the validator", n: "—", target: "≤ 1 µs/call" };
+  const { smoke, timeoutMs } = ctx.opts;
+  const args = [PATHS.validate, ...(smoke ? ["--tools", "2", "--rounds", "1", "--round-ms", "2", "--warmup-ms", "5"] : [])];
+  log(`validate per call: ${args.slice(1).join(" ") || "defaults"}`);
+  const result = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 1 << 26, timeout: timeoutMs });
+  if (result.status !== 0) {
+    const verdict = `failed: validate.mjs exit ${result.status ?? result.signal}: ${(result.stderr ?? "").trim().split("\n").slice(0, 4).join(" | ")}`;
+    return [{ ...row, verdict }, { ...dispatchRow, verdict }];
+  }
+  const r = JSON.parse(result.stdout);
+  const cases = r.cases.length;
+  return [
+    {
+      ...row,
+      a: `toolgen ${ns(r.toolgenValidNsMedian)}/call (valid, median)`,
+      b: `Ajv ${ns(r.ajvValidNsMedian)}/call`,
+      ratio: `${times(r.ratioMedian)} (valid ${times(r.ratioValidMedian)}, invalid ${times(r.ratioInvalidMedian)}, max ${times(r.ratioMax)})`,
+      runs: `${cases} cases`,
+      verdict: r.ratioMedian <= 1.5 ? "meets" : "misses",
+    },
+    {
+      ...dispatchRow,
+      a: `dispatch() ${ns(median(r.dispatch.map((d) => d.dispatchNs)))}/call`,
+      b: `validate + handler ${ns(median(r.dispatch.map((d) => d.directNs)))}/call`,
+      ratio: `+${ns(r.dispatchOverheadMedianNs)}/call`,
+      runs: `${r.dispatch.length} tools`,
+      verdict: r.dispatchOverheadMedianNs <= 1000 ? "meets" : "misses",
+    },
+  ];
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}

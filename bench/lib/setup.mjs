@@ -18,6 +18,7 @@ export const PATHS = {
   spectralResolver: path.join(BENCH, "spectral-resolver.cjs"),
   floor: path.join(BENCH, "lint-floor.mjs"),
   micro: path.join(BENCH, "micro.mjs"),
+  validate: path.join(BENCH, "validate.mjs"),
   results: path.join(BENCH, "RESULTS.md"),
 };
 
