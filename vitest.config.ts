@@ -26,6 +26,7 @@ export const HEAVY_ONLY = [
   "test/cli/init-compile.test.ts",
   "test/mcp/compile-matrix.test.ts",
   "test/e2e/matrix.test.ts",
+  "test/targets/claude-agent-sdk/compile.test.ts",
 ];
 
 /**
