@@ -7,8 +7,11 @@ import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Minutes each on 2 cores: a 5,000-tool build, the benchmark harness, the type-checker's cost per tool, 40,000 MCP calls, 2,000 tools in 5 toolsets. */
-export const HEAVY_ONLY = ["test/e2e/scale.test.ts", "test/bench.test.ts", "test/emit/typecheck-cost.test.ts", "test/mcp/load.test.ts", "test/toolsets/scale.test.ts"];
+/**
+ * Minutes each on 2 cores: a 5,000-tool build, the benchmark harness, the type-checker's cost per tool, 40,000 MCP calls,
+ * 2,000 tools in 5 toolsets; and seconds of child processes: lint --server's further command-line runs.
+ */
+export const HEAVY_ONLY = ["test/e2e/scale.test.ts", "test/bench.test.ts", "test/emit/typecheck-cost.test.ts", "test/mcp/load.test.ts", "test/toolsets/scale.test.ts", "test/lint/server-cli.test.ts"];
 
 /**
  * vitest's order (files that failed last time, then the longest last time; with no record of a last

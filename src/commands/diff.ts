@@ -18,7 +18,7 @@ import { repositoryRoot } from "../lint/formatters/locations.js";
 import { packageDocsUrl, packageVersion } from "../load/own-package.js";
 import { writeReport, writeReportFile } from "../report/file.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
-import { colorFromEnvironment } from "./lint.js";
+import { colorFromEnvironment, strayServerFlag } from "./lint.js";
 import { EVAL_METRICS, type EvalMetric } from "./eval.js";
 
 /** How diff/ finds and reads a side's config: this command layer's reader, handed down (diff/ imports nothing from commands/). */
@@ -123,8 +123,8 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
 async function serverSides(options: RunDiffOptions): Promise<{ base?: ServerSide; head?: ServerSide; redact: (text: string) => string }> {
   const given = { base: options.baseServer, head: options.headServer };
   if (given.base === undefined && given.head === undefined) {
-    const stray = ([["serverEnv", "--server-env"], ["headers", "--header"], ["serverTimeout", "--server-timeout"], ["maxMessageBytes", "--max-message-bytes"]] as const).find(([key]) => options[key] !== undefined);
-    if (stray !== undefined) throw new UsageError(`${stray[1]} is for a server's tools: it needs --base-server or --head-server`);
+    const stray = strayServerFlag(options);
+    if (stray !== undefined) throw new UsageError(`${stray} is for a server's tools: it needs --base-server or --head-server`);
     if (options.base === undefined) throw new UsageError("diff needs a base: a folder, a git revision or --base-server (see toolgen diff --help)");
     return { redact: (text) => text };
   }

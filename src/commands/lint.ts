@@ -88,8 +88,8 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
     diagnostics = linted.diagnostics;
     server = linted;
   } else {
-    const stray = ([["serverEnv", "--server-env"], ["headers", "--header"], ["serverTimeout", "--server-timeout"], ["maxMessageBytes", "--max-message-bytes"]] as const).find(([key]) => options[key] !== undefined);
-    if (stray !== undefined) throw new UsageError(`${stray[1]} is for a server's tools: it needs --server <command or URL>`);
+    const stray = strayServerFlag(options);
+    if (stray !== undefined) throw new UsageError(`${stray} is for a server's tools: it needs --server <command or URL>`);
     diagnostics = await lintPaths(options.paths ?? [], flags, cwd, mark);
   }
 
@@ -106,6 +106,12 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   mark("report");
   if (errors > 0) return 1;
   return overWarningLimit(warnings, maxWarnings, options.stderr ?? standardError) ? 1 : 0;
+}
+
+/** The flag of a server's connection given without a server to connect to (lint's --server, diff's --base-server or --head-server). */
+export function strayServerFlag(options: Pick<RunLintOptions, "serverEnv" | "headers" | "serverTimeout" | "maxMessageBytes">): string | undefined {
+  const flags = [["serverEnv", "--server-env"], ["headers", "--header"], ["serverTimeout", "--server-timeout"], ["maxMessageBytes", "--max-message-bytes"]] as const;
+  return flags.find(([key]) => options[key] !== undefined)?.[1];
 }
 
 /** The rules a config turns on (its targets' and features' included), checked, and the facts its rules read (RuleContext.run). */
