@@ -52,7 +52,7 @@ const NOWHERE = path.join(os.devNull, "toolgen-mcp-server");
  * The server's tools as a loaded folder, one in-memory tool file each, in the server's order: the
  * document `toolgen import` would write (the name kept as the server gives it), parsed as the loader
  * parses a file (depth bound included). Each is shown as `server:<name>` (a name the server lists
- * more than once: `server:<name> (2)`, ...). A `$ref` may name no file: `lookup` finds none.
+ * more than once: `server:<name> (2)`, ...). A `$ref` may name no file: `lookup` says so.
  */
 export async function importedFolder(tools: readonly ImportedTool[], origin: string, options: Pick<LoadOptions, "defaultDialect"> = {}): Promise<LoadedFolder> {
   const seen = new Map<string, number>();
@@ -66,7 +66,15 @@ export async function importedFolder(tools: readonly ImportedTool[], origin: str
     files.push(file);
   }
   const folder = assembleFolder(NOWHERE, files, { refRoots: [], ...options });
-  return { ...folder, lookup: () => Promise.resolve(undefined), lookedUp: () => Promise.resolve(files.map((f) => f.absPath)) };
+  return { ...folder, lookup: (absPath) => Promise.resolve(noFile(absPath)), lookedUp: () => Promise.resolve(files.map((f) => f.absPath)) };
+}
+
+/** What a `$ref` to another file finds: a stand-in that "does not parse", saying why (the bundler words it as the ref's error). */
+function noFile(absPath: string): SourceFile {
+  const message = "a server's tool has no file beside it: its $ref may name only a place in its own schema (#/...)";
+  const inside = absPath.startsWith(NOWHERE + path.sep);
+  const displayPath = (inside ? path.relative(NOWHERE, absPath) : absPath).split(path.sep).join("/");
+  return { absPath, displayPath, format: "json", text: "", parseError: { message, line: 1, column: 1 } };
 }
 
 /** The display paths of a folder importedFolder made (for the reports, which then show no file location). */

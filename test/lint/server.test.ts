@@ -19,7 +19,8 @@ import { runDiff } from "../../src/commands/diff.js";
 import { runLint, type RunLintOptions } from "../../src/commands/lint.js";
 import { parseHeaders, parseServerEnv, redactor, splitWords } from "../../src/commands/mcp-server.js";
 import { UserError } from "../../src/errors.js";
-import { toolDocument, type ImportedTool } from "../../src/load/imported.js";
+import { importedFolder, toolDocument, type ImportedTool } from "../../src/load/imported.js";
+import { lintLoaded } from "../../src/commands/lint-folder.js";
 import { CI_LIMIT_MS, repoRoot, tempDir } from "../helpers.js";
 import { validateSarif } from "./helpers/sarif-schema.js";
 
@@ -174,6 +175,30 @@ describe("toolgen lint --server", () => {
     expect(await usage({ server: url, headers: ["no colon"] })).toMatch(/give "Name: value"/);
     expect(await usage({ server: `"${process.execPath}` })).toMatch(/unclosed "/);
     expect(await usage({ server: STDIO, serverTimeout: 0 })).toMatch(/--server-timeout must be a positive whole number/);
+  });
+
+  it("a server's tools as a folder: a name listed twice is server:<name> (2); a $ref to a file says there is none, reading nothing", async () => {
+    const input = (x: unknown) => ({ type: "object", properties: { x } });
+    // `0.json` is the in-memory file of the first tool: a `$ref` must not reach another tool's document.
+    const folder = await importedFolder(
+      [
+        { name: "a", description: "First.", inputSchema: input({ $ref: "0.json#/input_schema" }) },
+        { name: "b", inputSchema: input({ type: "string" }) },
+        { name: "b", inputSchema: input({ type: "number" }) },
+        { name: "c", description: "Third.", inputSchema: input({ $ref: "/etc/passwd" }) },
+      ],
+      "mcp:server",
+    );
+    const found = await lintLoaded(folder, {});
+    const at = (rule: string) => found.filter((d) => d.rule === rule).map((d) => [d.file, d.pointer, d.message]);
+    expect(at("ref-resolvable")).toEqual([
+      ["server:a", "/input_schema/properties/x/$ref", "cannot resolve $ref '0.json#/input_schema': 0.json: a server's tool has no file beside it: its $ref may name only a place in its own schema (#/...)"],
+      ["server:c", "/input_schema/properties/x/$ref", "cannot resolve $ref '/etc/passwd': /etc/passwd: a server's tool has no file beside it: its $ref may name only a place in its own schema (#/...)"],
+    ]);
+    expect(at("tool-name-unique")).toEqual([
+      ["server:b", "/name", "tool name 'b' is also defined in server:b (2)"],
+      ["server:b (2)", "/name", "tool name 'b' is also defined in server:b"],
+    ]);
   });
 
   it("splits a command as a shell splits words, and hides each credential as written, in JSON and in a URI", () => {
