@@ -5,15 +5,15 @@
  * said and no stack; `--help` explains the server flags; a stdio server is diff's head as well as an
  * HTTP one its base, with the credential in neither report.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runDiff } from "../../src/commands/diff.js";
 import { CI_LIMIT_MS, repoRoot, tempDir } from "../helpers.js";
+import { LINT_SERVER, startHttpLintServer } from "./helpers/lint-server.js";
 
 const CLI = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
-const SERVER = path.join(repoRoot, "test", "mcp", "fixtures", "lint-server.mjs");
-const STDIO = `"${process.execPath}" "${SERVER}"`;
+const STDIO = `"${process.execPath}" "${LINT_SERVER}"`;
 const SECRET = "s3cr3t+token/42=";
 
 const children: ChildProcess[] = [];
@@ -45,17 +45,8 @@ describe("toolgen lint --server from the command line", () => {
 
 describe("toolgen diff with a server on each side", () => {
   it("an HTTP server as the base, a stdio one as the head: the same tools, no change; the credential in neither", async () => {
-    const http = spawn(process.execPath, [SERVER], { env: { ...process.env, LINT_SERVER_MODE: "http", TOKEN: SECRET }, stdio: ["ignore", "pipe", "inherit"] });
-    children.push(http);
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      http.stdout!.on("data", (chunk: Buffer) => {
-        out += chunk.toString("utf8");
-        const line = /^(http:\S+)\n/m.exec(out);
-        if (line) resolve(line[1]!);
-      });
-      http.once("exit", (code) => reject(new Error(`the HTTP fixture exited (${code})`)));
-    });
+    const { url, child } = await startHttpLintServer(SECRET);
+    children.push(child);
     let out = "";
     const code = await runDiff({
       baseServer: url,

@@ -10,7 +10,7 @@
  * when" run); the failing servers load no SDK. The rest of the command line's runs (a failure's
  * report, --help, a stdio server as diff's head) are test/lint/server-cli.test.ts's, in test:heavy.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,12 +22,12 @@ import { UserError } from "../../src/errors.js";
 import { importedFolder, toolDocument, type ImportedTool } from "../../src/load/imported.js";
 import { lintLoaded } from "../../src/commands/lint-folder.js";
 import { CI_LIMIT_MS, repoRoot, tempDir } from "../helpers.js";
+import { LINT_SERVER, startHttpLintServer } from "./helpers/lint-server.js";
 import { validateSarif } from "./helpers/sarif-schema.js";
 
 const CLI = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
-const SERVER = path.join(repoRoot, "test", "mcp", "fixtures", "lint-server.mjs");
 /** The stdio server's command, as a user writes it after --server (quoted: the repository's path may hold a space). */
-const STDIO = `"${process.execPath}" "${SERVER}"`;
+const STDIO = `"${process.execPath}" "${LINT_SERVER}"`;
 /** The credential the servers are given; with it, they also list a tool named after it and say it on stderr. */
 const SECRET = "s3cr3t+token/42=";
 const BEARER = `Authorization: Bearer ${SECRET}`;
@@ -39,16 +39,7 @@ let cwd: string;
 
 beforeAll(async () => {
   cwd = await tempDir("toolgen-lint-server-");
-  http = spawn(process.execPath, [SERVER], { env: { ...process.env, LINT_SERVER_MODE: "http", TOKEN: SECRET }, stdio: ["ignore", "pipe", "inherit"] });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    http.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString("utf8");
-      const line = /^(http:\S+)\n/m.exec(out);
-      if (line) resolve(line[1]!);
-    });
-    http.once("exit", (code) => reject(new Error(`the HTTP fixture exited (${code})`)));
-  });
+  ({ url, child: http } = await startHttpLintServer(SECRET));
 }, CI_LIMIT_MS);
 
 afterAll(() => {
