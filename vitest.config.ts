@@ -13,7 +13,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * tools in 5 toolsets. And users' projects made the slow way, 10-30 s each: the packed tarball
  * installed and built, the docs' samples compiled, init's projects compiled, the MCP output and the
  * generated code compiled in every tsconfig setup (the quick suite keeps test/e2e/build-ways.test.ts's
- * ES-module and CommonJS projects).
+ * ES-module and CommonJS projects). And lint --server's further command-line runs.
  */
 export const HEAVY_ONLY = [
   "test/e2e/scale.test.ts",
@@ -27,6 +27,7 @@ export const HEAVY_ONLY = [
   "test/mcp/compile-matrix.test.ts",
   "test/e2e/matrix.test.ts",
   "test/targets/claude-agent-sdk/compile.test.ts",
+  "test/lint/server-cli.test.ts",
 ];
 
 /**

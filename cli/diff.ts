@@ -1,6 +1,7 @@
 /** `toolgen diff`: its flags and help for yargs; the diff itself is src/commands/diff.ts. */
 import { UsageError } from "../src/errors.js";
 import type { Command } from "./command.js";
+import { SERVER_CONNECTION_OPTIONS, serverFlags } from "./options.js";
 
 /** The flags of `toolgen diff` (main.ts also reads their names for "did you mean"). */
 export const DIFF_OPTIONS = {
@@ -13,6 +14,9 @@ export const DIFF_OPTIONS = {
   "eval-metric": { type: "string", choices: ["recall@1", "recall@3", "recall@5", "mrr"], describe: "with --eval: what --eval-fail-drop watches [default: recall@5]" },
   "eval-fail-drop": { type: "number", describe: "with --eval: exit 1 when the metric drops by more than this (0 to 1; 0: any drop), for CI" },
   "eval-replay": { type: "string", describe: "with --eval: score this recording of toolgen eval --model --record on both sides, offline, and name the cases the change makes stale" },
+  "base-server": { type: "string", describe: "the base is the tools this MCP server lists: a command (started over stdio) or a URL (Streamable HTTP)" },
+  "head-server": { type: "string", describe: "the head is the tools this MCP server lists: a command (started over stdio) or a URL (Streamable HTTP)" },
+  ...SERVER_CONNECTION_OPTIONS,
 } as const;
 
 export const diffCommand: Command = {
@@ -24,7 +28,7 @@ export const diffCommand: Command = {
   help: (yargs) =>
     yargs
       .usage(
-        "$0 diff <base> [head] [options]\n\n" +
+        "$0 diff <base> [head] [options]\n$0 diff (<base> | --base-server <command|url>) [<head> | --head-server <command|url>]\n\n" +
           "Compares the tools of BASE with those of HEAD (default: the working tree). Each side is a folder (a project\n" +
           "with a toolgen config, or a schemas folder) or a git revision (read from the repository; the work tree is not\n" +
           "touched, and the revision's own config says where its schemas are). Both sides are loaded and bundled as a\n" +
@@ -37,6 +41,10 @@ export const diffCommand: Command = {
           "A breaking change carries a witness: an input one side accepts and the other rejects, checked with Ajv.\n" +
           "Where no witness is found, the change is reported as possibly breaking, never as safe.\n\n" +
           "--fail-on: breaking (default: breaking-callers and target), handlers (also breaking-handlers), prompt (any change), none.\n\n" +
+          "--base-server and --head-server take a side from a running MCP server instead (a command, split as a shell\n" +
+          "splits words and started over stdio, or a Streamable HTTP URL): its tools as it lists them, located at\n" +
+          "server:<tool name>. The other side is still a folder or revision (the head: the working tree by default), or\n" +
+          "a server too. --server-env KEY=VAL and --header \"Name: value\" pass credentials; their values are never shown.\n\n" +
           "--eval CASES runs toolgen eval's cases file (from the working tree) through each side's generated tool search and\n" +
           "reports recall@1/3/5 and MRR before -> after, and each case whose expected tool changed rank; --eval-fail-drop D\n" +
           "exits 1 when --eval-metric (default recall@5) drops by more than D. --eval-replay FILE (with --eval) scores a\n" +
@@ -48,15 +56,24 @@ export const diffCommand: Command = {
       .example("$0 diff origin/main", "what the working tree changes against origin/main")
       .example("$0 diff v1.2.0 HEAD --format markdown", "a pull-request comment for the commits since v1.2.0")
       .example("$0 diff old/schemas new/schemas --fail-on handlers", "two folders; exit 1 on anything breaking")
+      .example('$0 diff --base-server "npx -y my-server@1.4.0" --head-server "node dist/server.js"', "the server a pull request builds against the released one")
       .example("$0 diff origin/main --eval evals/cases.jsonl --eval-fail-drop 0.02", "in CI: also fail when recall@5 drops by more than 0.02"),
   run: async (argv) => {
-    const [base, head, ...extra] = argv._.map(String);
-    if (base === undefined) throw new UsageError("diff needs a base: a folder or a git revision (see toolgen diff --help)");
-    if (extra.length > 0) throw new UsageError(`diff takes two sides at most (unexpected '${extra[0]}'; see toolgen diff --help)`);
+    const servers = { base: serverFlags(argv, "base-server").server, head: serverFlags(argv, "head-server").server };
+    // The sides named by position are those no --*-server names, base first.
+    const positional = argv._.map(String);
+    const base = servers.base === undefined ? positional.shift() : undefined;
+    const head = servers.head === undefined ? positional.shift() : undefined;
+    if (base === undefined && servers.base === undefined) throw new UsageError("diff needs a base: a folder, a git revision or --base-server (see toolgen diff --help)");
+    if (positional.length > 0) throw new UsageError(`diff takes two sides at most (unexpected '${positional[0]}'; see toolgen diff --help)`);
     const { runDiff } = await import("../src/commands/diff.js");
+    const { server: _server, ...connection } = serverFlags(argv, "base-server");
     return runDiff({
-      base,
+      ...(base !== undefined ? { base } : {}),
       ...(head !== undefined ? { head } : {}),
+      ...(servers.base !== undefined ? { baseServer: servers.base } : {}),
+      ...(servers.head !== undefined ? { headServer: servers.head } : {}),
+      ...connection,
       format: argv.format as string,
       failOn: argv.failOn as string,
       ...(argv.outputFile !== undefined ? { outputFile: argv.outputFile as string } : {}),

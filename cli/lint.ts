@@ -1,7 +1,8 @@
 /** `toolgen lint`: its flags and help for yargs; the lint itself is src/commands/lint.ts. */
 import type { LintFormat } from "../src/commands/lint.js";
 import type { Command } from "./command.js";
-import { LINT_OPTIONS } from "./options.js";
+import { UsageError } from "../src/errors.js";
+import { LINT_OPTIONS, serverFlags } from "./options.js";
 
 export const lintCommand: Command = {
   name: "lint",
@@ -16,11 +17,18 @@ export const lintCommand: Command = {
     yargs
       .usage(
         "$0 lint [paths..] [options]\n\nLints the files and folders named (default: the configured schemas folder).\n\n" +
+          "With --server, lints the tools a running MCP server lists, with the same rules, targets and formats: a command\n" +
+          "is started over stdio (split into words as a shell would, never run by one), a URL is reached over Streamable\n" +
+          "HTTP. Findings are located at server:<tool name> and a JSON pointer. --server-env KEY=VAL (stdio) and --header\n" +
+          "\"Name: value\" (HTTP) pass credentials; their values never appear in the report or a message.\n\n" +
           "Exit codes: 0 clean (warnings allowed), 1 errors or more warnings than --max-warnings, " +
-          "2 usage error (a bad flag or config, a missing path, a missing or empty schemas folder).",
+          "2 usage error (a bad flag or config, a missing path, a missing or empty schemas folder; a server that does not\n" +
+          "start, answer within --server-timeout or list its tools).",
       )
       .example("$0 lint", "lint the schemas folder")
-      .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report"),
+      .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report")
+      .example('$0 lint --server "node dist/server.js" --server-env API_KEY=$API_KEY', "lint a stdio MCP server's tools")
+      .example('$0 lint --server https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN" -f sarif', "lint a remote server, SARIF report"),
   run: async (argv) => {
     const options = {
       paths: argv._.map(String),
@@ -32,7 +40,9 @@ export const lintCommand: Command = {
       config: argv.config as string | undefined,
       schemas: argv.schemas as string | undefined,
       targets: argv.targets as string | undefined,
+      ...serverFlags(argv, "server"),
     };
+    if (argv.watch && options.server !== undefined) throw new UsageError("--watch follows files; it cannot watch a server (--server)");
     if (argv.watch) return (await import("../src/commands/watch.js")).watchLint(options);
     const { runLint } = await import("../src/commands/lint.js");
     return runLint(options);

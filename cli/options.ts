@@ -1,5 +1,6 @@
 /** The options of each command, declared once; the yargs command modules are built from these. */
 import { TARGET_IDS } from "../src/catalog.js";
+import { UsageError } from "../src/errors.js";
 
 /** `--targets`, for build and lint alike: the catalogue's targets. */
 const TARGETS_DESCRIBE = `providers the tools go to, comma-separated: ${TARGET_IDS.join(", ")}; each adds its lint rules [default: the config's "targets", else anthropic]`;
@@ -36,6 +37,19 @@ export const BUILD_OPTIONS = {
   ...WARNING_OPTIONS,
 } as const satisfies Record<string, OptionSpec>;
 
+/** How lint reaches an MCP server (diff's --base-server and --head-server take the same flags beside them). */
+export const SERVER_CONNECTION_OPTIONS = {
+  "server-env": { type: "string", describe: "KEY=VAL: a variable for a server toolgen starts (repeatable); the value never appears in the output" },
+  header: { type: "string", describe: "\"Name: value\": a header sent to a server at a URL (repeatable); the value never appears in the output" },
+  "server-timeout": { type: "number", describe: "milliseconds the server may take to start, and to answer each tools/list page [default: 60000]" },
+  "max-message-bytes": { type: "number", describe: "the largest message read from a server toolgen starts [default: 10485760, the SDK's 10 MiB]" },
+} as const satisfies Record<string, OptionSpec>;
+
+const SERVER_OPTIONS = {
+  server: { type: "string", describe: "lint the tools an MCP server lists instead of files: a command (\"node server.js\", started over stdio) or a URL (Streamable HTTP)" },
+  ...SERVER_CONNECTION_OPTIONS,
+} as const satisfies Record<string, OptionSpec>;
+
 export const LINT_OPTIONS = {
   format: { type: "string", alias: "f", choices: ["stylish", "json", "sarif", "github"], default: "stylish", describe: "report format" },
   ...WARNING_OPTIONS,
@@ -44,6 +58,7 @@ export const LINT_OPTIONS = {
   schemas: { type: "string", describe: "schemas folder (context for cross-file checks) [default: schemas]" },
   config: { type: "string", alias: "c", describe: "config file [default: the nearest toolgen.config.json/.yaml/.yml or package.json \"toolgen\" key]" },
   targets: { type: "string", describe: TARGETS_DESCRIBE },
+  ...SERVER_OPTIONS,
 } as const satisfies Record<string, OptionSpec>;
 
 /** Every flag a command accepts (long names and aliases, without dashes), for "did you mean". */
@@ -55,4 +70,24 @@ export function flagNames(table: Readonly<Record<string, OptionSpec>>): string[]
     if (spec.alias) names.push(spec.alias);
   }
   return names;
+}
+
+/** A flag given once (a string) or more (an array), as a list; unset: undefined. */
+export function repeated(value: unknown): string[] | undefined {
+  return value === undefined ? undefined : ([] as unknown[]).concat(value).map(String);
+}
+
+/** The server flags of a parsed command line (`key`: the flag naming the server), for the server's ServerFlags. */
+export function serverFlags(argv: Record<string, unknown>, key: string): { server?: string; serverEnv?: string[]; headers?: string[]; serverTimeout?: number; maxMessageBytes?: number } {
+  const server = argv[key] === undefined ? undefined : repeated(argv[key])!;
+  if (server !== undefined && server.length > 1) throw new UsageError(`--${key} names one server (given ${server.length} times)`);
+  const serverEnv = repeated(argv["server-env"]);
+  const headers = repeated(argv["header"]);
+  return {
+    ...(server !== undefined ? { server: server[0]! } : {}),
+    ...(serverEnv !== undefined ? { serverEnv } : {}),
+    ...(headers !== undefined ? { headers } : {}),
+    ...(argv["server-timeout"] !== undefined ? { serverTimeout: Number(argv["server-timeout"]) } : {}),
+    ...(argv["max-message-bytes"] !== undefined ? { maxMessageBytes: Number(argv["max-message-bytes"]) } : {}),
+  };
 }

@@ -12,13 +12,13 @@ import { diffTools, type DiffResult } from "../diff/engine.js";
 import { evalChange, type EvalChange } from "../diff/eval.js";
 import { DIFF_FORMATS, renderDiff, type DiffFormat } from "../diff/report.js";
 import { FAIL_ON, failsOn, type FailOn } from "../diff/rules.js";
-import { loadSide, type ProjectConfigs } from "../diff/sides.js";
+import { loadedSide, loadSide, type ProjectConfigs, type Side } from "../diff/sides.js";
 import { configFor, CONFIG_FILES, findConfig } from "./config.js";
 import { repositoryRoot } from "../lint/formatters/locations.js";
 import { packageDocsUrl, packageVersion } from "../load/own-package.js";
 import { writeReport, writeReportFile } from "../report/file.js";
-import { standardOutput, type OutputStream } from "../report/std-output.js";
-import { colorFromEnvironment } from "./lint.js";
+import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
+import { colorFromEnvironment, strayServerFlag } from "./lint.js";
 import { EVAL_METRICS, type EvalMetric } from "./eval.js";
 
 /** How diff/ finds and reads a side's config: this command layer's reader, handed down (diff/ imports nothing from commands/). */
@@ -29,9 +29,22 @@ const PROJECT_CONFIGS: ProjectConfigs = {
 };
 
 export interface RunDiffOptions {
-  base: string;
-  /** A folder or revision; unset: the working tree. */
+  /** A folder or revision (unset only with `baseServer`). */
+  base?: string;
+  /** A folder or revision; unset: the working tree (or `headServer`). */
   head?: string;
+  /** `--base-server`: the base is the tools this MCP server lists (a command started over stdio, or a URL). */
+  baseServer?: string;
+  /** `--head-server`: the head is the tools this MCP server lists. */
+  headServer?: string;
+  /** `--server-env KEY=VAL`, for a server toolgen starts (either side); never shown. */
+  serverEnv?: readonly string[];
+  /** `--header "Name: value"`, for a server at a URL (either side); never shown. */
+  headers?: readonly string[];
+  /** `--server-timeout MS`: each server's start-up timeout. */
+  serverTimeout?: number;
+  /** `--max-message-bytes N`: the largest message read from a stdio server. */
+  maxMessageBytes?: number;
   format?: string;
   failOn?: string;
   outputFile?: string;
@@ -75,21 +88,77 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
   if (options.eval === undefined && options.evalReplay !== undefined) throw new UsageError("--eval-replay needs --eval CASES (the cases file the recording was made from)");
   const replay = options.evalReplay === undefined ? undefined : await readRecording(options.evalReplay, cwd);
   const cases = options.eval === undefined ? undefined : await readCases(options.eval, cwd);
-  const base = await loadSide(options.base, cwd, PROJECT_CONFIGS, "base");
-  const head = await loadSide(options.head, cwd, PROJECT_CONFIGS, "head");
+  const servers = await serverSides(options);
+  const base = servers.base ?? (await loadSide(options.base, cwd, PROJECT_CONFIGS, "base"));
+  const head = servers.head ?? (await loadSide(options.head, cwd, PROJECT_CONFIGS, "head"));
   const result = diffTools(base.tools, head.tools);
   let evaluated: EvalChange | undefined;
   if (cases !== undefined) {
     evaluated = await evalChange(base, head, cases.cases, { file: cases.file, metric, ...(options.evalToolset !== undefined ? { toolset: options.evalToolset } : {}), ...(options.evalFailDrop !== undefined ? { failDrop: options.evalFailDrop } : {}), ...(replay !== undefined ? { replay } : {}) });
   }
-  const sources = new Map([...base.tools, ...head.tools].map((t) => [t.source.displayPath, t.source]));
+  // A server's tools have no file to locate a finding in (server:<name>).
+  const notFiles = new Set([...(servers.base?.notFiles ?? []), ...(servers.head?.notFiles ?? [])]);
+  const sources = new Map([...base.tools, ...head.tools].filter((t) => !notFiles.has(t.source.displayPath)).map((t) => [t.source.displayPath, t.source]));
   const rulesUrl = packageDocsUrl("docs/diff.md#the-rules");
   const report = (color: boolean) =>
-    renderDiff(result, format, { base: base.label, head: head.label, color, cwd, root: repositoryRoot(cwd, env), version: packageVersion(), sources, ...(rulesUrl ? { rulesUrl } : {}), ...(evaluated ? { eval: evaluated } : {}) });
+    servers.redact(
+      renderDiff(result, format, {
+        base: base.label,
+        head: head.label,
+        color,
+        cwd,
+        root: repositoryRoot(cwd, env),
+        version: packageVersion(),
+        sources,
+        ...(notFiles.size > 0 ? { notFiles } : {}),
+        ...(rulesUrl ? { rulesUrl } : {}),
+        ...(evaluated ? { eval: evaluated } : {}),
+      }),
+    );
   if (options.outputFile !== undefined) writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, report(false));
   else writeReport(stdout, report(options.color ?? colorFromEnvironment(stdout, env)));
   return result.findings.some((f) => failsOn(failOn, f.class)) || evaluated?.failed === true ? 1 : 0;
 }
+
+/**
+ * The sides `--base-server` and `--head-server` name, listed with the MCP client (lint-server.ts, loaded
+ * only then), and the redactor that keeps `--server-env` and `--header` values out of the report.
+ */
+async function serverSides(options: RunDiffOptions): Promise<{ base?: ServerSide; head?: ServerSide; redact: (text: string) => string }> {
+  const given = { base: options.baseServer, head: options.headServer };
+  if (given.base === undefined && given.head === undefined) {
+    const stray = strayServerFlag(options);
+    if (stray !== undefined) throw new UsageError(`${stray} is for a server's tools: it needs --base-server or --head-server`);
+    if (options.base === undefined) throw new UsageError("diff needs a base: a folder, a git revision or --base-server (see toolgen diff --help)");
+    return { redact: (text) => text };
+  }
+  if (given.base !== undefined && options.base !== undefined) throw new UsageError("give the base once: a folder or revision, or --base-server");
+  if (given.head !== undefined && options.head !== undefined) throw new UsageError("give the head once: a folder or revision, or --head-server");
+  if (given.base === undefined && options.base === undefined) throw new UsageError("diff needs a base: a folder, a git revision or --base-server (see toolgen diff --help)");
+  const { listServerFolder } = await import("./lint-server.js");
+  const { parseServer } = await import("./mcp-server.js");
+  const specs = (["base", "head"] as const).flatMap((which) => (given[which] === undefined ? [] : [{ which, spec: given[which]!, flag: `--${which}-server` }]));
+  // Each side takes the credentials that fit it: variables a started server, headers a URL.
+  const isUrl = specs.map((s) => "url" in parseServer(s.spec, s.flag));
+  if (options.serverEnv !== undefined && !isUrl.includes(false)) throw new UsageError("--server-env sets variables of a server toolgen starts; both servers are URLs (send credentials with --header)");
+  if (options.headers !== undefined && !isUrl.includes(true)) throw new UsageError("--header is sent to a server at a URL; no side names one (give a started server variables with --server-env)");
+  const out: { base?: ServerSide; head?: ServerSide; redact: (text: string) => string } = { redact: (text) => text };
+  for (let i = 0; i < specs.length; i++) {
+    const { which, spec, flag } = specs[i]!;
+    const fits = isUrl[i]
+      ? { ...(options.headers !== undefined ? { headers: options.headers } : {}) }
+      : { ...(options.serverEnv !== undefined ? { serverEnv: options.serverEnv } : {}), ...(options.maxMessageBytes !== undefined ? { maxMessageBytes: options.maxMessageBytes } : {}) };
+    const flags = { server: spec, ...fits, ...(options.serverTimeout !== undefined ? { serverTimeout: options.serverTimeout } : {}) };
+    const { folder, redact } = await listServerFolder(flags, standardError, `toolgen diff ${flag}`, flag);
+    const before = out.redact;
+    out.redact = (text) => redact(before(text));
+    out[which] = { ...(await loadedSide(out.redact(spec), folder)), notFiles: new Set(folder.files.map((f) => f.displayPath)) };
+  }
+  return out;
+}
+
+/** A side listed from a server, with the locations of its tools (no files). */
+type ServerSide = Side & { notFiles: ReadonlySet<string> };
 
 /** A file `--eval` or `--eval-replay` names, from the working tree (the same for both sides), named relative to `cwd`. */
 async function readEvalFile(file: string, cwd: string, flag: string) {

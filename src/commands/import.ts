@@ -19,19 +19,8 @@ import { isPlainObject as isRecord } from "../schema/pointer.js";
 import { writeUserFiles } from "../write.js";
 import { writeReport } from "../report/file.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
-
-/** A tool as read from the source, before naming. */
-export interface ImportedTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema: unknown;
-  outputSchema?: unknown;
-  annotations?: unknown;
-  execution?: unknown;
-  /** OpenAI's `strict` flag (the tool file's `strict`). */
-  strict?: boolean;
-}
+import { toolDocument, type ImportedTool } from "../load/imported.js";
+import { listMcpTools, serverEnvironment } from "./mcp-server.js";
 
 export interface ImportFlags {
   source: string;
@@ -85,135 +74,6 @@ export function readOpenAiTools(data: unknown, display: string): ImportedTool[] 
     if (typeof fn["strict"] === "boolean") tool.strict = fn["strict"];
     return tool;
   });
-}
-
-async function loadClient(): Promise<typeof import("@modelcontextprotocol/client")> {
-  try {
-    return await import("@modelcontextprotocol/client");
-  } catch {
-    throw new UserError("`toolgen import mcp` needs the MCP client SDK: npm install @modelcontextprotocol/client");
-  }
-}
-
-/** A server message, for the terminal: control characters escaped. */
-function messageOf(error: unknown): string {
-  return escapeControl(error instanceof Error ? error.message : String(error));
-}
-
-/**
- * The environment of a stdio server: all of toolgen's (servers read their API keys from it), or with
- * `keys` only those (the SDK adds its defaults: HOME, PATH, ...). A named key that is not set is a
- * usage error: the server would start without it and perhaps list fewer tools, silently.
- */
-export function serverEnvironment(keys: readonly string[] | undefined, from: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const env: Record<string, string> = {};
-  if (keys === undefined) {
-    for (const [key, value] of Object.entries(from)) if (value !== undefined) env[key] = value;
-    return env;
-  }
-  for (const key of keys) {
-    if (key === "" || key.includes("=")) throw new UsageError(`--env ${escapeControl(key)}: name a variable (--env API_KEY), and export its value`);
-    const value = from[key];
-    if (value === undefined) throw new UsageError(`--env ${escapeControl(key)}: not set in toolgen's environment, so the server cannot get it`);
-    env[key] = value;
-  }
-  return env;
-}
-
-/** The MCP client SDK's own bound on a message read over stdio (its STDIO_DEFAULT_MAX_BUFFER_SIZE): 10 MiB. */
-export const DEFAULT_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
-
-/** A byte count as people read it: "10 MiB (10485760 bytes)", or "1000 bytes". */
-function bytesText(bytes: number): string {
-  const mib = bytes / 1024 / 1024;
-  return Number.isInteger(mib) ? `${mib} MiB (${bytes} bytes)` : `${bytes} bytes`;
-}
-
-/** Lists every tool of an MCP server, following `nextCursor`. */
-export async function listMcpTools(
-  target: { url: string } | { command: readonly string[]; env?: Record<string, string>; maxMessageBytes?: number },
-): Promise<ImportedTool[]> {
-  const { Client, StreamableHTTPClientTransport } = await loadClient();
-  const client = new Client({ name: "toolgen-import", version: "1.0.0" });
-  // The stdio transport drops a message over its bound and closes, and the request then fails with
-  // only "Connection closed": the bound's error is kept here to say what happened.
-  let tooLarge = false;
-  const limit = "url" in target ? DEFAULT_MAX_MESSAGE_BYTES : (target.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
-  client.onerror = (error) => {
-    if (/ReadBuffer exceeded maximum size/.test(messageOf(error))) tooLarge = true;
-  };
-  const failure = (doing: string, error: unknown): UserError =>
-    tooLarge
-      ? new UserError(`${doing}: the server's reply is larger than the limit of ${bytesText(limit)} on a message; raise it with --max-message-bytes`)
-      : new UserError(`${doing}: ${messageOf(error)}`);
-  let transport;
-  if ("url" in target) {
-    let url: URL;
-    try {
-      url = new URL(target.url);
-    } catch {
-      throw new UsageError(`--url: not a URL: ${escapeControl(target.url)}`);
-    }
-    transport = new StreamableHTTPClientTransport(url);
-  } else {
-    const [command, ...args] = target.command;
-    if (command === undefined) throw new UsageError("name the server's command after --, e.g. toolgen import mcp -- npx my-server");
-    const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
-    transport = new StdioClientTransport({ command, args, stderr: "inherit", maxBufferSize: limit, ...(target.env !== undefined ? { env: target.env } : {}) });
-  }
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    throw failure("could not connect to the MCP server", error);
-  }
-  try {
-    const tools: ImportedTool[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor === undefined ? undefined : { cursor });
-      for (const t of page.tools) {
-        const tool: ImportedTool = { name: t.name, inputSchema: t.inputSchema };
-        if (t.title !== undefined) tool.title = t.title;
-        if (t.description !== undefined) tool.description = t.description;
-        if (t.annotations !== undefined) tool.annotations = t.annotations;
-        if (t.outputSchema !== undefined) tool.outputSchema = t.outputSchema;
-        if (t.execution !== undefined) tool.execution = t.execution;
-        tools.push(tool);
-      }
-      cursor = page.nextCursor;
-      if (cursor !== undefined) {
-        if (seen.has(cursor)) throw new UserError(`the MCP server repeated the cursor '${escapeControl(cursor)}' (pagination loop)`);
-        seen.add(cursor);
-      }
-    } while (cursor !== undefined);
-    return tools;
-  } catch (error) {
-    if (error instanceof UserError) throw error;
-    if (tooLarge) throw failure("could not list the MCP server's tools", error);
-    // The SDK's checks recurse: a schema nested thousands deep overflows the stack before toolgen sees it.
-    if (error instanceof RangeError || /call stack/i.test(messageOf(error))) {
-      throw new UserError(`could not list the MCP server's tools: a tool's schema nests too deep to read (${messageOf(error)}); a tool file may nest at most ${MAX_NESTING} levels`);
-    }
-    throw new UserError(`could not list the MCP server's tools: ${messageOf(error)}`);
-  } finally {
-    await client.close();
-  }
-}
-
-/** The tool file's object: Anthropic fields, then what MCP adds; `original_name` when the name changed. */
-export function toolDocument(tool: ImportedTool, name: string, origin: string): Record<string, unknown> {
-  const doc: Record<string, unknown> = { name };
-  if (name !== tool.name) doc["original_name"] = tool.name;
-  doc["x-imported-from"] = origin;
-  if (tool.title !== undefined) doc["title"] = tool.title;
-  if (tool.description !== undefined) doc["description"] = tool.description;
-  if (tool.annotations !== undefined) doc["annotations"] = tool.annotations;
-  doc["input_schema"] = tool.inputSchema;
-  if (tool.strict !== undefined) doc["strict"] = tool.strict;
-  if (tool.outputSchema !== undefined) doc["output_schema"] = tool.outputSchema;
-  if (tool.execution !== undefined) doc["execution"] = tool.execution;
-  return doc;
 }
 
 /**

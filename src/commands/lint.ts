@@ -11,7 +11,8 @@ import { UsageError } from "../errors.js";
 import { assembleFolder, loadFolder, type LoadedFolder, type LoadOptions } from "../load/index.js";
 import { compareDiagnostics } from "../load/positions.js";
 import { discoverFiles, formatOf, readSources } from "../load/read.js";
-import type { Diagnostic } from "../model.js";
+import type { Diagnostic, StageTimer } from "../model.js";
+import type { RunFacts } from "../lint/rule.js";
 import { packageVersion } from "../load/own-package.js";
 import { formatGithub } from "../lint/formatters/github.js";
 import { formatJson } from "../lint/formatters/json.js";
@@ -52,6 +53,16 @@ export interface RunLintOptions {
   stderr?: OutputStream;
   /** For `NO_COLOR` and `FORCE_COLOR` (default: the process's environment). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** `--server`: lint the tools this MCP server lists (a command started over stdio, or a Streamable HTTP URL) instead of files. */
+  server?: string;
+  /** `--server-env KEY=VAL` (repeatable): variables a stdio server gets; their values never appear in the output. */
+  serverEnv?: readonly string[];
+  /** `--header "Name: value"` (repeatable): headers sent to an HTTP server; their values never appear in the output. */
+  headers?: readonly string[];
+  /** `--server-timeout MS`: how long the server may take to start and to answer each `tools/list` page (default 60,000). */
+  serverTimeout?: number;
+  /** `--max-message-bytes N`: the largest message read from a stdio server (default: the SDK's 10 MiB). */
+  maxMessageBytes?: number;
 }
 
 /** Lints, prints the report, and returns the exit code: 0 clean, 1 errors or too many warnings. Throws UsageError (2). */
@@ -66,14 +77,58 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   const maxWarnings = warningLimit(options.maxWarnings);
   const mark = stageTimer(env);
   const flags = { schemas: options.schemas, config: options.config, targets: options.targets };
-  const groups = groupByConfig(options.paths ?? [], flags, cwd);
+  let diagnostics: Diagnostic[] = [];
+  /** With --server: the tools' locations (`server:<name>`, no file) and what keeps the credentials out of the report. */
+  let server: { locations: ReadonlySet<string>; redact: (text: string) => string } | undefined;
+  if (options.server !== undefined) {
+    if ((options.paths ?? []).length > 0) throw new UsageError(`--server lints the server's tools: name no file or folder beside it (got '${options.paths![0]}')`);
+    const config = configFor(cwd, flags, cwd);
+    const { lintServer } = await import("./lint-server.js");
+    const linted = await lintServer({ ...options, server: options.server }, config, ruleRun(config), options.stderr ?? standardError, mark);
+    diagnostics = linted.diagnostics;
+    server = linted;
+  } else {
+    const stray = strayServerFlag(options);
+    if (stray !== undefined) throw new UsageError(`${stray} is for a server's tools: it needs --server <command or URL>`);
+    diagnostics = await lintPaths(options.paths ?? [], flags, cwd, mark);
+  }
+
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = diagnostics.length - errors;
+  const shown = options.quiet ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
+  // With --server, the report keeps the credentials out (a tool named after one, a message quoting it).
+  const report = (color: boolean) => (server === undefined ? render(shown, format, color, env, cwd) : server.redact(render(shown, format, color, env, cwd, server.locations)));
+  if (options.outputFile !== undefined) {
+    writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, report(false));
+  } else {
+    writeReport(stdout, report(options.color ?? colorFromEnvironment(stdout, env)));
+  }
+  mark("report");
+  if (errors > 0) return 1;
+  return overWarningLimit(warnings, maxWarnings, options.stderr ?? standardError) ? 1 : 0;
+}
+
+/** The flag of a server's connection given without a server to connect to (lint's --server, diff's --base-server or --head-server). */
+export function strayServerFlag(options: Pick<RunLintOptions, "serverEnv" | "headers" | "serverTimeout" | "maxMessageBytes">): string | undefined {
+  const flags = [["serverEnv", "--server-env"], ["headers", "--header"], ["serverTimeout", "--server-timeout"], ["maxMessageBytes", "--max-message-bytes"]] as const;
+  return flags.find(([key]) => options[key] !== undefined)?.[1];
+}
+
+/** The rules a config turns on (its targets' and features' included), checked, and the facts its rules read (RuleContext.run). */
+function ruleRun(config: Config): { rules: Config["rules"]; run: RunFacts } {
+  const rules = composeRules({ rules: config.rules, ...(config.targets ? { targets: config.targets } : {}), settings: config, built: config.outputs ?? [] }) as Config["rules"];
+  resolveRuleSettings(RULES, rules, config.configFile ?? CONFIG_FILE);
+  // The toolsets feature's toolset-cap, as a build runs it: the settings, the checked targets' caps, the config file.
+  const run = { settings: settingValues(Object.fromEntries(Object.entries(config))), caps: targetCaps(rules), configFile: config.configFile ?? CONFIG_FILE };
+  return { rules, run };
+}
+
+/** The findings for the files and folders named (none: the schemas folder), each path under the config that governs it. */
+async function lintPaths(given: readonly string[], flags: Parameters<typeof groupByConfig>[1], cwd: string, mark: StageTimer): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   let targetCount = 0;
-  for (const { config, paths } of groups) {
-    const rules = composeRules({ rules: config.rules, ...(config.targets ? { targets: config.targets } : {}), settings: config, built: config.outputs ?? [] }) as Config["rules"];
-    resolveRuleSettings(RULES, rules, config.configFile ?? CONFIG_FILE);
-    // The toolsets feature's toolset-cap, as a build runs it: the settings, the checked targets' caps, the config file.
-    const run = { settings: settingValues(Object.fromEntries(Object.entries(config))), caps: targetCaps(rules), configFile: config.configFile ?? CONFIG_FILE };
+  for (const { config, paths } of groupByConfig(given, flags, cwd)) {
+    const { rules, run } = ruleRun(config);
     const targets = await planTargets(paths, path.resolve(cwd, config.schemas), config.schemas, cwd, { refRoots: config.refRoots ?? [cwd], ...(config.defaultDialect ? { defaultDialect: config.defaultDialect } : {}) });
     mark("load");
     for (const target of targets) {
@@ -82,18 +137,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
     }
   }
   if (targetCount > 1 && diagnostics.length > 0) diagnostics.sort(compareDiagnostics);
-
-  const errors = diagnostics.filter((d) => d.severity === "error").length;
-  const warnings = diagnostics.length - errors;
-  const shown = options.quiet ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
-  if (options.outputFile !== undefined) {
-    writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, render(shown, format, options.color ?? false, env, cwd));
-  } else {
-    writeReport(stdout, render(shown, format, options.color ?? colorFromEnvironment(stdout, env), env, cwd));
-  }
-  mark("report");
-  if (errors > 0) return 1;
-  return overWarningLimit(warnings, maxWarnings, options.stderr ?? standardError) ? 1 : 0;
+  return diagnostics;
 }
 
 /** `--max-warnings` checked (lint's and build's): a whole number >= 0, or -1 / unset for no limit (undefined). Throws UsageError. */
@@ -120,14 +164,16 @@ export function colorFromEnvironment(stdout: OutputStream, env: Readonly<Record<
   return stdout.isTTY === true;
 }
 
-function render(diagnostics: readonly Diagnostic[], format: LintFormat, color: boolean, env: RunLintOptions["env"] = {}, cwd = process.cwd()): string {
+/** The report; `located` names the findings' locations that are no file (a server's tools, `server:<name>`). */
+function render(diagnostics: readonly Diagnostic[], format: LintFormat, color: boolean, env: RunLintOptions["env"] = {}, cwd = process.cwd(), located?: ReadonlySet<string>): string {
+  const notFiles = located !== undefined ? { notFiles: located } : {};
   switch (format) {
     case "json":
       return formatJson(diagnostics);
     case "sarif":
-      return formatSarif(diagnostics, { rules: RULES, version: packageVersion(), cwd, root: repositoryRoot(cwd, env), docsUrl: ownRulesDocsUrl() });
+      return formatSarif(diagnostics, { rules: RULES, version: packageVersion(), cwd, root: repositoryRoot(cwd, env), docsUrl: ownRulesDocsUrl(), ...notFiles });
     case "github":
-      return formatGithub(diagnostics, { cwd, root: repositoryRoot(cwd, env) });
+      return formatGithub(diagnostics, { cwd, root: repositoryRoot(cwd, env), ...notFiles });
     case "stylish":
       return formatStylish(diagnostics, { color });
   }

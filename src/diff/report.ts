@@ -30,6 +30,8 @@ export interface ReportOptions {
   sources?: ReadonlyMap<string, SourceFile>;
   /** Where the markdown report links each rule (toolgen's docs/diff.md in its repository); no link without one. */
   rulesUrl?: string;
+  /** Findings' locations that are no file: a server's tools (`server:<name>`), for sarif and github. */
+  notFiles?: ReadonlySet<string>;
 }
 
 const CLASS_TITLES: Record<DiffClass, string> = {
@@ -58,13 +60,14 @@ export function renderDiff(result: DiffResult, format: DiffFormat, options: Repo
     for (const label of [options.base, options.head]) if (file.startsWith(`${label}:`)) return file.slice(label.length + 1);
     return file;
   };
+  const notFiles = options.notFiles !== undefined ? { notFiles: options.notFiles } : {};
   switch (format) {
     case "json":
       return JSON.stringify({ base: options.base, head: options.head, tools: result.tools, summary: summary(result), findings: result.findings, ...(options.eval ? { eval: options.eval } : {}) }, null, 2) + "\n";
     case "sarif":
-      return formatSarif(diagnostics(result, strip, options), { rules: [...sarifRules(), ...(options.eval ? EVAL_RULES : [])], cwd: options.cwd, root: options.root, ...(options.version ? { version: options.version } : {}) });
+      return formatSarif(diagnostics(result, strip, options), { rules: [...sarifRules(), ...(options.eval ? EVAL_RULES : [])], cwd: options.cwd, root: options.root, ...(options.version ? { version: options.version } : {}), ...notFiles });
     case "github":
-      return formatGithub(diagnostics(result, strip, options), { cwd: options.cwd, root: options.root });
+      return formatGithub(diagnostics(result, strip, options), { cwd: options.cwd, root: options.root, ...notFiles });
     case "markdown":
       return markdown(result, options);
     case "stylish":

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { UsageError, UserError } from "../errors.js";
 import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
-import { bundleTools, loadFolder } from "../load/index.js";
+import { bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import type { BundledTool } from "../model.js";
 import type { ToolsetSpec } from "../toolsets/settings.js";
 import type { SentSettings } from "../toolsets/sent.js";
@@ -83,7 +83,19 @@ async function loadProjectWith(configs: ProjectConfigs, dir: string, cwd: string
 
 async function loadSchemas(schemas: string, refRoots: readonly string[], rename: Rename | undefined, defaultDialect?: DialectName): Promise<BundledTool[]> {
   // A side whose config sets `defaultDialect` has its schemas declare it: a change of the default diffs as a change of `$schema`.
-  const loaded = await loadFolder(schemas, { refRoots, ...(defaultDialect ? { defaultDialect } : {}) });
+  return bundledTools(await loadFolder(schemas, { refRoots, ...(defaultDialect ? { defaultDialect } : {}) }), rename);
+}
+
+/**
+ * A side from a folder already loaded: an MCP server's tools (load/imported.ts, each shown as
+ * `server:<name>`, listed by the command layer). Its tools must load and bundle, as a folder's must.
+ */
+export async function loadedSide(label: string, loaded: LoadedFolder): Promise<Side> {
+  return { label, tools: await bundledTools(loaded, undefined), toolsets: [] };
+}
+
+/** The folder's tools bundled; a load or `$ref` error stops the diff (exit 2), naming where it is. */
+async function bundledTools(loaded: LoadedFolder, rename: Rename | undefined): Promise<BundledTool[]> {
   const bundled = await bundleTools(loaded);
   const problems = [...describeLoadProblems(loaded.problems), ...describeRefProblems(bundled.problems)]
     .filter((d) => d.severity === "error")

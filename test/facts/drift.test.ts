@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_START_TIMEOUT_MS } from "../../src/commands/mcp-server.js";
 import { toolFileNames } from "../../src/lint/name-format.js";
 import { gemini } from "../../src/targets/gemini/facts.js";
 import { mcp } from "../../src/targets/mcp/facts.js";
@@ -154,6 +155,12 @@ describe("MCP: the SDK's tool-name pattern, body and stdio limits", () => {
     const entries = readFileSync(path.join(repoRoot, "src/targets/mcp/entries.ts"), "utf8");
     expect(constant(fetchEntry, "DEFAULT_MAX_BODY_BYTES")).toBe(constant(server, "DEFAULT_MAX_REQUEST_BODY_SIZE"));
     expect(constant(entries, "DEFAULT_MAX_MESSAGE_BYTES")).toBe(constant(server, "STDIO_DEFAULT_MAX_BUFFER_SIZE"));
+  });
+
+  it("import mcp, lint --server and diff --*-server list with the client SDK's own bounds: its stdio message size and request timeout", async () => {
+    const client = await import("@modelcontextprotocol/client");
+    expect(DEFAULT_MAX_MESSAGE_BYTES).toBe(client.STDIO_DEFAULT_MAX_BUFFER_SIZE);
+    expect(DEFAULT_START_TIMEOUT_MS).toBe(client.DEFAULT_REQUEST_TIMEOUT_MSEC);
   });
 });
 

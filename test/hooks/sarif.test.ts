@@ -4,11 +4,9 @@
  * when the package says where its docs live; the output valid against the official SARIF 2.1.0
  * schema (the OASIS file sarif-2.1.0-rtm.5.json, as shipped in the @microsoft/jest-sarif package).
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { runLint } from "../../src/commands/lint.js";
 import { formatGithub } from "../../src/lint/formatters/github.js";
@@ -17,20 +15,7 @@ import { repositoryRoot } from "../../src/lint/formatters/locations.js";
 import { RULES as rules } from "../../src/catalog.js";
 import type { Diagnostic } from "../../src/model.js";
 import { fixture, tempDir } from "../helpers.js";
-
-const require = createRequire(import.meta.url);
-/** Ajv for draft-04, the dialect of the official SARIF schema (a CommonJS module whose export is the class). */
-const Ajv04 = require("ajv-draft-04") as typeof Ajv;
-const officialSchema = JSON.parse(
-  readFileSync(path.join(path.dirname(require.resolve("@microsoft/jest-sarif/package.json")), "lib", "schemas", "sarif-2.1.0-rtm.5.json"), "utf8"),
-) as Record<string, unknown>;
-/** The schema's three formats, checked rather than ignored: an absolute URI, a URI reference, a date-time. */
-const formats = {
-  uri: (s: string) => URL.canParse(s) && !/\s/.test(s),
-  "uri-reference": (s: string) => !/[\s<>"{}|\\^`]/.test(s) && URL.canParse(s, "file:///base/"),
-  "date-time": (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s),
-};
-const validate = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false, formats }).compile(officialSchema);
+import { validateSarif as validate } from "../lint/helpers/sarif-schema.js";
 
 interface Result {
   ruleId: string;

@@ -25,6 +25,8 @@ export interface GithubOptions {
    * not the step's working directory. Default: `cwd`.
    */
   root?: string;
+  /** Findings' locations that are no file (a server's tools): annotated without `file=`, on the run rather than a file. */
+  notFiles?: ReadonlySet<string>;
 }
 
 export function formatGithub(diagnostics: readonly Diagnostic[], options: GithubOptions = {}): string {
@@ -32,12 +34,16 @@ export function formatGithub(diagnostics: readonly Diagnostic[], options: Github
   const root = options.root ?? cwd;
   return diagnostics
     .map((d) => {
-      const where = fromRoot(d.file, cwd, root);
-      const properties = [`file=${escapeProperty(escapeControl(where.relative ?? where.absolute))}`];
-      if (d.line !== undefined) properties.push(`line=${d.line}`);
-      if (d.column !== undefined) properties.push(`col=${d.column}`);
+      const properties: string[] = [];
+      const notFile = options.notFiles?.has(d.file) === true;
+      if (!notFile) {
+        const where = fromRoot(d.file, cwd, root);
+        properties.push(`file=${escapeProperty(escapeControl(where.relative ?? where.absolute))}`);
+        if (d.line !== undefined) properties.push(`line=${d.line}`);
+        if (d.column !== undefined) properties.push(`col=${d.column}`);
+      }
       properties.push(`title=${escapeProperty(`toolgen ${d.rule}`)}`);
-      const context = [d.tool !== undefined ? `tool '${d.tool}'` : undefined, `#${d.pointer}`].filter(Boolean).join(", ");
+      const context = [notFile ? d.file : undefined, d.tool !== undefined ? `tool '${d.tool}'` : undefined, `#${d.pointer}`].filter(Boolean).join(", ");
       return `::${d.severity} ${properties.join(",")}::${escapeData(escapeControl(`${d.message} [${context}]`))}\n`;
     })
     .join("");

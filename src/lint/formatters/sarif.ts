@@ -42,6 +42,8 @@ export interface SarifOptions {
   root?: string;
   /** URL of the folder holding the rule pages, ending in `/` (see rulesDocsUrl); none: no `helpUri`. */
   docsUrl?: string;
+  /** Findings' locations that are no file: a server's tools (`server:<name>`), see notFileLocation. */
+  notFiles?: ReadonlySet<string>;
 }
 
 export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOptions): string {
@@ -71,9 +73,7 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
         originalUriBaseIds: { [SRCROOT]: { uri: rootUri(root) } },
         columnKind: "utf16CodeUnits",
         results: diagnostics.map((d) => {
-          const where = fromRoot(d.file, cwd, root);
-          const artifactLocation =
-            where.relative !== undefined ? { uri: relativeUri(where.relative), uriBaseId: SRCROOT } : { uri: pathToFileURL(where.absolute).href };
+          const artifactLocation = options.notFiles?.has(d.file) ? { uri: notFileUri(d.file) } : fileLocation(d.file, cwd, root);
           const key = [d.rule, artifactLocation.uri, d.tool ?? "", d.pointer].join("\u0000");
           const occurrence = (seen.get(key) ?? 0) + 1;
           seen.set(key, occurrence);
@@ -82,7 +82,13 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
             ...(index.has(d.rule) ? { ruleIndex: index.get(d.rule) } : {}),
             level: d.severity,
             message: { text: d.tool !== undefined ? `${d.message} (tool '${d.tool}', #${d.pointer})` : `${d.message} (#${d.pointer})` },
-            locations: [{ physicalLocation: { artifactLocation, region: { startLine: d.line ?? 1, startColumn: d.column ?? 1 } } }],
+            locations: [
+              {
+                // A region even where there is no line: code scanning places a result by it (line 1, as for a file-wide finding).
+                physicalLocation: { artifactLocation, region: { startLine: d.line ?? 1, startColumn: d.column ?? 1 } },
+                ...(options.notFiles?.has(d.file) && d.tool !== undefined ? { logicalLocations: [{ name: d.tool, fullyQualifiedName: `${d.tool}#${d.pointer}`, kind: "function" }] } : {}),
+              },
+            ],
             partialFingerprints: { [FINGERPRINT]: `${sha256Hex(key).slice(0, 32)}:${occurrence}` },
           };
         }),
@@ -90,6 +96,21 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
     ],
   };
   return JSON.stringify(log, null, 2) + "\n";
+}
+
+/** A file's artifact location: relative to the repository root (`%SRCROOT%`), or its absolute file URL outside it. */
+function fileLocation(file: string, cwd: string, root: string): { uri: string; uriBaseId?: string } {
+  const where = fromRoot(file, cwd, root);
+  return where.relative !== undefined ? { uri: relativeUri(where.relative), uriBaseId: SRCROOT } : { uri: pathToFileURL(where.absolute).href };
+}
+
+/**
+ * A location that is no file (`server:get weather`) as an absolute URI of its own scheme, the rest
+ * percent-encoded (`server:get%20weather`): never taken for a path in the repository.
+ */
+export function notFileUri(location: string): string {
+  const colon = location.indexOf(":");
+  return `${location.slice(0, colon + 1)}${encodeURIComponent(location.slice(colon + 1))}`;
 }
 
 /** What a package.json says about where the package lives. */
