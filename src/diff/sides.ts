@@ -91,7 +91,7 @@ async function loadSchemas(schemas: string, refRoots: readonly string[], rename:
  * `server:<name>`, listed by the command layer). Its tools must load and bundle, as a folder's must.
  */
 export async function loadedSide(label: string, loaded: LoadedFolder): Promise<Side> {
-  return { label, tools: await bundledTools(loaded, undefined), toolsets: [] };
+  return { label, tools: await bundledTools(loaded, undefined), toolsets: [], sent: {} };
 }
 
 /** The folder's tools bundled; a load or `$ref` error stops the diff (exit 2), naming where it is. */

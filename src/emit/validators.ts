@@ -208,6 +208,24 @@ export function compileValidator(tool: ToolSource, names: ToolNames, { interpret
   };
 }
 
+/** A tool's interpreted-module header, within MAX_LINE: broken after the name when it is too long. */
+function aboutHeader(about: string): string {
+  return about.length <= MAX_LINE ? about : about.replace(/: its (input|output) schema/, ":\n// its $1 schema");
+}
+
+/**
+ * A validator module (validatorFile's) as the output validator of its tool, one folder deeper: the
+ * header says so, within MAX_LINE, and the runtime imports climb one more level.
+ */
+export function asOutputValidator(contents: string): string {
+  return contents
+    .replace(/\/\/ Validator for the tool ("(?:[^"\\]|\\.)*")(?::\n\/\/ |: )its input schema as data, run by runtime\/validate\.ts\./, (_, name: string) =>
+      aboutHeader(`// Output validator for the tool ${name}: its output schema as data, run by runtime/validate.ts.`),
+    )
+    .replace(`// Validator for the tool`, `// Output validator for the tool`)
+    .replaceAll(`from "../runtime/`, `from "../../runtime/`);
+}
+
 /**
  * The module of a tool the interpreter runs: its schema as data (JSON text, which `JSON.parse`
  * reads with any `__proto__` key as an own property), handed to runtime/validate.ts. A pattern
@@ -227,7 +245,7 @@ function interpretedModule(tool: ToolSource, names: ToolNames, { data, patterns 
   const options = [...(patterns.length > 0 ? ["re2"] : []), ...(counts ? ["next: true"] : [])];
   // The schema as JSON text in a template literal, continued with `\\` within 120 columns (code-lines.ts).
   const about = `// Validator for the tool ${tsString(tool.name)}: its input schema as data, run by runtime/validate.ts.`;
-  const header = about.length <= MAX_LINE ? about : about.replace(": its input", ":\n// its input");
+  const header = aboutHeader(about);
   const call = templateStatement(
     "export const validate: ValidateFunction = compileValidator(JSON.parse(",
     json,

@@ -16,7 +16,7 @@ import { tsString } from "../emit/names.js";
 import { importList, jsonParseStatement, member } from "../emit/code-lines.js";
 import { GENERATED_HEADER } from "../emit/literal.js";
 import { emitToolType } from "../emit/types.js";
-import { compileValidator } from "../emit/validators.js";
+import { asOutputValidator, compileValidator } from "../emit/validators.js";
 import { readsAs2020 } from "../schema/dialect.js";
 import { forEachSubschema } from "../schema/keywords.js";
 import { escapeToken, isPlainObject } from "../schema/pointer.js";
@@ -155,7 +155,7 @@ function outputValidator(tool: BundledTool, schema: JsonObject, names: ToolNames
   return {
     ...file,
     path: `standard-schema/output-validators/${names.file}.ts`,
-    contents: file.contents.replace(`// Validator for the tool`, `// Output validator for the tool`).replaceAll(`from "../runtime/`, `from "../../runtime/`),
+    contents: asOutputValidator(file.contents),
   };
 }
 

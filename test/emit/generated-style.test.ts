@@ -123,6 +123,34 @@ describe("every output within 120 columns (issue 36)", () => {
     return problems;
   }
 
+  /** Every syntax error of a generated TypeScript file (a line broken where the language takes no break), as `file: message`. */
+  function unparsable(files: Map<string, string>): string[] {
+    const problems: string[] = [];
+    for (const [file, text] of files) {
+      if (!file.endsWith(".ts")) continue;
+      const { diagnostics = [] } = ts.transpileModule(text, { fileName: file, reportDiagnostics: true });
+      for (const d of diagnostics) problems.push(`${file}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    }
+    return problems;
+  }
+
+  it("a line broken to fit is still TypeScript: the MCP server's output type checks of long tool names", async () => {
+    const dir = await tempDir();
+    await mkdir(path.join(dir, "schemas"), { recursive: true });
+    // One tool name long enough that its `true satisfies OutputTypeCheck<...>` line passes 120 columns.
+    const tool = {
+      name: "delete_observations_of_entities",
+      description: "Deletes observations of entities. Use it when the user asks. It returns what it deleted.",
+      input_schema: { type: "object", properties: { id: { type: "string", description: "The entity's id." } } },
+      output_schema: { type: "object", properties: { deleted: { type: "integer" } } },
+    };
+    await writeFile(path.join(dir, "schemas", `${tool.name}.json`), JSON.stringify(tool, null, 2));
+    const files = await builtEverything(path.join(dir, "schemas"), {});
+    expect(files.get("mcp/server.ts")).toContain("OutputTypeCheck<");
+    expect(unparsable(files)).toEqual([]);
+    expect(overLong(files)).toEqual([]);
+  }, 240_000);
+
   it("builds every output, the opt-in ones too", () => {
     expect(OUTPUTS.filter((o) => o.optIn === true).map((o) => o.id)).toEqual(
       expect.arrayContaining(["search", "toolsets", "standard-schema", "mcp"]),
@@ -140,6 +168,7 @@ describe("every output within 120 columns (issue 36)", () => {
     for (const f of ["search.ts", "legacy.ts", "registry.ts", "mcp/server.ts"]) expect([...files.keys()]).toContain(f);
     expect([...files.keys()].some((f) => f.startsWith("validators/"))).toBe(true);
     expect(overLong(files)).toEqual([]);
+    expect(unparsable(files)).toEqual([]);
   }, 240_000);
 
   it("holds for what the awkward fixture builds with every output", async () => {
@@ -147,6 +176,7 @@ describe("every output within 120 columns (issue 36)", () => {
     // Its pattern ships the vendored RE2 engine (src/runtime/vendor/re2js.js).
     expect(files.has("runtime/re2.ts")).toBe(true);
     expect(overLong(files)).toEqual([]);
+    expect(unparsable(files)).toEqual([]);
   }, 240_000);
 });
 

@@ -14,7 +14,7 @@ import { GENERATED_HEADER, toTsLiteral } from "../../emit/literal.js";
 import { member } from "../../emit/code-lines.js";
 import { layoutExpression } from "../../emit/expression-layout.js";
 import { emitToolType } from "../../emit/types.js";
-import { compileValidator } from "../../emit/validators.js";
+import { asOutputValidator, compileValidator } from "../../emit/validators.js";
 import { HTTP_ENTRY, HTTP_SERVER, STDIO_ENTRY, STDIO_SERVER } from "./entries.js";
 import { isPlainObject as isObject } from "../../schema/pointer.js";
 import { readAnnotations } from "../../load/tool-fields.js";
@@ -96,7 +96,7 @@ function outputValidator(tool: BundledTool, schema: JsonObject, names: ToolNames
     {
       ...file,
       path: `mcp/output-validators/${names.file}.ts`,
-      contents: file.contents.replace(`// Validator for the tool`, `// Output validator for the tool`).replaceAll(`from "../runtime/`, `from "../../runtime/`),
+      contents: asOutputValidator(file.contents),
     },
   ];
 }
@@ -308,9 +308,12 @@ export async function emitMcp(
           `  : [Exclude<Returned<F>, InputRequired>] extends [ToolOutputs[K]]`,
           `    ? true`,
           `    : \`the handler of '\${K}' declares a return type that is not ToolOutputs['\${K}'] (or an InputRequired)\`;`,
-          ...withOutput.map((t) =>
-            layoutExpression(`true satisfies OutputTypeCheck<${tsString(t.name)}, (typeof import(${handlerPath(t)}))["default"]>`, 0, "", ";"),
-          ),
+          ...withOutput.map((t) => {
+            const [name, handler] = [tsString(t.name), `(typeof import(${handlerPath(t)}))["default"]`];
+            const line = `true satisfies OutputTypeCheck<${name}, ${handler}>;`;
+            // Type arguments break one per line (a type in parentheses takes no trailing comma, so it is not split).
+            return line.length <= 120 ? line : [`true satisfies OutputTypeCheck<`, `  ${name},`, `  ${handler}`, `>;`].join("\n");
+          }),
           ``,
           `/** The output validators (compiled at build time, loaded on a tool's first call), by tool name. */`,
           `const outputValidators: { readonly [K in keyof ToolOutputs]: () => Promise<ValidateFunction> } = {`,
