@@ -8,12 +8,16 @@ import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * What the quick suite leaves to test:heavy (which .ci/run runs too). Minutes each on 2 cores: a
- * 5,000-tool build, the benchmark harness, the type-checker's cost per tool, 40,000 MCP calls, 2,000
- * tools in 5 toolsets. And users' projects made the slow way, 10-30 s each: the packed tarball
- * installed and built, the docs' samples compiled, init's projects compiled, the MCP output and the
- * generated code compiled in every tsconfig setup (the quick suite keeps test/e2e/build-ways.test.ts's
- * ES-module and CommonJS projects). And lint --server's further command-line runs.
+ * What the quick suite leaves to test:heavy (which .ci/run runs too, on Node 22). Minutes each on 2
+ * cores: a 5,000-tool build, the benchmark harness, the type-checker's cost per tool, 40,000 MCP
+ * calls, 2,000 tools in 5 toolsets. Users' projects made the slow way, 10-30 s each: the packed
+ * tarball installed and built, the docs' samples compiled, init's projects compiled, the MCP output
+ * and the generated code compiled in every tsconfig setup, the claude-agent-sdk output's project. And
+ * the files that cost more than about 6 s each on 2 cores (measured in one quick run, 2026-11-29:
+ * the bin run many times over, servers started, git histories, user projects, property runs), so
+ * that npm test stays under 3 minutes; the quick suite keeps one of each kind of run (the project's
+ * type-check, the bin's build and --check in test/cli.test.ts, the MCP server over stdio and HTTP
+ * in test/mcp/server.test.ts, the frameworks' loops) and every in-process test.
  */
 export const HEAVY_ONLY = [
   "test/e2e/scale.test.ts",
@@ -28,6 +32,34 @@ export const HEAVY_ONLY = [
   "test/e2e/matrix.test.ts",
   "test/targets/claude-agent-sdk/compile.test.ts",
   "test/lint/server-cli.test.ts",
+  "test/e2e/build-ways.test.ts",
+  "test/mcp/import-hardening.test.ts",
+  "test/toolsets/toolsets.test.ts",
+  "test/cli/conventions.test.ts",
+  "test/diff/command.test.ts",
+  "test/cache/forged.test.ts",
+  "test/runtime/validate.test.ts",
+  "test/diff/eval.test.ts",
+  "test/cli/launch.test.ts",
+  "test/e2e/generated.test.ts",
+  "test/hooks/pre-commit.test.ts",
+  "test/usercode/kill.test.ts",
+  "test/stats/exact.test.ts",
+  "test/cache/fifo.test.ts",
+  "test/search/eval.test.ts",
+  "test/cache/forged-property.test.ts",
+  "test/toolsets/cap-rule.test.ts",
+  "test/mcp/protocol-versions.test.ts",
+  "test/config/special-files.test.ts",
+  "test/hooks/husky.test.ts",
+  "test/diff/cost-property.test.ts",
+  "test/runtime/repair-property.test.ts",
+  "test/outputs/standard-schema.test.ts",
+  "test/diff/lock.test.ts",
+  "test/load/hostile-load.test.ts",
+  "test/mcp/cancel.test.ts",
+  "test/stats/stats-cli.test.ts",
+  "test/hooks/watch.test.ts",
 ];
 
 /**
