@@ -13,11 +13,11 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * calls, 2,000 tools in 5 toolsets. Users' projects made the slow way, 10-30 s each: the packed
  * tarball installed and built, the docs' samples compiled, init's projects compiled, the MCP output
  * and the generated code compiled in every tsconfig setup, the claude-agent-sdk output's project. And
- * the files that cost more than about 6 s each on 2 cores (measured in one quick run, 2026-11-29:
+ * the files that cost more than about 3.5 s each on 2 cores (measured in one quick run, 2026-11-29:
  * the bin run many times over, servers started, git histories, user projects, property runs), so
  * that npm test stays under 3 minutes; the quick suite keeps one of each kind of run (the project's
  * type-check, the bin's build and --check in test/cli.test.ts, the MCP server over stdio and HTTP
- * in test/mcp/server.test.ts, the frameworks' loops) and every in-process test.
+ * in test/mcp/server.test.ts, the frameworks' loops) and the other files.
  */
 export const HEAVY_ONLY = [
   "test/e2e/scale.test.ts",
@@ -60,6 +60,22 @@ export const HEAVY_ONLY = [
   "test/mcp/cancel.test.ts",
   "test/stats/stats-cli.test.ts",
   "test/hooks/watch.test.ts",
+  "test/architecture/plug-in.test.ts",
+  "test/mcp/import.test.ts",
+  "test/mcp/stdio-size.test.ts",
+  "test/hooks/github-actions.test.ts",
+  "test/mcp/http-body.test.ts",
+  "test/diff/ref-chains.test.ts",
+  "test/load/dynamic-ref-cycle.test.ts",
+  "test/usercode/fifo-output.test.ts",
+  "test/lint/cli.test.ts",
+  "test/cli/build-warnings.test.ts",
+  "test/cli/papercuts.test.ts",
+  "test/lint/startup-loads.test.ts",
+  "test/load/ref-confinement.test.ts",
+  "test/runtime/repair-paths.test.ts",
+  "test/lint/rules/value-preserved.test.ts",
+  "test/runtime/pattern-classes.test.ts",
 ];
 
 /**
