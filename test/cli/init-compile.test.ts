@@ -4,26 +4,14 @@
  * handlers with the tsconfig init wrote. In test:heavy (two tsc runs, about 20 s); the rest of init
  * is test/cli/init.test.ts.
  */
-import { spawnSync } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, tempDir } from "../helpers.js";
+import { repoRoot } from "../helpers.js";
+import { emptyProject, run } from "./init-project.js";
 
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
 const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-
-function run(cwd: string, command: string, args: string[]) {
-  const r = spawnSync(process.execPath, [command, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-async function emptyProject(type?: "module" | "commonjs"): Promise<string> {
-  const dir = await tempDir("toolgen-init-");
-  await mkdir(path.join(dir, ".git"));
-  await writeFile(path.join(dir, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true, ...(type ? { type } : {}) }, null, 2));
-  return dir;
-}
 
 describe("toolgen init, build and the user's tsc (issue 23 item 11)", () => {
   for (const type of [undefined, "module"] as const) {

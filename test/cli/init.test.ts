@@ -4,26 +4,14 @@
  * and ES-module project: test/cli/init-compile.test.ts (test:heavy: two tsc runs over the SDK-free
  * generated folder, about 20 s).
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTree, repoRoot, tempDir } from "../helpers.js";
+import { readTree, repoRoot } from "../helpers.js";
+import { emptyProject, run } from "./init-project.js";
 
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
-
-function run(cwd: string, command: string, args: string[]) {
-  const r = spawnSync(process.execPath, [command, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-async function emptyProject(type?: "module" | "commonjs"): Promise<string> {
-  const dir = await tempDir("toolgen-init-");
-  await mkdir(path.join(dir, ".git"));
-  await writeFile(path.join(dir, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true, ...(type ? { type } : {}) }, null, 2));
-  return dir;
-}
 
 describe("toolgen init (issue 23 item 11)", () => {
   it("never overwrites a file, and names each one it skipped", async () => {
