@@ -15,9 +15,10 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * and the generated code compiled in every tsconfig setup, the claude-agent-sdk output's project. And
  * the files that cost more than about 3 s each on 2 cores (measured in one quick run, 2026-11-29:
  * the bin run many times over, servers started, git histories, user projects, property runs), so
- * that npm test stays under 3 minutes from a clean clone; the quick suite keeps one of each kind of run (the project's
- * type-check, the bin's build and --check in test/cli.test.ts, the MCP server over stdio and HTTP
- * in test/mcp/server.test.ts, the frameworks' loops) and the other files.
+ * that npm test stays under 3 minutes from a clean clone. The quick suite keeps one of each kind of
+ * run (the project's type-check, the bin's build and --check in test/cli.test.ts, the MCP server
+ * over stdio and HTTP in test/mcp/server.test.ts, the frameworks' agent loops in test/targets/) and
+ * the other files.
  */
 export const HEAVY_ONLY = [
   "test/e2e/scale.test.ts",
@@ -83,6 +84,8 @@ export const HEAVY_ONLY = [
   "test/targets/output-targets.test.ts",
   "test/schema/ref-cycles-cli.test.ts",
   "test/lint/server.test.ts",
+  "test/targets/langchain/output.test.ts",
+  "test/targets/ai-sdk-search.test.ts",
 ];
 
 /**
