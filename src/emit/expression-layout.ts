@@ -1,7 +1,8 @@
 /**
  * Laying out a one-line generated expression (Zod source, a call) within 120 columns, as a careful
  * person would: a bracketed list that does not fit is broken with one item per line and a trailing
- * comma (a call whose one argument is an object or array keeps its brackets together: `f({` ... `})`),
+ * comma (a call whose one argument is an object or array keeps its brackets together: `f({` ... `})`;
+ * a grouping `(`, which takes no comma, is broken only that way),
  * and a property's string value that still does not fit is split at spaces into `"..." +` pieces.
  * The expression's meaning is unchanged: only spaces, newlines, trailing commas and `+` between
  * pieces of one string value are added.
@@ -17,6 +18,8 @@ interface Group {
   items: Node[][];
   /** The group as written (its one-line form). */
   text: string;
+  /** A `(` that groups (`(typeof x)["a"]`, `=> ({`), not a call's arguments: it takes no trailing comma. */
+  grouping: boolean;
 }
 
 const CLOSE: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
@@ -44,10 +47,12 @@ function parseItems(code: string, at: number, close: string | undefined): { item
       i = j + 1;
     } else if (CLOSE[ch] !== undefined) {
       // An element access (`a[0]`, `shapes["x"]`) takes no trailing comma: it stays on its line.
-      const access = ch === "[" && /[\w$)\]]$/.test(text !== "" ? text : (current[current.length - 1]?.text ?? ""));
+      const before = text !== "" ? text : (current[current.length - 1]?.text ?? "");
+      const access = ch === "[" && /[\w$)\]]$/.test(before);
+      const grouping = ch === "(" && !/[\w$)\]>]$/.test(before);
       flush();
       const inner = parseItems(code, i + 1, CLOSE[ch]);
-      const group: Group = { kind: "group", open: ch, close: CLOSE[ch]!, items: inner.items, text: code.slice(i, inner.end + 1) };
+      const group: Group = { kind: "group", open: ch, close: CLOSE[ch]!, items: inner.items, text: code.slice(i, inner.end + 1), grouping };
       current.push(access ? { kind: "text", text: group.text } : group);
       i = inner.end + 1;
     } else if (ch === "," && close !== undefined) {
@@ -132,6 +137,8 @@ function broken(group: Group, column: number, indent: string, tail: number): str
   if (group.open !== "{" && inner?.kind === "group" && inner.open !== "(" && inner.items.length > 0) {
     return `${group.open}${broken(inner, column + 1, indent, tail + 1)}${group.close}`;
   }
+  // A grouping `(` around anything else is not a list: broken with a trailing comma it would not parse.
+  if (group.grouping) return group.text;
   const inside = `${indent}  `;
   const lines = group.items.map((item) => `${inside}${layoutNodes(item, inside.length, inside, ",")},`);
   return `${group.open}\n${lines.join("\n")}\n${indent}${group.close}`;

@@ -65,5 +65,12 @@ describe("layoutExpression", () => {
     // An element access takes no trailing comma, so it is never broken.
     const access = `f(shapes[${JSON.stringify("k".repeat(130))}])`;
     expect(layoutExpression(access, 0, "")).toBe(`f(\n  shapes[${JSON.stringify("k".repeat(130))}],\n)`);
+    // A grouping parenthesis takes no trailing comma either: it is never broken as a list (this was
+    // `(\n  typeof import(...),\n)`, a syntax error, in the MCP server's type checks of long tool names).
+    const handler = `(typeof import(${JSON.stringify(`../../handlers/${"h".repeat(100)}.js`)}))["default"]`;
+    expect(layoutExpression(`check<"t", ${handler}>`, 0, "", ";")).toBe(`check<"t", ${handler}>;`);
+    // One object in a grouping parenthesis still breaks inside its braces: `=> ({` ... `})`.
+    const arrow = `(x) => ({ "a": ${JSON.stringify("a".repeat(60))}, "b": ${JSON.stringify("b".repeat(60))} })`;
+    expect(layoutExpression(arrow, 0, "")).toBe(`(x) => ({\n  "a": ${JSON.stringify("a".repeat(60))},\n  "b": ${JSON.stringify("b".repeat(60))},\n})`);
   });
 });

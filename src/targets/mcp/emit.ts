@@ -311,7 +311,7 @@ export async function emitMcp(
           ...withOutput.map((t) => {
             const [name, handler] = [tsString(t.name), `(typeof import(${handlerPath(t)}))["default"]`];
             const line = `true satisfies OutputTypeCheck<${name}, ${handler}>;`;
-            // Type arguments break one per line (a type in parentheses takes no trailing comma, so it is not split).
+            // Type arguments break one per line: the expression layout breaks brackets, not `<...>`.
             return line.length <= 120 ? line : [`true satisfies OutputTypeCheck<`, `  ${name},`, `  ${handler}`, `>;`].join("\n");
           }),
           ``,
