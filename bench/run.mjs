@@ -17,6 +17,7 @@
  *             in wall time (the target) and in CPU time (7c: every thread, context)
  *   8 start   toolgen --version and lint of one tool, vs node -e ""
  *   9 validate a generated validator per call vs Ajv's compile()d function, and dispatch over it (validate.mjs)
+ *  10 diff     toolgen diff of two folders, and of two git revisions, vs a read+parse+deep-equal floor, in CPU time
  */
 import { existsSync } from "node:fs";
 import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -68,6 +69,7 @@ async function main() {
     if (wants("forms")) rows.push(...compare.lintForms(ctx));
     if (wants("startup")) rows.push(...compare.startup(ctx));
     if (wants("validate")) rows.push(...compare.validatePerCall(ctx));
+    if (wants("diff")) rows.push(...(await compare.diff(ctx)));
   } finally {
     if (opts.keep) log(`kept ${work}`);
     else await rm(work, { recursive: true, force: true });

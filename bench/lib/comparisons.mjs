@@ -295,3 +295,62 @@ function median(xs) {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
+
+/**
+ * 10. `toolgen diff` of two versions of the corpus (every tenth tool changed: a description, a
+ * parameter removed), against its floor (bench/diff-floor.mjs: read, parse, pair by name,
+ * deep-equal): between two folders, and between two git revisions of one repository (the floor
+ * reads them with `git cat-file --batch`). CPU time, every thread and child (git) included; issue
+ * 39's goal is ≤ 3x.
+ */
+export async function diff(ctx) {
+  const { readFileSync, writeFileSync, cpSync } = await import("node:fs");
+  const group = timeGroup("diff", ctx.opts.sizes, (size) => {
+    const c = ctx.corpus.get(size);
+    const dir = path.join(c.dir, "diff");
+    const head = path.join(dir, "head");
+    const repo = path.join(dir, "repo");
+    const git = (...args) => {
+      const r = spawnSync("git", ["-c", "user.email=bench@example.com", "-c", "user.name=bench", ...args], { cwd: repo, encoding: "utf8" });
+      if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
+    };
+    const setup = () => {
+      if (existsSync(head)) return;
+      cpSync(c.schemas, head, { recursive: true });
+      const files = readdirSync(head).filter((f) => f.endsWith(".json")).sort();
+      files.forEach((f, k) => {
+        if (k % 10 !== 0) return;
+        const tool = JSON.parse(readFileSync(path.join(head, f), "utf8"));
+        tool.description += " It is now also audited.";
+        const names = Object.keys(tool.input_schema.properties ?? {});
+        if (k % 20 === 0 && names.length > 1) {
+          const gone = names[names.length - 1];
+          delete tool.input_schema.properties[gone];
+          if (Array.isArray(tool.input_schema.required)) tool.input_schema.required = tool.input_schema.required.filter((n) => n !== gone);
+        }
+        writeFileSync(path.join(head, f), JSON.stringify(tool, null, 2) + "\n");
+      });
+      mkdirSync(repo, { recursive: true });
+      git("init", "-q");
+      cpSync(c.schemas, path.join(repo, "schemas"), { recursive: true });
+      git("add", "-A");
+      git("commit", "-qm", "base");
+      cpSync(head, path.join(repo, "schemas"), { recursive: true });
+      git("add", "-A");
+      git("commit", "-qm", "head");
+    };
+    const diffArgs = ["--format", "json", "--fail-on", "none"];
+    return [
+      { id: "folders", label: "toolgen diff DIR DIR", cwd: c.dir, setup, args: [PATHS.cli, "diff", c.schemas, head, ...diffArgs] },
+      { id: "floor", label: "diff floor DIR DIR", cwd: c.dir, args: [PATHS.diffFloor, c.schemas, head] },
+      { id: "git", label: "toolgen diff REV REV", cwd: repo, args: [PATHS.cli, "diff", "HEAD~1", "HEAD", ...diffArgs] },
+      { id: "gitFloor", label: "diff floor --git REV REV", cwd: repo, args: [PATHS.diffFloor, "--git", "HEAD~1", "HEAD", "schemas"] },
+    ];
+  }, ctx.opts);
+  const rows = [];
+  for (const size of ctx.opts.sizes) {
+    rows.push(pairRow(group, size, "folders", "floor", { no: "10", what: "diff, two folders, vs floor (CPU)", aName: "toolgen diff", bName: "floor", target: "≤ 3x", check: (r) => r <= 3, cpu: true }));
+    rows.push(pairRow(group, size, "git", "gitFloor", { no: "10", what: "diff, two git revisions, vs floor (CPU)", aName: "toolgen diff", bName: "floor", target: "≤ 3x", check: (r) => r <= 3, cpu: true }));
+  }
+  return rows;
+}

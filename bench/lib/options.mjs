@@ -1,7 +1,7 @@
 /** The harness's flags (see bench/README.md). */
 import { parseArgs } from "node:util";
 
-export const COMPARISONS = ["lint", "build", "nochange", "scaling", "dispatch", "parse", "forms", "startup", "validate"];
+export const COMPARISONS = ["lint", "build", "nochange", "scaling", "dispatch", "parse", "forms", "startup", "validate", "diff"];
 
 export const USAGE = `Usage: npm run bench -- [options]
 

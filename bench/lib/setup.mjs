@@ -17,6 +17,7 @@ export const PATHS = {
   spectralRuleset: path.join(BENCH, "spectral-ruleset.yaml"),
   spectralResolver: path.join(BENCH, "spectral-resolver.cjs"),
   floor: path.join(BENCH, "lint-floor.mjs"),
+  diffFloor: path.join(BENCH, "diff-floor.mjs"),
   micro: path.join(BENCH, "micro.mjs"),
   validate: path.join(BENCH, "validate.mjs"),
   results: path.join(BENCH, "RESULTS.md"),

@@ -170,7 +170,7 @@ async function readEvalFile(file: string, cwd: string, flag: string) {
 
 async function readCases(file: string, cwd: string) {
   const { shown, text } = await readEvalFile(file, cwd, "--eval");
-  return { file: shown, cases: (await import("../search/eval.js")).parseCases(text, shown) };
+  return { file: shown, cases: (await import("../search/cases.js")).parseCases(text, shown) };
 }
 
 /** The recording of `--eval-replay` (`toolgen eval --record` writes it). */

@@ -71,7 +71,8 @@ export async function runEval(flags: EvalFlags): Promise<number> {
   const config = await loadConfig({ ...(flags.schemas !== undefined ? { schemas: flags.schemas } : {}), ...(flags.config !== undefined ? { config: flags.config } : {}) }, cwd);
   const root = path.resolve(cwd, config.schemas);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`schemas folder not found: ${config.schemas}`);
-  const { parseCases, evaluate } = await import("../search/eval.js");
+  const { parseCases } = await import("../search/cases.js");
+  const { evaluate } = await import("../search/eval.js");
   const cases = parseCases(casesText, flags.cases);
   const loaded = await loadFolder(root, { refRoots: config.refRoots ?? [cwd], ...(config.defaultDialect ? { defaultDialect: config.defaultDialect } : {}) });
   const bundled = await bundleTools(loaded);
