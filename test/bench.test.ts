@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { repoRoot } from "./helpers.js";
+import { CI_LIMIT_MS, repoRoot } from "./helpers.js";
 
 /**
  * The benchmark harness's smoke run (`bench/run.mjs --smoke`: N = 10 and 20, one run each, short
@@ -44,7 +44,7 @@ const ROWS: readonly [string, string][] = [
   ["dispatch overhead over the validator", "—"],
 ];
 
-it("runs every benchmark comparison and prints its row", { timeout: 120_000 }, () => {
+it("runs every benchmark comparison and prints its row", () => {
   const results = path.join(repoRoot, "bench", "RESULTS.md");
   const before = existsSync(results) ? readFileSync(results, "utf8") : undefined;
   const spectral = existsSync(path.join(repoRoot, "bench", "node_modules", "@stoplight", "spectral-cli", "dist", "index.js"));
@@ -52,7 +52,7 @@ it("runs every benchmark comparison and prints its row", { timeout: 120_000 }, (
   const run = spawnSync(
     process.execPath,
     ["bench/run.mjs", "--smoke", "--no-rebuild", ...(spectral ? [] : ["--no-spectral"])],
-    { cwd: repoRoot, encoding: "utf8", timeout: 110_000 },
+    { cwd: repoRoot, encoding: "utf8", timeout: CI_LIMIT_MS },
   );
 
   expect(run.status, run.stderr).toBe(0);

@@ -111,5 +111,5 @@ describe("the packed package", () => {
     expect(typecheck([path.join(scratch, "use.ts")], "nodenext")).toEqual([]);
     // Issue 11.5: toolgen's own version, not the host project's.
     expect(run("--version").stdout.trim()).toBe((JSON.parse(await readFile(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version);
-  }, 300_000);
+  });
 });

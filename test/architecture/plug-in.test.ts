@@ -95,7 +95,7 @@ beforeAll(() => {
   expect(built.stdout + built.stderr).toBe("");
   expect(built.status).toBe(0);
   bin = path.join(copy, "dist", "bin", "toolgen.cjs");
-}, 240_000);
+});
 
 afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });

@@ -132,5 +132,5 @@ describe("forged cache entries (property, through the CLI)", () => {
     }
     // The budget reaches every kind of forgery, with and without the key.
     expect(seen.size).toBe(2 * KINDS.length);
-  }, 600_000);
+  });
 });

@@ -34,5 +34,5 @@ describe("build cache without node_modules", () => {
     expect(run()).toMatch(/4 tool\(s\), nothing changed since the last build/);
     expect((await readdir(path.join(home, "cache", "toolgen"))).length).toBeGreaterThan(0);
     expect(existsSync(path.join(dir, "node_modules"))).toBe(false);
-  }, 60_000);
+  });
 });

@@ -228,6 +228,6 @@ describe("the clients' own verdicts against toolgen's", async () => {
         }
       }
       expect(judged).toBeGreaterThan(2 * BENCH_TOOLS);
-    }, 120_000);
+    });
   }
 });

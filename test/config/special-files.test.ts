@@ -7,14 +7,14 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, tempDir } from "../helpers.js";
+import { repoRoot, tempDir, CI_LIMIT_MS } from "../helpers.js";
 
 const CLI = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
 const TOOL = JSON.stringify({ name: "a", description: "Looks a thing up. Use it to find a thing. Returns the thing.", input_schema: { type: "object", properties: {} } });
 
 function toolgen(cwd: string, args: string[]) {
   // A hang shows as status null (killed at the timeout).
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: 20_000, env: { ...process.env, NO_COLOR: "1" } });
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", timeout: CI_LIMIT_MS, env: { ...process.env, NO_COLOR: "1" } });
   return { code: r.status, stderr: r.stderr };
 }
 
@@ -56,7 +56,7 @@ describe.skipIf(process.platform === "win32")("N13: a config that is not a regul
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(path.join("conf", "tg.json"));
       expect(r.stderr).toMatch(says);
-    }, 60_000);
+    });
   }
 
   it("a config larger than the bound is a usage error, read no further", async () => {

@@ -82,5 +82,5 @@ describe("toolgen diff between two folders", () => {
     expect(changed.code).toBe(1);
     expect(changed.findings.map((f) => f.pointer)).toEqual(["/input_schema/properties/pair/prefixItems", "/input_schema/properties/pair/prefixItems"]);
     expect(await run("d", "e")).toEqual({ code: 0, findings: [] });
-  }, 60_000);
+  });
 });

@@ -104,7 +104,7 @@ beforeAll(async () => {
   git("commit", "-qam", "v2");
   git("tag", "v2");
   await at("v2");
-}, 60_000);
+});
 
 const diffJson = async (...args: string[]) => {
   const r = await toolgen(repo, "diff", ...args, "--format", "json");

@@ -70,7 +70,7 @@ describe("the TypeScript samples of the README and docs/", () => {
     const outputs = OUTPUTS.map((o) => o.id);
     await build({ schemas: path.join(dir, "schemas"), out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), outputs, lint: false, cache: false });
     expect(await compileSamples(dir, ALL.filter((s) => !NEWCOMER.has(s.page)), "module")).toEqual([]);
-  }, 180_000);
+  });
 
   it("the README's and docs/dispatch.md's compile in the project `toolgen init` starts, the README's in ESM and in CommonJS", async () => {
     const newcomer = ALL.filter((s) => NEWCOMER.has(s.page));
@@ -85,5 +85,5 @@ describe("the TypeScript samples of the README and docs/", () => {
       const list = type === "module" ? newcomer : newcomer.filter((s) => s.page === "README.md");
       expect(await compileSamples(dir, list, type), type).toEqual([]);
     }
-  }, 180_000);
+  });
 });

@@ -81,7 +81,7 @@ describe.each(["esm", "cjs"] as const)("a %s project", (type) => {
 
   const ways = waysOf(type);
   for (const [name, layout, shape] of TSCONFIGS.filter(([name]) => ways.shapes.includes(name))) {
-    it(`tsc (${name}), then node dist/quick.js`, { timeout: 180_000 }, async () => {
+    it(`tsc (${name}), then node dist/quick.js`, async () => {
       const { dir } = await project(layout);
       await writeTsconfig(dir, { ...shape, compilerOptions: { ...BASE_OPTIONS, ...MODULE[type], ...shape.compilerOptions } });
       tsc(dir);
@@ -89,12 +89,12 @@ describe.each(["esm", "cjs"] as const)("a %s project", (type) => {
     });
   }
 
-  if (ways.tsx) it("tsx quick.ts", { timeout: 300_000 }, async () => {
+  if (ways.tsx) it("tsx quick.ts", async () => {
     const { dir } = await project("root");
     expectAnswered(runQuick(dir, "quick.ts", CALLS, [cachedBin("tsx@4", "tsx")]), CALLS);
   });
 
-  if (ways.esbuild) it("esbuild --bundle, then node", { timeout: 120_000 }, async () => {
+  if (ways.esbuild) it("esbuild --bundle, then node", async () => {
     const { dir } = await project("root");
     const format = type === "esm" ? "esm" : "cjs";
     run(ESBUILD, ["quick.ts", "--bundle", "--platform=node", `--format=${format}`, "--outfile=bundle/quick.js", "--log-level=warning"], dir);
@@ -103,7 +103,7 @@ describe.each(["esm", "cjs"] as const)("a %s project", (type) => {
 });
 
 
-it("a validator left out of the build: the model gets no path, the error log says what to change", { timeout: 180_000 }, async () => {
+it("a validator left out of the build: the model gets no path, the error log says what to change", async () => {
   const { dir } = await project0();
   await writeTsconfig(dir, { compilerOptions: { ...BASE_OPTIONS, ...MODULE.esm } });
   tsc(dir);
@@ -150,7 +150,7 @@ describe(`${MANY} synthetic tools`, () => {
     return p.then(copyProject);
   };
 
-  it("a CommonJS project: tsc (no include, no allowJs), then node dist/quick.js", { timeout: 600_000 }, async () => {
+  it("a CommonJS project: tsc (no include, no allowJs), then node dist/quick.js", async () => {
     const calls = callsFor((await corpus).examples);
     const { dir } = await project("cjs");
     await writeTsconfig(dir, { compilerOptions: { ...BASE_OPTIONS, ...MODULE.cjs } });
@@ -158,7 +158,7 @@ describe(`${MANY} synthetic tools`, () => {
     expectAnswered(runQuick(dir, path.join("dist", "quick.js"), calls), calls);
   });
 
-  it("an ES-module project: esbuild --bundle, then node", { timeout: 600_000 }, async () => {
+  it("an ES-module project: esbuild --bundle, then node", async () => {
     const calls = callsFor((await corpus).examples);
     const { dir } = await project("esm");
     run(ESBUILD, ["quick.ts", "--bundle", "--platform=node", "--format=esm", "--outfile=bundle/quick.js", "--log-level=warning"], dir);

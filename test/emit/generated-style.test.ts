@@ -149,7 +149,7 @@ describe("every output within 120 columns (issue 36)", () => {
     expect(files.get("mcp/server.ts")).toContain("OutputTypeCheck<");
     expect(unparsable(files)).toEqual([]);
     expect(overLong(files)).toEqual([]);
-  }, 240_000);
+  });
 
   it("builds every output, the opt-in ones too", () => {
     expect(OUTPUTS.filter((o) => o.optIn === true).map((o) => o.id)).toEqual(
@@ -169,7 +169,7 @@ describe("every output within 120 columns (issue 36)", () => {
     expect([...files.keys()].some((f) => f.startsWith("validators/"))).toBe(true);
     expect(overLong(files)).toEqual([]);
     expect(unparsable(files)).toEqual([]);
-  }, 240_000);
+  });
 
   it("holds for what the awkward fixture builds with every output", async () => {
     const files = await builtEverything(fixture("awkward", "schemas"), { every: ["*"] });
@@ -177,7 +177,7 @@ describe("every output within 120 columns (issue 36)", () => {
     expect(files.has("runtime/re2.ts")).toBe(true);
     expect(overLong(files)).toEqual([]);
     expect(unparsable(files)).toEqual([]);
-  }, 240_000);
+  });
 });
 
 describe("wrapDocComments", () => {

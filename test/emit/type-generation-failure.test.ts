@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, tempDir } from "../helpers.js";
+import { repoRoot, tempDir, CI_LIMIT_MS } from "../helpers.js";
 import { typeRuleProblem } from "../../src/emit/jstt-rules.js";
 
 const CLI = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
@@ -25,7 +25,7 @@ describe("a type-generation failure", () => {
       input_schema: { type: "object", properties: { days: { type: "array", items: { type: "string" }, minItems: 2, maxItems: 1 } } },
     };
     await writeFile(path.join(dir, "schemas", "get_weather.json"), JSON.stringify(tool, null, 2) + "\n");
-    const r = spawnSync(process.execPath, [CLI, "build", "--quiet"], { cwd: dir, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } });
+    const r = spawnSync(process.execPath, [CLI, "build", "--quiet"], { cwd: dir, encoding: "utf8", timeout: CI_LIMIT_MS, env: { ...process.env, NO_COLOR: "1" } });
     expect(r.status).toBe(1);
     const lines = r.stderr.trimEnd().split("\n");
     expect(lines).toEqual([
@@ -33,7 +33,7 @@ describe("a type-generation failure", () => {
         "so no array is valid [tool 'get_weather', #/input_schema/properties/days]",
       "toolgen: 1 error(s); nothing was written",
     ]);
-  }, 60_000);
+  });
 
   it("finds each of json-schema-to-typescript's checks where it is, and passes a schema that breaks none", () => {
     const cases: Array<[object, string | undefined, string]> = [

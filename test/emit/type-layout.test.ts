@@ -94,7 +94,7 @@ describe("input types laid out without Prettier", () => {
       const { ours, prettier } = await both(c.schema);
       expect(ours, c.file).toBe(prettier);
     }
-  }, 120_000);
+  });
 
   it("lays out random schemas as Prettier's code, parsing without error (seeded)", async () => {
     const samples = fc.sample(rootSchema, { seed: 28, numRuns: 120 });
@@ -108,7 +108,7 @@ describe("input types laid out without Prettier", () => {
       expect(syntax.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
     }
     expect(laidOut).toBeGreaterThan(30);
-  }, 120_000);
+  });
 
   it("leaves a type it does not read (a tsType) to Prettier, in a real build", async () => {
     const dir = await tempDir();
@@ -125,5 +125,5 @@ describe("input types laid out without Prettier", () => {
     const types = await readFile(path.join(p.out, "types", "map_tool.ts"), "utf8");
     expect(types).toContain("  counts: Map<string, number>;\n");
     expect(layoutTypes("export interface X {\ncounts: Map<string, number>\n}\n")).toBeUndefined();
-  }, 60_000);
+  });
 });

@@ -49,7 +49,7 @@ async function dataTypes(n: number): Promise<number> {
   return typeCount(["types.ts", "tools.ts", "legacy.ts"].map((f) => path.join(out, f))) - types;
 }
 
-it("tools.ts and legacy.ts add at most one type per tool to types.ts'", { timeout: 120_000 }, async () => {
+it("tools.ts and legacy.ts add at most one type per tool to types.ts'", async () => {
   const [small, large] = [await dataTypes(100), await dataTypes(200)];
   // The runtime modules legacy.ts imports and the declared types are a fixed cost; per tool there is
   // at most its name's literal type, in the `ToolName` union that `ToolDefinition` names. As literals,

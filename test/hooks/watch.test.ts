@@ -34,7 +34,7 @@ function start(cwd: string, args: string[]): Watcher {
   return { child, out: () => out, err: () => err, exited };
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, w?: Watcher, timeoutMs = 20_000): Promise<void> {
+async function until(what: string, check: () => boolean | Promise<boolean>, w?: Watcher, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}${w ? `\nstdout: ${w.out()}\nstderr: ${w.err()}` : ""}`);

@@ -29,4 +29,4 @@ it("dialect-ambiguous-keyword and mcp/schema-dialect fire on their fixture; defa
   expect(configured.status).toBe(0);
   expect(configured.found.filter((f) => f.startsWith("dialect-ambiguous-keyword"))).toEqual([]);
   expect(configured.found.filter((f) => f.startsWith("mcp/schema-dialect")).length).toBe(2);
-}, 60_000);
+});

@@ -34,4 +34,4 @@ it.each(cases.map((c) => [c.name, c] as const))("%s: the same report and exit co
   }).finally(() => process.chdir(before));
   expect(exit).toBe(exits[c.name]);
   await expect(normalise(out, tmp)).toMatchFileSnapshot(`golden/reports/${reportFile(c)}`);
-}, 60_000);
+});

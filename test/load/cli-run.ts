@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { tempDir } from "../helpers.js";
+import { tempDir, CI_LIMIT_MS } from "../helpers.js";
 
 const cli = fileURLToPath(new URL("../../dist/bin/toolgen.cjs", import.meta.url));
 
@@ -17,7 +17,7 @@ export function toolgen(cwd: string, ...args: string[]): Run {
   const result = spawnSync(process.execPath, [cli, ...args], {
     cwd,
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: CI_LIMIT_MS,
     env: { ...process.env, NO_COLOR: "1" },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

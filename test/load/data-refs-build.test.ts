@@ -68,5 +68,5 @@ describe("N14: $ref-shaped data is data in every output", () => {
     expect(gemini[0]!.parameters.properties["b"]!["default"]).toEqual(B);
     const mcp = (await load("mcp/server.js"))["mcpTools"] as { inputSchema: { properties: Props } }[];
     expect(mcp[0]!.inputSchema.properties["c"]!["enum"]).toEqual([C, 1]);
-  }, 120_000);
+  });
 });

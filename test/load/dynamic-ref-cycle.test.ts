@@ -138,5 +138,5 @@ describe("every schema the build lets through gets a validator that answers", ()
     // Both sides were exercised: the shape is common in these schemas, and most build.
     expect(refused).toBeGreaterThan(10);
     expect(checked).toBeGreaterThan(50 * 30);
-  }, 120_000);
+  });
 });

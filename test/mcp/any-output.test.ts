@@ -32,7 +32,7 @@ describe("MCP outputs of any shape (SEP-2106)", () => {
   const clients: Client[] = [];
   beforeAll(async () => {
     c = await anyOutputCase();
-  }, 90_000);
+  });
   afterAll(async () => {
     for (const client of clients) await client.close();
   });

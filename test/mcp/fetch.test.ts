@@ -45,7 +45,7 @@ describe("the stateless fetch handler behind two processes", () => {
       children.push(child);
       urls.push(url);
     }
-  }, 90_000);
+  });
   afterAll(() => children.forEach((child) => child.kill()));
 
   for (const [era, options] of [
@@ -73,7 +73,7 @@ describe("the stateless fetch handler behind two processes", () => {
       } finally {
         await client.close();
       }
-    }, 60_000);
+    });
   }
 });
 
@@ -82,7 +82,7 @@ describe("the Node HTTP entry's protections around the fetch handler", () => {
   beforeAll(async () => {
     c = await sharedMcpCase(path.join(repoRoot, "schemas"));
     expect(c.diagnostics).toEqual([]);
-  }, 90_000);
+  });
   const entry = () => path.join(c.dist, "generated", "mcp", "http.js");
   const initialize = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
   const post = async (url: string, headers: Record<string, string>): Promise<Response> => {
@@ -114,7 +114,7 @@ describe("the Node HTTP entry's protections around the fetch handler", () => {
     } finally {
       child.kill();
     }
-  }, 60_000);
+  });
 
   it("MCP_ALLOWED_HOSTS: only the listed host names are served (DNS-rebinding protection for a public host)", async () => {
     const { child, url } = await startHttpEntry(entry(), { MCP_ALLOWED_HOSTS: "mcp.example.com, other.example" });
@@ -128,5 +128,5 @@ describe("the Node HTTP entry's protections around the fetch handler", () => {
     } finally {
       child.kill();
     }
-  }, 60_000);
+  });
 });

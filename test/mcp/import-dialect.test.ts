@@ -33,5 +33,5 @@ describe("toolgen import mcp and $schema", () => {
       ["stamped", "/input_schema/$schema"],
       ["stamped", "/output_schema/$schema"],
     ]);
-  }, 60_000);
+  });
 });

@@ -112,7 +112,7 @@ describe("toolgen import mcp", () => {
     expect(r.stderr).not.toContain("internal error");
     expect(r.stdout).toContain("imported 5 tool(s)");
     expect(Object.keys(await readTools(path.join(dir, "schemas")))).toEqual(["alpha.json", "beta_v2.json", "delta.json", "epsilon.json", "gamma.json"]);
-  }, 60_000);
+  });
 
   it("round trip: server-memory -> import -> build with the mcp output -> the same listTools (stdio), and import --url from the generated HTTP server", async () => {
     const original = new Client({ name: "t", version: "1" });
@@ -145,5 +145,5 @@ describe("toolgen import mcp", () => {
     } finally {
       child.kill();
     }
-  }, 120_000);
+  });
 });

@@ -67,7 +67,7 @@ describe("inputRequired through the generated MCP server", () => {
     c = await buildMcpCase(MCP_FIXTURE, {}, fill);
     expect(c.diagnostics).toEqual([]);
     ({ child, url } = await startHttpEntry(path.join(c.dist, "generated", "mcp", "http.js")));
-  }, 90_000);
+  });
   afterAll(() => void child?.kill());
 
   it(`${NEWEST}, manual mode (withInputRequired): the input_required result, then the retry with the answers completes`, async () => {
@@ -90,7 +90,7 @@ describe("inputRequired through the generated MCP server", () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 
   it(`${NEWEST}, the client's default mode: its elicitation handler answers inside callTool`, async () => {
     const { client, asked } = answeringClient({ versionNegotiation: { mode: { pin: NEWEST } } });
@@ -103,7 +103,7 @@ describe("inputRequired through the generated MCP server", () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 
   it(`${LATEST_LEGACY} over stdio (a session): the SDK sends elicitation/create itself and calls the handler again`, async () => {
     const { client, asked } = answeringClient({ supportedProtocolVersions: [LATEST_LEGACY] });
@@ -117,7 +117,7 @@ describe("inputRequired through the generated MCP server", () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 
   it(`${LATEST_LEGACY} over the stateless HTTP entry: no session to ask through, an isError result saying what is needed`, async () => {
     const { client, asked } = answeringClient({ supportedProtocolVersions: [LATEST_LEGACY] });
@@ -134,5 +134,5 @@ describe("inputRequired through the generated MCP server", () => {
     } finally {
       await client.close();
     }
-  }, 60_000);
+  });
 });

@@ -56,7 +56,7 @@ export async function tally(client: Client): Promise<{ running: number; aborted:
 }
 
 /** Polls the tally until `done` holds (every 50 ms, at most `ms`); returns the last tally. */
-export async function tallyUntil(client: Client, done: (t: { running: number; aborted: number }) => boolean, ms = 10_000): Promise<{ running: number; aborted: number }> {
+export async function tallyUntil(client: Client, done: (t: { running: number; aborted: number }) => boolean, ms = 120_000): Promise<{ running: number; aborted: number }> {
   const end = Date.now() + ms;
   for (;;) {
     const t = await tally(client);

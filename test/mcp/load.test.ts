@@ -106,7 +106,7 @@ describe("load: the stateless HTTP entry, 2 processes behind a round-robin proxy
       children.push(child);
       urls.push(url);
     }
-  }, 120_000);
+  });
   afterAll(() => children.forEach((child) => child.kill()));
 
   it(`${CALLS} tools/call from ${CLIENTS} clients: 0 errors, 0 mixed-up answers, spread over both; then 1 process for the ratio`, async () => {

@@ -68,7 +68,7 @@ for (const [name, schemas, examplesOf] of sets) {
       native = JSON.parse(await readFile(path.join(c.out, "tools.json"), "utf8")) as typeof native;
       examples = await examplesOf();
       ({ child, url } = await startHttpEntry(path.join(c.dist, "generated", "mcp", "http.js")));
-    }, 90_000);
+    });
     afterAll(() => void child?.kill());
 
     for (const version of [OLDEST, LATEST_LEGACY, NEWEST]) {
@@ -98,7 +98,7 @@ for (const [name, schemas, examplesOf] of sets) {
         } finally {
           await client.close();
         }
-      }, 60_000);
+      });
     }
   });
 }

@@ -60,7 +60,7 @@ beforeAll(async () => {
   expect(compile(dir, [path.join(dir, "server.ts"), ...handlerFiles])).toEqual([]);
   await writeFile(path.join(dir, "dist", "package.json"), JSON.stringify({ type: "module" }));
   client = await stdioClient(path.join(dir, "dist", "server.js"));
-}, 180_000);
+});
 
 afterAll(async () => {
   await client?.close();

@@ -61,7 +61,7 @@ for (const [name, schemas, examplesOf] of sets) {
       const http = await httpClient(path.join(c.dist, "generated", "mcp", "http.js"));
       child = http.child;
       clients.push(["http", http.client]);
-    }, 60_000);
+    });
     afterAll(async () => {
       for (const [, client] of clients) await client.close();
       child?.kill();
@@ -179,7 +179,7 @@ describe("the Streamable HTTP entry on a loopback address", () => {
     } finally {
       child.kill();
     }
-  }, 60_000);
+  });
 });
 
 describe("handler return types of tools with an output schema", () => {
@@ -202,5 +202,5 @@ describe("handler return types of tools with an output schema", () => {
     expect(diagnostics).not.toContain("search_notes");
     await write(handler, `import type { ToolOutputs } from "../generated/mcp/outputs.js";\n` + text.replace(/: Promise<unknown>/, `: Promise<ToolOutputs["count_words"]>`));
     expect(compile(c.dir, files)).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -18,7 +18,7 @@ const stdio = (env: Record<string, string> = {}) => stdioClient(path.join(c.dist
 
 beforeAll(async () => {
   c = await buildLifecycleCase();
-}, 120_000);
+});
 
 const measure = (client: Client, text: string) => client.callTool({ name: "measure_text", arguments: { text } }).then((r) => JSON.parse(textOf(r)) as unknown);
 
@@ -45,7 +45,7 @@ describe("a message over the stdio size bound", () => {
       { jsonrpc: "2.0", id: 2, method: "tools/list" },
     ];
     const input = messages.map((m) => JSON.stringify(m) + "\n").join("");
-    const run = spawnSync(process.execPath, [path.join(c.dist, "generated", "mcp", "stdio.js")], { input, encoding: "utf8", timeout: 20_000 });
+    const run = spawnSync(process.execPath, [path.join(c.dist, "generated", "mcp", "stdio.js")], { input, encoding: "utf8", timeout: 300_000 });
     expect(run.status).toBe(0);
     expect(run.stdout.split("\n").filter((l) => l !== "").map((l) => (JSON.parse(l) as { id: number }).id)).toEqual([1, 2]);
   });

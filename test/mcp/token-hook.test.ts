@@ -111,7 +111,7 @@ beforeAll(async () => {
   httpModule = (await import(
     /* @vite-ignore */ pathToFileURL(path.join(mcp, "http-server.js")).href
   )) as HttpModule;
-}, 120_000);
+});
 
 describe("createMcpFetchHandler({ authorize })", () => {
   const ask = async (
@@ -218,5 +218,5 @@ describe("startHttpServer({ authorize })", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
-  }, 60_000);
+  });
 });

@@ -60,16 +60,16 @@ function textOf(result: { content?: unknown }): string {
 }
 
 /** Runs an entry that should refuse to start; resolves with its exit code and stderr (stdin stays open: a server that started would hang here). */
-function refusedStart(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string; ms: number }> {
-  const started = Date.now();
+function refusedStart(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [entry, ...args], { env: { ...process.env, PORT: "0", ...env }, stdio: ["pipe", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
   return new Promise((resolve) => {
-    const guard = setTimeout(() => child.kill(), 15_000);
+    // Only a server that started waits this long (it is killed: no exit code); a loaded machine starts one in seconds.
+    const guard = setTimeout(() => child.kill(), 300_000);
     child.once("exit", (code) => {
       clearTimeout(guard);
-      resolve({ code, stderr, ms: Date.now() - started });
+      resolve({ code, stderr });
     });
   });
 }
@@ -182,7 +182,6 @@ describe("an MCP server per toolset (issue 28)", () => {
     for (const [i, [entry, args, env, message]] of cases.entries()) {
       const r = results[i]!;
       expect({ entry, args, env, code: r.code, stderr: r.stderr }).toEqual({ entry, args, env, code: 1, stderr: message });
-      expect(r.ms).toBeLessThan(15_000);
     }
-  }, 120_000);
+  });
 });

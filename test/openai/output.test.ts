@@ -143,7 +143,7 @@ beforeAll(async () => {
   }
   diagnostics = compile(root, files, []);
   await writeFile(path.join(root, "dist", "package.json"), JSON.stringify({ type: "module" }));
-}, 120_000);
+});
 
 interface Compiled {
   openaiDispatcher: {

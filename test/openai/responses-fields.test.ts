@@ -81,7 +81,7 @@ beforeAll(async () => {
   generated = (await import(path.join(p.out, "openai.ts"))) as Generated;
   text = await readFile(path.join(p.out, "openai.ts"), "utf8");
   server = await startResponsesServer();
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -137,7 +137,7 @@ describe("the field-by-output table (docs/providers.md)", () => {
       await writeFile(path.join(schemas, "find_note.json"), JSON.stringify(deferred));
       const outputs = ["native", "legacy", "types", "validators", "handlers", "runtime", "index", "standard-schema", ...rows.map((r) => r.id).filter((id) => id !== "native" && id !== "legacy")];
       ({ files } = await build({ schemas, out: path.join(dir, "generated"), handlers: path.join(dir, "handlers"), cache: false, lint: false, outputs }));
-    }, 60_000);
+    });
 
     it("each marker of a carried or mapped field is in its output's files", () => {
       const missing: string[] = [];

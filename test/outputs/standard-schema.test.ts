@@ -274,5 +274,5 @@ describe("the standard-schema output", () => {
       }
       expect(Object.keys(ai.tools).sort()).toEqual(tools.map((t) => t.name).sort());
     }
-  }, 120_000);
+  });
 });

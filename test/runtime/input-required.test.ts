@@ -35,7 +35,7 @@ beforeAll(async () => {
   const out = path.join(dir, "generated");
   await build({ schemas: path.join(dir, "schemas"), out, handlers: path.join(dir, "handlers"), lint: false });
   g = (await import(path.join(out, "index.ts"))) as Generated;
-}, 60_000);
+});
 
 const UNIT_FORM = { type: "object" as const, properties: { unit: { type: "string", enum: ["C", "F"] } }, required: ["unit"] };
 

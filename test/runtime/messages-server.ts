@@ -146,7 +146,7 @@ export async function startMessagesServer(): Promise<MessagesServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const client = new Anthropic({ apiKey: "test-key", baseURL: `http://127.0.0.1:${port}`, maxRetries: 0, timeout: 10_000 });
+  const client = new Anthropic({ apiKey: "test-key", baseURL: `http://127.0.0.1:${port}`, maxRetries: 0, timeout: 300_000 });
   return {
     client,
     requests,

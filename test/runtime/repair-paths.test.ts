@@ -141,7 +141,7 @@ describe("repair in the generated MCP server", () => {
     const c = await buildMcpCase(SCHEMAS, { "options-check.ts": OPTIONS_CHECK });
     diagnostics = c.diagnostics;
     if (diagnostics.length === 0) client = await stdioClient(path.join(c.dist, "generated", "mcp", "stdio.js"));
-  }, 120_000);
+  });
   afterAll(async () => {
     await client?.close();
   });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   await build({ schemas: path.join(dir, "schemas"), out, handlers: path.join(dir, "handlers"), lint: false });
   g = (await import(path.join(out, "index.ts"))) as Generated;
   server = await startMessagesServer();
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -130,5 +130,5 @@ describe("the run loops' types", () => {
     const generated = [...(await readTree(out)).keys()].filter((f) => f.endsWith(".ts")).map((f) => path.join(out, f));
     const handlerFiles = (await readdir(handlers)).map((f) => path.join(handlers, f));
     expect(typecheck([...generated, ...handlerFiles, ...extra], "nodenext")).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -52,7 +52,7 @@ describe("toolgen eval (issue 28)", () => {
     expect(over.code).toBe(1);
     expect(over.stderr).toContain(`recall@5 ${report.scores["recall@5"]} is under --fail-under`);
     expect(toolgen(dir, ["eval", SHIPPED, "--fail-under", String(report.scores["recall@5"])]).code).toBe(0);
-  }, 120_000);
+  });
 
   it("checks expected arguments against the schema and expected tools against the folder or toolset (exit 1)", async () => {
     const t = tools(300).find((x) => x.name.startsWith("billing_get_"))!;
@@ -70,7 +70,7 @@ describe("toolgen eval (issue 28)", () => {
     expect(r.stderr).toContain("bad.jsonl:2: expected tool 'no_such_tool' is no tool of the folder");
     expect(r.stderr).toContain(`bad.jsonl:3: expected tool '${other}' is not in the toolset 'billing'`);
     expect(r.stdout).toContain("(toolset 'billing')");
-  }, 60_000);
+  });
 
   it("reads YAML cases; a malformed file, a missing one or an unknown toolset is a usage error (exit 2)", async () => {
     const t = tools(300)[0]!;
@@ -92,7 +92,7 @@ describe("toolgen eval (issue 28)", () => {
     // Issue 41: the run with a model, explained.
     expect(help.stdout).toContain("With --model MODEL, each request goes to the model through the official SDK");
     expect(help.stdout).toContain("--replay FILE scores it again with no network");
-  }, 60_000);
+  });
 
   // Issue 38 item 17: a cases path that is there but is not a file is named for what it is, never waited on.
   it.skipIf(process.platform === "win32")("a FIFO or a folder as the cases file says what it is (exit 2, no hang); a missing one is not found", async () => {

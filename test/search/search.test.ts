@@ -50,7 +50,7 @@ beforeAll(async () => {
   expect(problems).toEqual([]);
   mod = (await import(pathToFileURL(path.join(dir, "dist", "generated", "search.js")).href)) as SearchModule;
   server = await startMessagesServer();
-}, 240_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -99,5 +99,5 @@ describe("the generated tool search (issue 28)", () => {
     const callResult = (third!.messages.at(-1)!.content as { type: string; content: unknown; is_error?: boolean }[])[0]!;
     expect(callResult.is_error, JSON.stringify(callResult)).toBeUndefined();
     expect(JSON.parse(callResult.content as string)).toEqual({ tool: target, input });
-  }, 60_000);
+  });
 });

@@ -91,7 +91,7 @@ describe("stats --exact (issue 28)", () => {
     const table = await toolgen(dir, ["stats", "--exact", "--model", "claude-sonnet-4-5-20250929"], env);
     expect(table.stdout).toMatch(/tool-use system prompt\s+300/);
     expect(table.stdout).toContain("(0 request(s), 14 from the cache)");
-  }, 120_000);
+  });
 
   it("without a key or a model it is a usage error (exit 2); an API error exits 1 with its message, no stack", async () => {
     const dir = await tempDir("toolgen-exact-");
@@ -106,7 +106,7 @@ describe("stats --exact (issue 28)", () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/count_tokens failed \(HTTP 401\): .*invalid x-api-key/);
     expect(broken.stderr).not.toMatch(/\n\s+at /);
-  }, 60_000);
+  });
 
   // Issue 38 item 11: an endpoint that accepts the connection and never answers.
   it("an endpoint that never answers: --timeout per request, one retry, then exit 1 saying so (no 'HTTP undefined')", async () => {
@@ -127,7 +127,8 @@ describe("stats --exact (issue 28)", () => {
       expect(r.stderr).not.toContain("undefined");
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(requests).toBe(2);
-      expect(elapsed).toBeLessThan(15_000);
+      // The 1 s limit twice, not the SDK's default of minutes: the bound only tells the two apart.
+      expect(elapsed).toBeLessThan(60_000);
       const bad = await toolgen(dir, ["stats", "--exact", "--model", "claude-sonnet-4-5", "--timeout", "0"], env);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain("--timeout must be a positive number of seconds (got 0)");
@@ -135,7 +136,7 @@ describe("stats --exact (issue 28)", () => {
       silent.closeAllConnections();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
-  }, 60_000);
+  });
 
   it("an endpoint that refuses the connection: the SDK's message and its cause, no 'HTTP undefined'", async () => {
     const closed = createServer();
@@ -148,5 +149,5 @@ describe("stats --exact (issue 28)", () => {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/count_tokens failed: Connection error\./);
     expect(r.stderr).not.toContain("HTTP undefined");
-  }, 60_000);
+  });
 });

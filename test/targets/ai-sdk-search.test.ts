@@ -56,7 +56,7 @@ beforeAll(async () => {
   dir = await catalogBuild({ outputs: OUTPUTS, toolsets: { billing: ["billing_*"] } });
   search = (await import(path.join(dir, "generated", "search.ts"))) as SearchModule;
   aiSdk = (await import(path.join(dir, "generated", "ai-sdk.ts"))) as AiSdkSearchModule;
-}, 120_000);
+});
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
@@ -111,7 +111,7 @@ describe("the AI SDK's tool search (issue 28)", () => {
     expect(bad).toContain("'confirm'");
     expect(result.text).toBe("The DNS record rec_www is deleted.");
     expect(result.steps).toHaveLength(3);
-  }, 60_000);
+  });
 
   it("runs the same loop through @ai-sdk/anthropic against a Messages API on 127.0.0.1", async () => {
     const { generateText, isStepCount } = await import("ai");
@@ -136,7 +136,7 @@ describe("the AI SDK's tool search (issue 28)", () => {
     expect(reply?.is_error, JSON.stringify(reply)).not.toBe(true);
     expect(JSON.stringify(reply?.content)).toContain(JSON.stringify(JSON.stringify({ tool: "billing_update_refund", input: { refund_id: "rf_9921", notes: "late" } })).slice(1, -1));
     expect(result.text).toBe("Noted.");
-  }, 60_000);
+  });
 
   it("searches within a toolset and loads at most maxResults; an unknown toolset throws when the tool is made", async () => {
     const { generateText, isStepCount } = await import("ai");
@@ -156,7 +156,7 @@ describe("the AI SDK's tool search (issue 28)", () => {
     expect(expected.every((name) => name.startsWith("billing_"))).toBe(true);
     expect(sentNames(fake.bodies[1]!)).toEqual(["tool_search", ...expected].sort());
     expect(() => aiSdk.searchTool({ toolset: "nope" })).toThrow(/no toolset 'nope'/);
-  }, 60_000);
+  });
 
   it("keeps the deferLoading budget's plan: the tools it loads up front are sent from the first step", async () => {
     const always = "support_get_ticket";
@@ -169,7 +169,7 @@ describe("the AI SDK's tool search (issue 28)", () => {
     const mod = (await import(path.join(planned, "generated", "ai-sdk.ts"))) as AiSdkSearchModule;
     expect(Object.keys(mod.toolsWithSearch).filter((name) => mod.toolsWithSearch[name]!.deferLoading !== true).sort()).toEqual(["tool_search", ...loaded].sort());
     expect(mod.deferredTools).toBe(mod.tools);
-  }, 120_000);
+  });
 
   it("is written only with the search output; then only ai-sdk.ts imports a package (`ai`)", async () => {
     const plain = await catalogBuild({ outputs: OUTPUTS.filter((o) => o !== "search") }, SMALL);
@@ -180,7 +180,7 @@ describe("the AI SDK's tool search (issue 28)", () => {
       const source = await readFile(path.join(dir, "generated", file), "utf8");
       expect((source.match(/from "[^.][^"]*"/g) ?? []).map((s) => `${file} ${s}`)).toEqual(file === "ai-sdk.ts" ? [`ai-sdk.ts from "ai"`] : []);
     }
-  }, 120_000);
+  });
 
   it("compiles as a user's project (tsc -p, strict, NodeNext) against the installed `ai`: toolsWithSearch is a ToolSet for generateText and ToolLoopAgent", async () => {
     const user = [
@@ -204,5 +204,5 @@ describe("the AI SDK's tool search (issue 28)", () => {
     const compiled = JSON.parse(await readFile(path.join(project.out, "tools.json"), "utf8")) as Array<{ name: string }>;
     expect(compiled.map((t) => t.name).sort()).toEqual([...COMPILED].sort());
     expect(project.diagnostics).toEqual([]);
-  }, 120_000);
+  });
 });

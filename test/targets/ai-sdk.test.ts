@@ -154,7 +154,7 @@ describe("the ai-sdk output", () => {
     const errors = result.steps[0]!.content.filter((c) => c.type === "tool-error");
     expect(errors.map((e) => e.toolCallId)).toEqual(["call_bad", "call_throws"]);
     expect(result.responseMessages.map((m) => m.role)).toEqual(["assistant", "tool", "assistant"]);
-  }, 60_000);
+  });
 
   it("passes the tool file's fields and output schema through, and the call id, context and abort signal to the handler", async () => {
     const p = await project(FIELDS_PROJECT);
@@ -204,7 +204,7 @@ describe("the ai-sdk output", () => {
     expect(done.text).toBe("Deleted.");
     const sent = (fake.bodies[1] as { messages: Array<{ role: string; tool_call_id?: string; content: unknown }> }).messages;
     expect(JSON.parse(String(sent.find((m) => m.role === "tool" && m.tool_call_id === "call_del")?.content))).toMatchObject({ tool: "delete_note", input: { id: "n-7" } });
-  }, 60_000);
+  });
 
   it("type-checks against the installed `ai` (a ToolSet for generateText)", async () => {
     const p = await project(FIELDS_PROJECT);
@@ -227,5 +227,5 @@ describe("the ai-sdk output", () => {
       ].join("\n"),
     );
     expect(typecheck([check], "nodenext")).toEqual([]);
-  }, 120_000);
+  });
 });

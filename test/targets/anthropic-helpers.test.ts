@@ -34,7 +34,7 @@ beforeAll(async () => {
   generated = (await import(pathToFileURL(path.join(project.dist, "anthropic-helpers.js")).href)) as Generated;
   ({ dispatcher: native } = (await import(pathToFileURL(path.join(project.dist, "index.js")).href)) as { dispatcher: Dispatcher });
   server = await startMessagesServer();
-}, 240_000);
+});
 
 afterAll(async () => {
   await server?.close();

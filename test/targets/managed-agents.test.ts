@@ -107,7 +107,7 @@ beforeAll(async () => {
   ({ dispatcher: native } = (await import(pathToFileURL(path.join(project.dist, "index.js")).href)) as { dispatcher: Dispatcher });
   fake = await startFakeAgents();
   client = new Anthropic({ apiKey: "test-key", baseURL: fake.baseURL, maxRetries: 0 });
-}, 240_000);
+});
 
 afterAll(async () => {
   fake?.server.closeAllConnections();

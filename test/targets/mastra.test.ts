@@ -43,7 +43,7 @@ beforeAll(async () => {
   server = await startResponsesServer();
   // Mastra's own model router, to an OpenAI-compatible URL: the fake's Responses API.
   agent = new Agent({ id: "assistant", name: "assistant", instructions: "Answer briefly.", model: { id: "openai/gpt-test", url: server.baseURL, apiKey: "test-key", api: "responses" }, tools });
-}, 240_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   server = await startResponsesServer();
   runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey: "test-key", baseURL: server.baseURL, maxRetries: 0 }), useResponses: true }), tracingDisabled: true });
   agent = new Agent({ name: "assistant", instructions: "Answer briefly.", model: "gpt-test", tools });
-}, 240_000);
+});
 
 afterAll(async () => {
   await server?.close();

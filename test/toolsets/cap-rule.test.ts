@@ -34,7 +34,7 @@ describe("toolset-cap, the toolsets feature's rule", () => {
     const built = toolgen(dir, ["build"]);
     expect(built.code, built.stderr).toBe(0);
     expect(built.stderr).toContain(found[0]!.message);
-  }, 120_000);
+  });
 
   it("is configured as any rule: off silences it, warning lets a build over a client's cap through", async () => {
     const dir = await tempDir("toolgen-cap-rule-");
@@ -61,7 +61,7 @@ describe("toolset-cap, the toolsets feature's rule", () => {
     const built = toolgen(warn, ["build"]);
     expect(built.code, built.stderr).toBe(0);
     expect(built.stderr).toMatch(/warning .*the toolset 'big' has \d+ tools, over Windsurf's cap of 100/);
-  }, 120_000);
+  });
 
   it("is not reported when lint names a part of the folder", async () => {
     const dir = await tempDir("toolgen-cap-rule-");
@@ -75,5 +75,5 @@ describe("toolset-cap, the toolsets feature's rule", () => {
     const part = toolgen(dir, ["lint", "--format", "json", `schemas/${file}`]);
     expect(part.code, part.stderr).toBe(0);
     expect(capFindings(part.stdout)).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -85,7 +85,7 @@ describe("deferLoading through the bin (issue 28)", () => {
     // Deterministic: a second build writes nothing new.
     const again = toolgen(dir, ["build", "--check"]);
     expect(again.code, again.stderr).toBe(0);
-  }, 120_000);
+  });
 
   it("names the config file for an unknown alwaysLoad tool or a budget nothing fits (exit 2)", async () => {
     const dir = await tempDir("toolgen-defer-");
@@ -99,5 +99,5 @@ describe("deferLoading through the bin (issue 28)", () => {
     expect(tiny.stderr).toMatch(/toolgen\.config\.json: 'deferLoading\.budgetTokens' 3 keeps no tool loaded/);
     await writeFile(path.join(dir, "toolgen.config.json"), JSON.stringify({ deferLoading: { budgetTokens: -1 } }));
     expect(toolgen(dir, ["build"]).stderr).toContain("toolgen.config.json: 'deferLoading.budgetTokens' must be a positive integer");
-  }, 60_000);
+  });
 });

@@ -25,4 +25,4 @@ it.each([
   // The default outputs are built either way, the other opt-in ones not.
   expect(existsSync(path.join(p.out, "index.ts"))).toBe(true);
   expect(existsSync(path.join(p.out, "openai.ts"))).toBe(false);
-}, 120_000);
+});

@@ -98,7 +98,7 @@ describe("toolsets (issue 28)", () => {
     const all = await mod.dispatcher.dispatchAll([{ type: "text", text: "x" }, { type: "tool_use", id: "c", name: "no_such_tool", input: {} }]);
     expect(all).toHaveLength(1);
     expect(String(all[0]!.content)).toContain("toolset 'orders'");
-  }, 180_000);
+  });
 
   it("checks the config: an unknown name, an empty match, a bad shape, naming the file and key (exit 2)", async () => {
     const real = tools(60)[3]!.name;
@@ -118,7 +118,7 @@ describe("toolsets (issue 28)", () => {
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(message);
     }
-  }, 120_000);
+  });
 
   it("reports a toolset over a target's or a client's cap with its source (exit 1); the folder over one is a warning", async () => {
     const dir = await tempDir("toolgen-toolsets-");
@@ -137,5 +137,5 @@ describe("toolsets (issue 28)", () => {
     const ok = toolgen(openai, ["build"]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stderr).toMatch(/warning .*the folder has 140 tools, over OpenAI's cap of 128 \(source: https:\/\/platform\.openai\.com/);
-  }, 120_000);
+  });
 });

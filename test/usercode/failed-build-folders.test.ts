@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { WriteError, writeHooks } from "../../src/write.js";
-import { project, repoRoot } from "../helpers.js";
+import { project, repoRoot, CI_LIMIT_MS } from "../helpers.js";
 
 afterEach(() => {
   delete writeHooks.beforeOp;
@@ -60,7 +60,7 @@ describe("a failed build leaves no folder it created", () => {
     const r = spawnSync(process.execPath, [cli, "build", "--out", "gen/out", "--handlers", "blocker/handlers"], {
       cwd: p.dir,
       encoding: "utf8",
-      timeout: 60_000,
+      timeout: CI_LIMIT_MS,
       env: { ...process.env, NO_COLOR: "1" },
     });
     expect(r.stderr).toMatch(/blocker\/handlers.*a file is in the way of a folder \(ENOTDIR\)/);

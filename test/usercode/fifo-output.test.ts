@@ -12,7 +12,7 @@ import { project, repoRoot } from "../helpers.js";
 const cli = path.join(repoRoot, "dist", "bin", "toolgen.cjs");
 
 function toolgen(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", timeout: 20_000, killSignal: "SIGKILL", env: { ...process.env, NO_COLOR: "1" } });
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", timeout: 300_000, killSignal: "SIGKILL", env: { ...process.env, NO_COLOR: "1" } });
   return { code: r.status, stderr: r.stderr, hung: r.signal === "SIGKILL" };
 }
 

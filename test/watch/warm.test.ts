@@ -58,5 +58,5 @@ describe("watch warm-up and disk memo", () => {
     await utimes(target, atime, mtime);
     await build(opts);
     expect(await readFile(target, "utf8")).toBe(original);
-  }, 20_000);
+  });
 });

@@ -74,5 +74,5 @@ describe("mcp/x-mcp-header agrees with the official client", () => {
       await client.close();
       await handler.close();
     }
-  }, 60_000);
+  });
 });

@@ -45,7 +45,7 @@ beforeAll(async () => {
   notes = result.notes;
   diagnostics = result.diagnostics;
   await fillHandlers(options.handlers);
-}, 180_000);
+});
 
 describe("the claude-agent-sdk output", () => {
   it("leaves out a tool Zod cannot say exactly, with a note naming the file, the pointer and why", () => {
@@ -74,7 +74,7 @@ describe("the claude-agent-sdk output", () => {
       await server.instance.connect(serverSide);
       client = new Client({ name: "test", version: "1.0.0" });
       await client.connect(clientSide);
-    }, 60_000);
+    });
 
     it("tools/list: every tool with a shape, each input schema the tool's own (modulo the documented normalisation)", async () => {
       const listed = (await client.listTools()).tools;

@@ -63,7 +63,7 @@ beforeAll(async () => {
   await fillHandlers(options.handlers);
   tools = (await import(pathToFileURL(path.join(dir, "generated", "langchain", "tools.ts")).href)) as GeneratedTools;
   index = (await import(pathToFileURL(path.join(dir, "generated", "index.ts")).href)) as GeneratedIndex;
-}, 180_000);
+});
 
 const nativeText = (d: Dispatched) => (typeof d.content === "string" ? d.content : JSON.stringify(d.content));
 
