@@ -11,10 +11,10 @@
  *
  *   node bench/mcp-discovery.mjs [--tools 500] [--budget 2000]
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import ts from "typescript";
+import { buildSync } from "esbuild";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { renderTable } from "./lib/report.mjs";
 import { tools as catalog } from "./tool-catalog.mjs";
@@ -30,13 +30,10 @@ const BUDGET = arg("budget", 2000);
 const TARGET = 0.1;
 const OUTPUTS = ["native", "types", "validators", "handlers", "runtime", "index", "search", "mcp"];
 
+/** Every .ts file under `dir` transpiled to .js beside it, by esbuild, unbundled. */
 async function transpileTree(dir) {
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const compilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
-    await writeFile(file.replace(/\.ts$/, ".js"), ts.transpileModule(await readFile(file, "utf8"), { compilerOptions }).outputText);
-  }
+  const entryPoints = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith(".ts")).map((f) => path.join(dir, f));
+  buildSync({ entryPoints, outdir: dir, outbase: dir, format: "esm", target: "es2022", logLevel: "error" });
 }
 
 /** A server of the folder built with `settings`, and the bytes of its tools/list answer and of a search. */

@@ -1,6 +1,6 @@
 /**
  * Issue 41, item 1: `"mcpDiscovery": "search"`. A folder of catalogue tools with toolsets and a
- * deferLoading plan is built with the `mcp` and `search` outputs, transpiled as a bundler would (the
+ * deferLoading plan is built with the `mcp` and `search` outputs, transpiled by esbuild as a bundler would (the
  * type-check is test/mcp/discovery-compile.test.ts's, in test:heavy), and driven by the official MCP
  * client over stdio (the entry, spawned) and over the stateless fetch handler (in this process):
  * tools/list is exactly search_tools, call_tool and the tools the plan keeps loaded; search_tools finds
@@ -12,7 +12,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import ts from "typescript";
+import { buildSync } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
 import { tools as catalog } from "../../bench/tool-catalog.mjs";
@@ -37,14 +37,10 @@ function textOf(result: { content?: unknown }): string {
   return (result.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("");
 }
 
-/** Every .ts file under `dir` transpiled to .js beside it (no type-check: a bundler's way). */
+/** Every .ts file under `dir` transpiled to .js beside it, by esbuild, unbundled (no type-check: a bundler's way). */
 async function transpileTree(dir: string): Promise<void> {
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
-    await writeFile(file.replace(/\.ts$/, ".js"), ts.transpileModule(await readFile(file, "utf8"), { compilerOptions: options }).outputText);
-  }
+  const entryPoints = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith(".ts")).map((f) => path.join(dir, f));
+  buildSync({ entryPoints, outdir: dir, outbase: dir, format: "esm", target: "es2022", logLevel: "error" });
 }
 
 interface FetchModule {
