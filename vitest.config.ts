@@ -86,6 +86,7 @@ export const HEAVY_ONLY = [
   "test/lint/server.test.ts",
   "test/targets/langchain/output.test.ts",
   "test/targets/ai-sdk-search.test.ts",
+  "test/mcp/discovery-compile.test.ts",
 ];
 
 /**

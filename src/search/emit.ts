@@ -41,6 +41,11 @@ function chunkLines(chunk: string): string[] {
   return out;
 }
 
+/** The index as the elements of a string array whose join is its JSON text, one line each, within 120 columns. */
+export function indexLiteralLines(index: SearchIndex): string[] {
+  return indexChunks(index).flatMap(chunkLines);
+}
+
 export function emitSearch(index: SearchIndex, options: { openai: boolean }): GeneratedFile {
   const lines = [
     `// ${GENERATED_HEADER}`,
@@ -74,7 +79,7 @@ export function emitSearch(index: SearchIndex, options: { openai: boolean }): Ge
     ``,
     `/** The index (term -> tool, weight postings; toolsets' members), as JSON text one term a line, parsed on import. */`,
     `export const searchIndex: SearchIndex = JSON.parse([`,
-    ...indexChunks(index).flatMap(chunkLines),
+    ...indexLiteralLines(index),
     `].join(""));`,
     ``,
     `/** The \`k\` (default 5) tools that best match \`query\`, best first, optionally within a toolset. */`,

@@ -98,7 +98,7 @@ describe("generated code style", () => {
  */
 describe("every output within 120 columns (issue 36)", () => {
   const everyOutput = OUTPUTS.map((o) => o.id);
-  async function builtEverything(schemas: string, toolsets: Record<string, unknown>): Promise<Map<string, string>> {
+  async function builtEverything(schemas: string, toolsets: Record<string, unknown>, settings: object = {}): Promise<Map<string, string>> {
     const p = await project(schemas);
     await build({
       schemas: p.schemas,
@@ -109,6 +109,7 @@ describe("every output within 120 columns (issue 36)", () => {
       cache: false,
       outputs: everyOutput,
       toolsets: toolsets as never,
+      ...settings,
     });
     return readTree(p.out);
   }
@@ -157,15 +158,19 @@ describe("every output within 120 columns (issue 36)", () => {
     );
   });
 
-  it("holds for the catalogue's tools with toolsets and search", async () => {
+  // Issue 41: the MCP server with "mcpDiscovery": "search" (search_tools, call_tool, its search index) and a
+  // deferLoading plan (the tools listed beside them).
+  it("holds for the catalogue's tools with toolsets, search, deferLoading and the MCP server's discovery", async () => {
     const dir = await tempDir();
     await mkdir(path.join(dir, "schemas"), { recursive: true });
     const tools = catalogTools(24);
     for (const t of tools) await writeFile(path.join(dir, "schemas", `${t.name}.json`), JSON.stringify(t, null, 2));
     const tag = String(tools[0]?.tags[0]);
-    const files = await builtEverything(path.join(dir, "schemas"), { [tag]: { tags: [tag] }, every: ["*"] });
+    const discovery = { mcpDiscovery: "search", deferLoading: { budgetTokens: 300, alwaysLoad: [String(tools[0]?.name)] } };
+    const files = await builtEverything(path.join(dir, "schemas"), { [tag]: { tags: [tag] }, every: ["*"] }, discovery);
     expect([...files.keys()]).toContain(`toolsets/${tag}.ts`);
-    for (const f of ["search.ts", "legacy.ts", "registry.ts", "mcp/server.ts"]) expect([...files.keys()]).toContain(f);
+    for (const f of ["search.ts", "legacy.ts", "registry.ts", "mcp/server.ts", "mcp/search-index.ts"]) expect([...files.keys()]).toContain(f);
+    expect(files.get("mcp/server.ts")).toContain("function discoveryListing(");
     expect([...files.keys()].some((f) => f.startsWith("validators/"))).toBe(true);
     expect(overLong(files)).toEqual([]);
     expect(unparsable(files)).toEqual([]);

@@ -21,6 +21,7 @@ import { readAnnotations } from "../../load/tool-fields.js";
 import { FETCH_HANDLER } from "./fetch-entry.js";
 import type { ResolvedToolset } from "../../toolsets/resolve.js";
 import * as T from "./toolsets.js";
+import * as D from "./discovery.js";
 
 /** MCP's tool-name rule (2025-11-25 spec): 1-128 characters of `[A-Za-z0-9_.-]`. */
 export const MCP_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -171,8 +172,12 @@ export async function emitMcp(
   handlersImportBase: string,
   /** The config's toolsets, when the toolsets output is built: then a server may serve one (./toolsets.ts). */
   toolsets: readonly ResolvedToolset[] = [],
+  /** "mcpDiscovery": "search" lists search_tools and call_tool (./discovery.ts); "list" every tool. */
+  discovery: "list" | "search" = "list",
 ): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
+  const searching = discovery === "search";
+  if (searching) D.checkDiscoveryNames(allTools);
   const sets = toolsets.length > 0;
   // A tool MCP clients would reject is left out (the output's note says so): tools.json keeps it.
   const tools = allTools.filter((t) => mcpRejection(t) === undefined);
@@ -216,6 +221,7 @@ export async function emitMcp(
         ]
       : []),
     ...(sets ? [T.TOOLSET_IMPORT] : []),
+    ...(searching ? D.DISCOVERY_IMPORTS : []),
     `import { handlers, registry } from "../registry.js";`,
     `import { tools } from "../tools.js";`,
     `import type { ToolInputs, ToolName } from "../types.js";`,
@@ -267,6 +273,7 @@ export async function emitMcp(
     `const known: ReadonlySet<string> = new Set(served.map((t) => t.name));`,
     ``,
     ...(sets ? T.toolsetDeclarations(toolsets) : []),
+    ...(searching ? D.discoveryDeclarations({ alwaysLoad: alwaysLoad.length > 0 }) : []),
     `/** Handler return values of the calls in flight whose tool has an output schema, by call id. */`,
     `const structured = new Map<string, unknown>();`,
     ``,
@@ -392,14 +399,24 @@ export async function emitMcp(
     ...(sets ? [T.TOOLSET_VIEW] : []),
     `  const info = { name: options.name ?? "toolgen", version: options.version ?? "1.0.0" };`,
     `  const server = new Server(info, { capabilities: { tools: {} } });`,
-    sets ? T.TOOLSET_LIST : `  server.setRequestHandler("tools/list", () => ({ tools: mcpTools }));`,
+    searching
+      ? D.discoveryList({ alwaysLoad: alwaysLoad.length > 0, sets })
+      : sets
+        ? T.TOOLSET_LIST
+        : `  server.setRequestHandler("tools/list", () => ({ tools: mcpTools }));`,
     `  server.setRequestHandler("tools/call", async (request, ctx) => {`,
-    `    const name = request.params.name;`,
+    ...(searching
+      ? [
+          `    let name = request.params.name;`,
+          `    let args: Record<string, unknown> = request.params.arguments ?? {};`,
+          ...D.discoveryCall({ sets }),
+        ]
+      : [`    const name = request.params.name;`]),
     ...(sets ? T.TOOLSET_CALL_CHECK : []),
     `    // The spec's protocol error for an unknown tool: -32602 (invalid params).`,
     `    if (!known.has(name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Unknown tool: \${name}\`);`,
     `    const callId = \`mcp_\${++calls}\`;`,
-    `    const toolUse = { type: "tool_use" as const, id: callId, name, input: request.params.arguments ?? {} };`,
+    `    const toolUse = { type: "tool_use" as const, id: callId, name, input: ${searching ? "args" : "request.params.arguments ?? {}"} };`,
     `    // A call made again after an input_required answer carries the answers and the echoed state (untrusted).`,
     `    const state: unknown = ctx.mcpReq.requestState();`,
     `    const requestState = typeof state === "string" ? state : undefined;`,
@@ -419,6 +436,7 @@ export async function emitMcp(
   ];
   files.push({ root: "out", path: "mcp/server.ts", contents: server.join("\n") + "\n", ownership: "generated" });
   files.push(...(await outputTypes(outputSchemas, names)));
+  if (searching) files.push(D.searchIndexFile(tools, toolsets));
   const entries = sets
     ? ([["mcp/stdio.ts", T.stdioEntryWithToolset(STDIO_ENTRY)], ["mcp/stdio-server.ts", T.transportWithToolset(STDIO_SERVER)], ["mcp/http.ts", T.httpEntryWithToolset(HTTP_ENTRY)], ["mcp/http-server.ts", T.httpServerWithToolset(HTTP_SERVER)], ["mcp/fetch.ts", T.transportWithToolset(FETCH_HANDLER)]] as const)
     : ([["mcp/stdio.ts", STDIO_ENTRY], ["mcp/stdio-server.ts", STDIO_SERVER], ["mcp/http.ts", HTTP_ENTRY], ["mcp/http-server.ts", HTTP_SERVER], ["mcp/fetch.ts", FETCH_HANDLER]] as const);

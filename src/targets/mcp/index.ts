@@ -8,7 +8,7 @@ import xMcpHeader from "./rules/x-mcp-header.js";
 import schemaDialect from "./rules/schema-dialect.js";
 import annotationsDirectory from "./rules/annotations-directory.js";
 import destructiveHint from "./rules/destructive-hint.js";
-import { mcpProfile } from "./output.js";
+import { mcpDiscovery, mcpProfile } from "./output.js";
 
 export default defineTarget({
   id: "mcp",
@@ -16,5 +16,5 @@ export default defineTarget({
   profile,
   rules: [toolNameFormat, xMcpHeader, executionRemoved, schemaDialect, annotationsDirectory, destructiveHint],
   outputs: [output],
-  settings: [mcpProfile],
+  settings: [mcpProfile, mcpDiscovery],
 });

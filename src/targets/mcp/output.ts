@@ -19,6 +19,21 @@ export const mcpProfile = defineSetting({
   rules: (value, rules, given) => (value === "directory" && given[ANNOTATIONS_DIRECTORY_RULE] === undefined ? { ...rules, [ANNOTATIONS_DIRECTORY_RULE]: "error" } : { ...rules }),
 });
 
+/**
+ * Issue 41: how the server shows its tools. `"list"` (the default) lists every tool in tools/list;
+ * `"search"` lists two, `search_tools` and `call_tool` (./discovery.ts), beside the tools the deferral
+ * plan loads up front, and a client finds the others by searching.
+ */
+export const mcpDiscovery = defineSetting({
+  key: "mcpDiscovery",
+  describe: 'what the MCP server\'s tools/list shows: "list" every tool, or "search" two tools, search_tools and call_tool (and the tools deferLoading keeps loaded), through which a client finds and calls the others; "search" needs the "search" output [default: list]',
+  default: "list" as "list" | "search",
+  parse: (value, where): "list" | "search" => {
+    if (value !== "list" && value !== "search") throw new UsageError(`${where}: 'mcpDiscovery' must be "list" (every tool in tools/list) or "search" (search_tools and call_tool)`);
+    return value;
+  },
+});
+
 /** Opt-in (not in the default outputs): the generated code imports `@modelcontextprotocol/server`. */
 export default defineOutput({
   id: "mcp",
@@ -55,7 +70,12 @@ export default defineOutput({
     const toolsetModules = ctx.provided("toolset-modules").length > 0;
     if (specs.length > 0 && !toolsetModules) ctx.note(`the config has "toolsets" but "outputs" leaves out "toolsets": the MCP server serves every tool (add "toolsets" for a server per toolset, --toolset NAME)`);
     const sets = specs.length > 0 && toolsetModules ? (await import("../../toolsets/resolve.js")).resolveToolsets(specs, ctx.tools) : [];
-    const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase, sets);
+    const discovery = ctx.setting(mcpDiscovery);
+    // Issue 41: search_tools ranks with the search output's scorer (runtime/search.ts), which only that output ships.
+    if (discovery === "search" && ctx.provided("tool-search").length === 0) {
+      throw new UsageError(`'mcpDiscovery' is "search" but "outputs" leaves out "search": the server's search_tools ranks with the generated search (add "search" to "outputs")`);
+    }
+    const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase, sets, discovery);
     // An output validator with a pattern imports the vendored RE2 engine, which the validators
     // output ships only when an input validator needs it: ship it here otherwise.
     const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".ts") && f.contents.includes(`from "${from}runtime/re2.js"`);
