@@ -114,9 +114,11 @@ export function emitIndexModule(
     ),
     ...importList(
       "export type",
-      ["MessageParam", "MessagesClient", "ModelMessage", "PendingInput", "RunOptions", "RunRequest", "RunResult", "RunResume", "StreamEvent", "StreamingMessagesClient", "StreamingRunOptions"],
+      ["MessageParam", "MessagesClient", "ModelMessage", "PendingInput", "RunOptions", "RunRequest", "RunResult", "RunResume", "StreamEvent", "StreamingMessagesClient", "StreamingRunOptions", "SwitchedTools", "ToolSwitchTurn"],
       "./runtime/run.js",
     ),
+    ...importList("export", ["INLINE_TOOLS_BETA", "toolChanges", "toolsOffered"], "./runtime/tool-changes.js"),
+    ...importList("export type", ["ToolAdditionBlock", "ToolChangeBlock", "ToolRemovalBlock", "ToolsRequest"], "./runtime/tool-changes.js"),
     ``,
     `/**`,
     ` * A dispatcher over the given handlers: tool_use in, tool_result out; never throws. Name the request`,

@@ -13,6 +13,7 @@ import {
 } from "./dispatch.js";
 import type { InputRequired } from "./input-required.js";
 import { cutOffMessage, kindOf, ReplyAssembler } from "./stream-reply.js";
+import { INLINE_TOOLS_BETA, toolChanges, toolsOffered } from "./tool-changes.js";
 
 /** A message of the conversation, as the Messages API takes it (`Anthropic.MessageParam` is assignable). */
 export interface MessageParam {
@@ -60,9 +61,13 @@ export interface StreamEvent {
   readonly delta?: object;
 }
 
-/** Request options the loops give the client: the caller's signal, so aborting it cancels the HTTP request. */
+/**
+ * Request options the loops give the client: the caller's signal, so aborting it cancels the HTTP request,
+ * and with `switchTools` the `anthropic-beta` header.
+ */
 export interface ClientRequestOptions {
   signal?: HostAbortSignal;
+  headers?: { [name: string]: string };
 }
 
 /** The client of `runTools` and `runLegacyTools`: `new Anthropic()` from `@anthropic-ai/sdk`. */
@@ -108,6 +113,28 @@ interface LoopOptionsBase<C, N extends string> {
    * made again with their answers (and their `requestState`); the others keep their results.
    */
   resume?: RunResume;
+  /**
+   * Switches the tools offered between turns and keeps the prompt cache: the request's `tools` stay as
+   * sent, and the change goes into `messages` (runtime/tool-changes.ts). Called after each turn's results,
+   * before the next request; the tools it returns (a toolset module's `tools`, the tools under another
+   * deferral plan) are offered from then on, through the `tool_addition` and `tool_removal` blocks of a
+   * system message. Undefined keeps the tools. Every request of the run, the first included, then carries
+   * the `anthropic-beta: inline-tools-2026-09-15` header, and a call to a tool not offered is answered is_error.
+   */
+  switchTools?: (turn: ToolSwitchTurn) => SwitchedTools | PromiseLike<SwitchedTools>;
+}
+
+/** What `switchTools` answers: the tools to offer from the next request on, or undefined to keep them. */
+export type SwitchedTools = readonly object[] | undefined;
+
+/** What `switchTools` is called with, between two turns. */
+export interface ToolSwitchTurn {
+  /** Model calls made so far. */
+  iterations: number;
+  /** The conversation so far, ending with the results of the last reply's calls. */
+  messages: readonly MessageParam[];
+  /** The tools offered now: the request's `tools` with every switch so far applied. */
+  tools: readonly object[];
 }
 
 /** See `resume` of the run options. */
@@ -319,6 +346,60 @@ type Turn = (
   messages: readonly MessageParam[],
 ) => Promise<{ message: ModelMessage; unrunnable: ReadonlyMap<object, string> }>;
 
+/**
+ * The options each request is sent with: the caller's signal and, when the run switches tools, the
+ * `anthropic-beta` header (after the request's own `betas`, for a `client.beta` client).
+ */
+function requestOptionsOf(
+  options: { signal?: HostAbortSignal; switchTools?: unknown },
+  body: object,
+): ClientRequestOptions {
+  const requestOptions: ClientRequestOptions = options.signal === undefined ? {} : { signal: options.signal };
+  if (options.switchTools === undefined) return requestOptions;
+  const own: unknown = (body as { betas?: unknown }).betas;
+  const betas = Array.isArray(own) ? own.filter((b): b is string => typeof b === "string") : [];
+  const header = [...new Set([...betas, INLINE_TOOLS_BETA])].join(",");
+  return { ...requestOptions, headers: { "anthropic-beta": header } };
+}
+
+/** The message an offered-tools check answers a call to a tool not offered now with. */
+function notOfferedMessage(name: string, offered: readonly string[]): string {
+  const shown = offered.slice(0, 20).join(", ");
+  const more = offered.length > 20 ? `, and ${offered.length - 20} more` : "";
+  return `Error: the tool '${name.slice(0, 128)}' is not offered now (the tools offered: ${shown}${more})`;
+}
+
+/** `unrunnable`, with every tool_use block of `message` that calls a tool not in `offered` answered as such. */
+function refuseNotOffered(
+  message: ModelMessage,
+  offered: readonly object[],
+  unrunnable: ReadonlyMap<object, string>,
+): ReadonlyMap<object, string> {
+  const names: string[] = [];
+  for (const t of offered) if (isRecord(t) && typeof t["name"] === "string") names.push(t["name"]);
+  const refused = new Map(unrunnable);
+  for (const block of message.content) {
+    if (!isRecord(block) || block["type"] !== "tool_use" || refused.has(block)) continue;
+    const name = typeof block["name"] === "string" ? block["name"] : "";
+    if (!names.includes(name)) refused.set(block, notOfferedMessage(name, names));
+  }
+  return refused;
+}
+
+/** Asks `switchTools` for the next tools and appends the system message that switches to them, if any. */
+async function switchBetween(
+  switchTools: NonNullable<LoopOptionsBase<unknown, string>["switchTools"]>,
+  tools: readonly object[],
+  messages: MessageParam[],
+  iterations: number,
+): Promise<void> {
+  const offered = toolsOffered({ tools, messages });
+  const next = await switchTools({ iterations, messages: messages.slice(), tools: offered });
+  if (next === undefined) return;
+  const blocks = toolChanges({ tools, messages }, next);
+  if (blocks.length > 0) messages.push({ role: "system", content: blocks });
+}
+
 async function loop<C, N extends string>(
   options: LoopOptionsBase<C, N> & { context?: C },
   dispatcher: RunDispatcher<C>,
@@ -329,6 +410,10 @@ async function loop<C, N extends string>(
   const signal = options.signal;
   const dispatchOptions: DispatchOptions<C> = { context: options.context, signal, timeoutMs: options.timeoutMs };
   const messages: MessageParam[] = [...body.messages];
+  const switchTools = options.switchTools;
+  const tools = body.tools ?? [];
+  // Results were just appended: the point between two turns, where `switchTools` may switch.
+  let between = false;
   if (options.resume !== undefined) {
     const reply = resumedReply(messages);
     const results = await resumeCalls(reply, options.resume, dispatcher, dispatchOptions);
@@ -337,11 +422,18 @@ async function loop<C, N extends string>(
     if (pending !== undefined)
       return { message: reply, messages, iterations: 0, limitReached: false, inputRequired: pending };
     messages.push({ role: "user", content: results });
+    between = true;
   }
   for (let iterations = 1; ; iterations++) {
+    if (switchTools !== undefined && between) await switchBetween(switchTools, tools, messages, iterations - 1);
     throwIfAborted(signal);
-    const { message, unrunnable } = await turn(body, messages);
+    const turned = await turn(body, messages);
+    const message = turned.message;
     checkReply(message, true);
+    const unrunnable =
+      switchTools === undefined
+        ? turned.unrunnable
+        : refuseNotOffered(message, toolsOffered({ tools, messages }), turned.unrunnable);
     messages.push({ role: "assistant", content: message.content });
     if (!wantsResults(message)) return { message, messages, iterations, limitReached: false };
     const results = await runCalls(message, dispatcher, dispatchOptions, unrunnable);
@@ -349,6 +441,7 @@ async function loop<C, N extends string>(
     const pending = pendingOf(message, results);
     if (pending !== undefined) return { message, messages, iterations, limitReached: false, inputRequired: pending };
     messages.push({ role: "user", content: results });
+    between = true;
     if (iterations >= limit) return { message, messages, iterations, limitReached: true };
   }
 }
@@ -366,7 +459,7 @@ export function runToolsWith<C, N extends string>(
   const dispatcher: RunDispatcher<C> = options.dispatcher ?? defaults.dispatcher;
   const body: RunRequest = { ...options.request, tools: options.request.tools ?? defaults.tools };
   const client = options.client;
-  const requestOptions: ClientRequestOptions = options.signal === undefined ? {} : { signal: options.signal };
+  const requestOptions = requestOptionsOf(options, body);
   return loop(options, dispatcher, body, async (b, messages) => {
     const message = await client.messages.create({ ...b, messages: messages.slice(), stream: false }, requestOptions);
     return { message, unrunnable: new Map() };
@@ -391,7 +484,7 @@ export function runToolsStreamingWith<C, N extends string>(
   const body: RunRequest = { ...options.request, tools: options.request.tools ?? defaults.tools };
   const client = options.client;
   const onEvent = options.onEvent;
-  const requestOptions: ClientRequestOptions = options.signal === undefined ? {} : { signal: options.signal };
+  const requestOptions = requestOptionsOf(options, body);
   return loop(options, dispatcher, body, async (b, messages) => {
     const events = await client.messages.create({ ...b, messages: messages.slice(), stream: true }, requestOptions);
     const assembler = new ReplyAssembler();
@@ -426,6 +519,9 @@ export async function runLegacyToolsWith<C, N extends string>(
   // The legacy format cannot carry input_required: a handler's inputRequired(...) reaches the model as its text.
   if (options.resume !== undefined)
     throw new Error("toolgen: resume is for runTools and runToolsStreaming; the legacy loop never stops for input");
+  // The legacy format sends no `tools`: there is nothing to switch.
+  if (options.switchTools !== undefined)
+    throw new Error("toolgen: switchTools is for runTools and runToolsStreaming; the legacy loop sends no tools");
   const { request, client, signal } = options;
   const stop = defaults.stopSequence;
   const own = request.system;

@@ -3,7 +3,7 @@
  * script of turns, as JSON or as server-sent events, and records every request body. The official
  * SDK client talks to it over real HTTP (`new Anthropic({ baseURL })`).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Anthropic from "@anthropic-ai/sdk";
 import type { ToolResultBlock, ToolUseBlock } from "../../src/runtime/dispatch.js";
@@ -34,6 +34,9 @@ export interface RecordedRequest {
     stream?: boolean;
     [key: string]: unknown;
   };
+  /** The body as the client sent it, byte for byte (UTF-8). */
+  readonly raw: string;
+  readonly headers: IncomingHttpHeaders;
 }
 
 export interface MessagesServer {
@@ -110,7 +113,7 @@ export async function startMessagesServer(): Promise<MessagesServer> {
       res.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: `${req.method} ${req.url}` } }));
       return;
     }
-    requests.push({ body: JSON.parse(text) as RecordedRequest["body"] });
+    requests.push({ body: JSON.parse(text) as RecordedRequest["body"], raw: text, headers: req.headers });
     const turn = turns[Math.min(next++, turns.length - 1)];
     if (turn === undefined) {
       res.writeHead(500, { "content-type": "application/json" });

@@ -30,7 +30,7 @@ for (;;) {
 const SDK_RUN_CHECK = `
 import Anthropic from "@anthropic-ai/sdk";
 import {
-  createDispatcher, dispatcher, runLegacyTools, runTools, runToolsStreaming,
+  createDispatcher, dispatcher, INLINE_TOOLS_BETA, runLegacyTools, runTools, runToolsStreaming, toolChanges, tools,
   type MessageParam, type RunResult, type ToolContext, type ToolHandlers,
 } from "./generated/index.js";
 
@@ -72,7 +72,15 @@ export async function all(block: Anthropic.ToolUseBlock): Promise<RunResult[]> {
   await dispatcher.dispatch(block);
   await dispatcher.dispatchAll([block], { context: "anything", signal });
   void result;
-  return [r1, r2, r3, r4];
+  // Toolset switches (issue 41): the option, and the helper's blocks in the SDK's beta types.
+  const r5 = await runTools({ client, request, switchTools: ({ tools: now }) => (now.length > 1 ? tools.slice(1) : undefined) });
+  const betaHistory: Anthropic.Beta.BetaMessageParam[] = [{ role: "user", content: "Weather?" }];
+  const blocks = toolChanges<Anthropic.Beta.BetaToolUnion>({ tools, messages: betaHistory }, tools.slice(1));
+  betaHistory.push({ role: "system", content: blocks });
+  await client.beta.messages.create({ model: "claude-sonnet-5-5", max_tokens: 1024, tools, messages: betaHistory, betas: [INLINE_TOOLS_BETA] });
+  // @ts-expect-error: switchTools answers tools, not names
+  await runTools({ client, request, switchTools: () => ["get_weather"] });
+  return [r1, r2, r3, r4, r5];
 }
 `;
 
