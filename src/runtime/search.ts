@@ -131,13 +131,17 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** A query term: its weight (the query's own words 1, their synonyms 0.5) and which of the query's words it stands for. */
+/** A query term: its weight (the query's own words 1, their synonyms 0.5) and the query's word it stands for. */
 interface QueryTerm {
   weight: number;
   word: number;
 }
 
-function expand(query: string, synonyms: boolean, index?: SearchIndex): { terms: Map<string, QueryTerm>; words: number } {
+function expand(
+  query: string,
+  synonyms: boolean,
+  index?: SearchIndex,
+): { terms: Map<string, QueryTerm>; words: number } {
   const own = [...new Set(tokenize(query))];
   const terms = new Map<string, QueryTerm>(own.map((t, i) => [t, { weight: 1, word: i }]));
   if (!synonyms) return { terms, words: own.length };

@@ -64,7 +64,7 @@ describe("the search's ranking (issue 41)", () => {
     const plain = measure(bm25(folder), readCases(CASE_FILES.heldout));
     for (const k of ["recall@1", "recall@3", "recall@5"] as const) expect(ours[k], k).toBeGreaterThan(plain[k]);
     const results = await readFile(path.join(repoRoot, "bench", "RESULTS.md"), "utf8");
-    const row = (m: typeof ours) => ["recall@1", "recall@3", "recall@5", "mrr"].map((k) => m[k as keyof typeof m].toFixed(3)).join(" | ");
+    const row = (m: typeof ours) => ([m["recall@1"], m["recall@3"], m["recall@5"], m.mrr] as const).map((v) => v.toFixed(3)).join(" | ");
     expect(results).toContain(`| heldout | 125 | toolgen search | ${row(ours)} | beats BM25 at every k |`);
     expect(results).toContain(`| heldout | 125 | BM25 (name + description) | ${row(plain)} |  |`);
   });
