@@ -4,9 +4,12 @@
  * N synthetic tools (bench/tool-catalog.mjs, default 10,000) and times each query of the eval cases
  * through the scorer the generated folder ships (src/runtime/search.ts): k = 5, every tool, then
  * within a toolset. Prints the index build time, its size as search.ts holds it, and the per-query
- * latency (median, p95, max over rounds). Needs `npm run build` (dist/).
+ * latency (median, p95, max over rounds). With --quality, issue 41's measure instead: recall@1, @3, @5 and
+ * MRR of the search and of plain BM25 over name and description, on the public servers' tools for the dev
+ * and held-out requests (bench/search-quality.mjs), with a verdict. Needs `npm run build` (dist/).
  *
  *   node bench/search.mjs [N] [ROUNDS]
+ *   node bench/search.mjs --quality
  */
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -15,6 +18,31 @@ import { requestsFor, tools } from "./tool-catalog.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { buildSearchIndex } = await import(pathToFileURL(path.join(root, "dist", "src", "search", "index.js")).href);
 const { search } = await import(pathToFileURL(path.join(root, "dist", "src", "runtime", "search.js")).href);
+
+if (process.argv.includes("--quality")) {
+  const { bm25, CASE_FILES, measure, publicTools, readCases } = await import("./search-quality.mjs");
+  const folder = publicTools();
+  const index = buildSearchIndex(folder);
+  const ours = (request) => search(index, request, { k: folder.length }).map((h) => h.name);
+  const plain = bm25(folder);
+  const KS = ["recall@1", "recall@3", "recall@5"];
+  console.log(`${folder.length} tools of public MCP servers (bench/search-cases/public-tools.json)\n`);
+  console.log("| set | cases | search | recall@1 | recall@3 | recall@5 | MRR | verdict |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  let beats = true;
+  for (const [set, file] of Object.entries(CASE_FILES)) {
+    const cases = readCases(file);
+    const a = measure(ours, cases);
+    const b = measure(plain, cases);
+    const wins = KS.every((k) => a[k] > b[k]);
+    if (set === "heldout") beats = wins;
+    const row = (name, m, verdict) => `| ${set} | ${cases.length} | ${name} | ${[...KS, "mrr"].map((k) => m[k].toFixed(3)).join(" | ")} | ${verdict} |`;
+    console.log(row("toolgen search", a, wins ? "beats BM25 at every k" : "does not beat BM25 at every k"));
+    console.log(row("BM25 (name + description)", b, ""));
+  }
+  console.log(`\nheld-out verdict: ${beats ? "the search beats BM25 at recall@1, @3 and @5" : "MISSES: the search does not beat BM25 at every k"}`);
+  process.exit(beats ? 0 : 1);
+}
 
 const n = Number(process.argv[2] ?? 10_000);
 const rounds = Number(process.argv[3] ?? 5);

@@ -96,7 +96,7 @@ export async function runEval(flags: EvalFlags): Promise<number> {
     if (flags[key] !== undefined) throw new UsageError(`--${key} is for a run with a model: give --model MODEL (or --replay FILE)`);
   }
   const { buildSearchIndex } = await import("../search/index.js");
-  const index = buildSearchIndex(bundled.tools, sets);
+  const index = buildSearchIndex(bundled.tools, sets, { synonyms: config.searchSynonyms ?? [] });
   const report = await evaluate(index, bundled.tools, cases, flags.toolset);
   writeReport(stdout, format === "json" ? JSON.stringify(report, null, 2) + "\n" : renderTable(report, metric));
   let code = 0;

@@ -1,8 +1,9 @@
 // The generated tool search's scorer: BM25F over an index precomputed at build time (search-index in
-// the generated folder; src/search/ builds it). A query is tokenized the same way as the index was,
-// expanded with a short list of synonyms of common request words (get/show, delete/remove, ...),
-// and each tool's score is the sum of its precomputed weights for the query's terms. Dependency-free;
-// deterministic (ties go to the tool first in name order). Imports nothing.
+// the generated folder; src/search/ builds it). A query is tokenized and stemmed the same way as the index
+// was, expanded with a small table of synonyms (SYNONYMS below, and the config's `searchSynonyms`, which the
+// index carries), and each tool's score is the sum of its precomputed weights for the query's terms, times
+// the share of the query's words it matches. Dependency-free; deterministic (ties go to the tool first in
+// name order). Imports nothing.
 
 /** The index as the build writes it. */
 export interface SearchIndex {
@@ -12,6 +13,8 @@ export interface SearchIndex {
   postings: { readonly [term: string]: readonly number[] };
   /** Toolset name -> its tools' document numbers. */
   toolsets: { readonly [name: string]: readonly number[] };
+  /** The config's `searchSynonyms`: groups of words or phrases that mean the same, added to SYNONYMS. */
+  synonyms?: readonly (readonly string[])[];
 }
 
 export interface SearchOptions {
@@ -26,6 +29,11 @@ export interface SearchHit {
   score: number;
 }
 
+/** A synonym's weight against the query's own words (1). */
+const SYNONYM_WEIGHT = 0.5;
+/** How much the share of the query's words a tool matches counts (its power; 0 would ignore it). */
+const COVERAGE = 1;
+
 const STOPWORDS: ReadonlySet<string> = new Set(
   (
     "a an and any are as at be by can could do for from give i in into is it its me my of on or our please that " +
@@ -34,36 +42,82 @@ const STOPWORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Words requests use for what descriptions say otherwise, both ways (a small fixed list: offline and deterministic).
+ * Words and phrases a request uses for what a tool's text says otherwise, each group matched both ways: a
+ * query holding every word of one entry also looks for the other entries (at half weight). Small on purpose:
+ * common request verbs and the objects tools share across services. A build adds the config's
+ * `searchSynonyms` groups (docs/many-tools.md).
  */
-const SYNONYMS: readonly (readonly string[])[] = [
+export const SYNONYMS: readonly (readonly string[])[] = [
   ["get", "fetch", "show", "look", "retrieve", "read", "detail", "view", "pull"],
   ["list", "all", "browse", "enumerate"],
   ["create", "add", "new", "make", "open", "set"],
   ["update", "change", "edit", "modify", "fix", "set"],
-  ["delete", "remove", "erase", "trash", "destroy", "rid"],
+  ["delete", "remove", "erase", "trash", "destroy", "rid", "drop"],
   ["search", "find", "hunt", "query", "look"],
   ["archive", "hide", "shelve"],
   ["export", "download", "dump", "csv", "spreadsheet"],
   ["count", "many", "tally", "number", "total"],
   ["assign", "hand", "route", "delegate", "give"],
+  ["run", "execute", "start"],
+  ["done", "complete", "finish", "close"],
+  ["navigate", "go to", "visit", "open page"],
+  ["hover", "mouse over"],
+  ["issue", "bug", "ticket"],
+  ["pull request", "pr"],
+  ["merge request", "mr"],
+  ["repository", "repo"],
+  ["directory", "folder"],
+  ["record", "row"],
+  ["field", "column"],
+  ["comment", "note"],
+  ["label", "tag"],
+  ["user", "people", "member"],
+  ["image", "picture", "photo"],
+  ["color", "colour"],
+  ["config", "configuration", "setting"],
+  ["process", "program"],
+  ["terminal", "shell", "command line"],
+  ["database", "sql", "db"],
+  ["memory", "remember", "knowledge graph"],
+  ["web", "internet", "online"],
+  ["local", "near", "nearby", "nearest"],
+  ["travel", "drive", "commute"],
+  ["time", "duration", "how long"],
+  ["coordinates", "latitude longitude", "geocode"],
+  ["elevation", "altitude", "height above sea level"],
+  ["more", "next page"],
 ];
 
-const SYNONYM_OF: ReadonlyMap<string, readonly string[]> = (() => {
-  const map = new Map<string, string[]>();
-  for (const group of SYNONYMS)
-    for (const word of group) map.set(word, [...(map.get(word) ?? []), ...group.filter((w) => w !== word)]);
-  return map;
-})();
+/** The tokens of each entry of each group, stemmed, per table (the default's and an index's own). */
+const tables = new WeakMap<object, readonly (readonly (readonly string[])[])[]>();
 
-/** A crude stem: plural and -ing/-ed endings off, so "invoices", "invoiced" and "invoice" meet. */
+function tokenizedGroups(index: SearchIndex | undefined): readonly (readonly (readonly string[])[])[] {
+  const key = index?.synonyms ?? SYNONYMS;
+  let groups = tables.get(key);
+  if (groups === undefined) {
+    const all = index?.synonyms === undefined ? SYNONYMS : [...SYNONYMS, ...index.synonyms];
+    groups = all.map((group) => group.map((entry) => tokenize(String(entry))).filter((tokens) => tokens.length > 0));
+    tables.set(key, groups);
+  }
+  return groups;
+}
+
+/**
+ * A light English stem, the same for a word's forms: plural, -ing and -ed endings off, then a final e or a
+ * doubled consonant, and y as i ("creates", "created", "creating" and "create" meet at "creat"; "entities"
+ * and "entity" at "entiti"; "running" and "run" at "run").
+ */
 export function stem(word: string): string {
-  if (word.length > 5 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(ses|xes|ches|shes)$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us")) return word.slice(0, -1);
-  if (word.length > 5 && word.endsWith("ing")) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith("ed")) return word.slice(0, -2);
-  return word;
+  let w = word;
+  if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && /(sses|xes|ches|shes|zes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed") && !w.endsWith("eed")) w = w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 2 && w.endsWith("y")) w = `${w.slice(0, -1)}i`;
+  return w;
 }
 
 /** Lower-case words of `text` (camelCase and snake_case split, stop words out), stemmed. */
@@ -77,18 +131,34 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-/** Query term -> its weight: the query's own words 1, their synonyms 0.5 (a word both ways keeps 1). */
-export function queryTerms(query: string, synonyms = true): Map<string, number> {
-  const terms = new Map<string, number>();
-  for (const word of tokenize(query)) {
-    terms.set(word, 1);
-    if (!synonyms) continue;
-    for (const other of SYNONYM_OF.get(word) ?? []) {
-      const s = stem(other);
-      if (!terms.has(s)) terms.set(s, 0.5);
-    }
+/** A query term: its weight (the query's own words 1, their synonyms 0.5) and the query's word it stands for. */
+interface QueryTerm {
+  weight: number;
+  word: number;
+}
+
+function expand(
+  query: string,
+  synonyms: boolean,
+  index?: SearchIndex,
+): { terms: Map<string, QueryTerm>; words: number } {
+  const own = [...new Set(tokenize(query))];
+  const terms = new Map<string, QueryTerm>(own.map((t, i) => [t, { weight: 1, word: i }]));
+  if (!synonyms) return { terms, words: own.length };
+  const present = new Set(own);
+  for (const group of tokenizedGroups(index)) {
+    const hit = group.find((entry) => entry.every((t) => present.has(t)));
+    if (hit === undefined) continue;
+    const word = terms.get(hit[0]!)!.word;
+    for (const entry of group)
+      for (const t of entry) if (!terms.has(t)) terms.set(t, { weight: SYNONYM_WEIGHT, word });
   }
-  return terms;
+  return { terms, words: own.length };
+}
+
+/** Query term -> its weight: the query's own words 1, their synonyms 0.5 (a word both ways keeps 1). */
+export function queryTerms(query: string, synonyms = true, index?: SearchIndex): Map<string, number> {
+  return new Map([...expand(query, synonyms, index).terms].map(([t, q]) => [t, q.weight]));
 }
 
 /** The `k` best tools for `query`, best first; tools that share no term with it are left out. */
@@ -109,15 +179,22 @@ export function search(
     allowed = new Set(members);
   }
   const scores = new Map<number, number>();
-  for (const [term, weight] of queryTerms(String(query), options.synonyms !== false)) {
+  const matched = new Map<number, Set<number>>();
+  const { terms, words } = expand(String(query), options.synonyms !== false, index);
+  for (const [term, { weight, word }] of terms) {
     const list = Object.hasOwn(index.postings, term) ? index.postings[term]! : undefined;
     if (list === undefined) continue;
     for (let i = 0; i < list.length; i += 2) {
       const doc = list[i]!;
       if (allowed !== undefined && !allowed.has(doc)) continue;
       scores.set(doc, (scores.get(doc) ?? 0) + weight * list[i + 1]!);
+      let hit = matched.get(doc);
+      if (hit === undefined) matched.set(doc, (hit = new Set()));
+      hit.add(word);
     }
   }
+  // A tool that answers more of the query's words ranks above one that answers one word often.
+  for (const [doc, score] of scores) scores.set(doc, score * (matched.get(doc)!.size / Math.max(1, words)) ** COVERAGE);
   return [...scores]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, k)

@@ -10,13 +10,13 @@ import { GENERATED_HEADER } from "../emit/literal.js";
 import type { GeneratedFile } from "../model.js";
 import type { SearchIndex } from "../runtime/search.js";
 
-/** The index's JSON text in pieces: the tools, then one posting list a piece, then the toolsets (joined, it is JSON.stringify(index)). */
+/** The index's JSON text in pieces: the tools, one posting list a piece, the toolsets, the config's synonyms (joined, it is JSON.stringify(index)). */
 function indexChunks(index: SearchIndex): string[] {
   const terms = Object.keys(index.postings);
   return [
     `{"tools":${JSON.stringify(index.tools)},"postings":{`,
     ...terms.map((term, i) => `${JSON.stringify(term)}:${JSON.stringify(index.postings[term])}${i < terms.length - 1 ? "," : ""}`),
-    `},"toolsets":${JSON.stringify(index.toolsets)}}`,
+    `},"toolsets":${JSON.stringify(index.toolsets)}${index.synonyms === undefined ? "" : `,"synonyms":${JSON.stringify(index.synonyms)}`}}`,
   ];
 }
 

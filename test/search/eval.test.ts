@@ -3,7 +3,8 @@
  * shipped bin. The shipped cases (bench/eval-cases.jsonl, 220 requests for the realistic 300-tool folder
  * of bench/tool-catalog.mjs) are current and their recall@5 is the figure bench/RESULTS.md states; the
  * synonym expansion is shown to do better than plain BM25F on them; --fail-under, expected arguments
- * checked against the schema, a toolset, YAML cases and malformed input each give their exit code.
+ * checked against the schema, a toolset, YAML cases and malformed input each give their exit code; the config's
+ * `searchSynonyms` (issue 41) change the ranking.
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -109,4 +110,24 @@ describe("toolgen eval (issue 28)", () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("cases file not found: missing.jsonl");
   });
+
+  it("toolgen eval ranks with the config's searchSynonyms (a bad value is exit 2)", async () => {
+    const dir = await tempDir("toolgen-synonyms-"); // issue 41
+    await mkdir(path.join(dir, "tools"));
+    for (const t of [{ name: "catalog_lookup", description: "Looks a product up by its product code." }, { name: "send_email", description: "Sends an email to a customer." }]) {
+      await writeFile(path.join(dir, "tools", `${t.name}.json`), JSON.stringify({ name: t.name, description: t.description, input_schema: { type: "object", properties: {} } }));
+    }
+    await writeFile(path.join(dir, "cases.jsonl"), `${JSON.stringify({ request: "sku 4471", expected: "catalog_lookup" })}\n`);
+    const run = async (config: object) => {
+      await writeFile(path.join(dir, "toolgen.config.json"), JSON.stringify({ schemas: "tools", ...config }));
+      return toolgen(dir, ["eval", "cases.jsonl", "--format", "json"]);
+    };
+    const recall = (r: { stdout: string }) => (JSON.parse(r.stdout) as { scores: { "recall@1": number } }).scores["recall@1"];
+    expect(recall(await run({}))).toBe(0);
+    expect(recall(await run({ searchSynonyms: [["sku", "product code"]] }))).toBe(1);
+    const bad = await run({ searchSynonyms: [["sku"]] });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("'searchSynonyms' must be an array of groups, each an array of two or more words or phrases (group 1)");
+  });
+
 });

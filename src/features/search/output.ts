@@ -1,6 +1,7 @@
 /** The `search` output (opt-in): search.ts, the generated tool search over the folder (its index and text: src/search/). */
 import { defineOutput } from "../../outputs/output.js";
 import { toolsets } from "../../toolsets/settings.js";
+import { searchSynonyms } from "./settings.js";
 
 export default defineOutput({
   id: "search",
@@ -14,6 +15,6 @@ export default defineOutput({
     const { emitSearch } = await import("../../search/emit.js");
     const specs = ctx.setting(toolsets);
     const sets = specs.length === 0 ? [] : (await import("../../toolsets/resolve.js")).resolveToolsets(specs, ctx.tools);
-    return [emitSearch(buildSearchIndex(ctx.tools, sets), { openai: ctx.provided("tool-array").some((a) => a.format === "openai-responses") })];
+    return [emitSearch(buildSearchIndex(ctx.tools, sets, { synonyms: ctx.setting(searchSynonyms) }), { openai: ctx.provided("tool-array").some((a) => a.format === "openai-responses") })];
   },
 });
