@@ -1,0 +1,121 @@
+/**
+ * Issue 42 item 2: `toolgen lint --format matrix` on the matrix fixture (test/fixtures/matrix: six tools, the
+ * config's targets anthropic, mcp, openai strict and gemini, the clients cursor, vscode and windsurf) matches
+ * the golden table, test/fixtures/matrix/expected/matrix.md; and each cell is derived again here from the rules
+ * alone: every rule that decides the column run by itself on the folder, and the targets' lowerings called
+ * directly, give the cell's verdict and rule ids (with the config as written, and with Gemini's `parameters`
+ * form and OpenAI non-strict).
+ */
+import { isDeepStrictEqual } from "node:util";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { composeRules, RULES, settingValues } from "../../src/catalog.js";
+import { configFor, type Config } from "../../src/commands/config.js";
+import { lintLoaded } from "../../src/commands/lint-folder.js";
+import { runLint } from "../../src/commands/lint.js";
+import { lint } from "../../src/lint/index.js";
+import type { RunFacts } from "../../src/lint/rule.js";
+import { bundleTools, loadFolder } from "../../src/load/index.js";
+import type { BundledTool, Diagnostic, JsonObject } from "../../src/model.js";
+import { formatMatrix, matrixOf, type Verdict } from "../../src/report/matrix.js";
+import { decides, type MatrixColumn } from "../../src/report/matrix-columns.js";
+import { lowerToOpenApi } from "../../src/schema/openapi.js";
+import { declaredStrict, lowerStrict } from "../../src/targets/openai/strict.js";
+import { fixture } from "../helpers.js";
+
+const PROJECT = fixture("matrix");
+const GOLDEN = fixture("matrix", "expected", "matrix.md");
+
+async function report(format: "matrix" | "json"): Promise<{ code: number; out: string }> {
+  let out = "";
+  const code = await runLint({ cwd: PROJECT, format, env: {}, stdout: { write: (t: string) => (out += t) } });
+  return { code, out };
+}
+
+/** The run of `toolgen lint` in the fixture (the config as read, with `overrides`): the folder, its findings, its rule settings. */
+async function lintRun(overrides: Partial<Config> = {}) {
+  const config = { ...configFor(PROJECT, {}, PROJECT), ...overrides };
+  const rules = composeRules({ rules: config.rules, ...(config.targets ? { targets: config.targets } : {}), settings: config, built: [] });
+  const run: RunFacts = { settings: settingValues(Object.fromEntries(Object.entries(config))), caps: [], configFile: "toolgen.config.json" };
+  const loaded = await loadFolder(path.join(PROJECT, config.schemas));
+  const diagnostics = await lintLoaded(loaded, rules as Record<string, never>, undefined, undefined, run);
+  return { loaded, rules, run, diagnostics, matrix: await matrixOf({ loaded, diagnostics, rules, settings: run.settings }) };
+}
+
+describe("toolgen lint --format matrix", () => {
+  it("matches the golden table, with lint's exit code; the same findings as the json report", async () => {
+    const matrix = await report("matrix");
+    await expect(matrix.out).toMatchFileSnapshot(GOLDEN);
+    const json = await report("json");
+    expect(matrix.code).toBe(json.code);
+    expect(matrix.code).toBe(1);
+    // The command's table is the one built here from the same run (what the per-cell test below checks).
+    expect(matrix.out).toBe(formatMatrix([(await lintRun()).matrix]));
+  });
+
+  for (const [name, overrides] of [
+    ["the config as written", {}],
+    ["Gemini's parameters form, OpenAI non-strict", { geminiSchemaField: "parameters", openaiStrict: false }],
+  ] as const) {
+    it(`each cell is what the rules that decide it, run alone, and the lowering say (${name})`, async () => {
+      const { loaded, rules, run, matrix } = await lintRun(overrides as Partial<Config>);
+      const bundled = await bundleTools(loaded);
+      const byName = new Map(bundled.tools.map((t) => [t.name, t]));
+      // Each rule on alone, at the run's setting: its own findings, by tool.
+      const alone = new Map<string, Diagnostic[]>();
+      for (const rule of RULES) {
+        const id = rule.meta.id;
+        if (rules[id] === "off" || (rules[id] === undefined && rule.meta.defaultSeverity === "off")) continue;
+        const only = Object.fromEntries(RULES.map((r) => [r.meta.id, r.meta.id === id ? (rules[id] ?? r.meta.defaultSeverity) : "off"]));
+        alone.set(id, await lint(loaded, bundled, { registry: RULES, rules: only, run }));
+      }
+      const yieldsTo = new Map(RULES.map((r) => [r.meta.id, r.meta.yieldsTo]));
+      let cells = 0;
+      const verdicts = new Set<Verdict>();
+      for (const row of matrix.rows) {
+        matrix.columns.forEach((column, i) => {
+          const cell = row.cells[i]!;
+          const expected = expectedCell(column, [...alone].flatMap(([id, found]) => (decides(id, column) ? found.filter((d) => d.tool === row.tool).map((d) => ({ ...d, rule: id })) : [])), byName.get(row.tool)!, yieldsTo, run);
+          expect({ tool: row.tool, column: column.title, ...cell, rules: [...cell.rules].sort() }).toEqual({ tool: row.tool, column: column.title, ...expected });
+          verdicts.add(cell.verdict);
+          cells++;
+        });
+      }
+      expect(cells).toBe(matrix.rows.length * matrix.columns.length);
+      expect(cells).toBeGreaterThan(20);
+      // The fixture shows each verdict.
+      expect([...verdicts].sort()).toEqual(["as-is", "lowered", "refused"]);
+    });
+  }
+});
+
+/** A cell as derived here: the findings of the rules that decide the column (each run alone), then the target's lowering called directly. */
+function expectedCell(
+  column: MatrixColumn,
+  findings: readonly Diagnostic[],
+  tool: BundledTool,
+  yieldsTo: ReadonlyMap<string, string | undefined>,
+  run: RunFacts,
+): { verdict: Verdict; rules: string[]; warnings: string[] } {
+  const refusing = new Set(findings.filter((d) => d.severity === "error" || column.refusedBy.includes(d.rule)).map((d) => d.rule));
+  // A rule that yields to another (openai/keyword-unsupported to openai-strict-lowerable) says nothing the other says.
+  for (const rule of refusing) if (refusing.has(yieldsTo.get(rule) ?? "")) refusing.delete(rule);
+  if (refusing.size > 0) return { verdict: "refused", rules: [...refusing].sort(), warnings: [] };
+  const lowered = lowering(column, tool, run);
+  const own = (rule: string) => rule.startsWith(`${column.target}/`) || (column.target === "openai" && rule === "openai-strict-lowerable") || (column.target === "gemini" && rule === "gemini-parameters-lossless");
+  const warnings = [...new Set(findings.filter((d) => own(d.rule) && !lowered.rules.includes(d.rule)).map((d) => d.rule))];
+  return { ...lowered, warnings };
+}
+
+/** The lowering the column's output applies, called directly: OpenAI strict (for a strict tool), Gemini's parameters form. */
+function lowering(column: MatrixColumn, tool: BundledTool, run: RunFacts): { verdict: Verdict; rules: string[] } {
+  const schemas: JsonObject[] = [tool.bundledSchema, ...(tool.bundledOutputSchema ? [tool.bundledOutputSchema] : [])];
+  if (column.target === "openai" && (column.title === "OpenAI (strict)" || declaredStrict(tool))) {
+    const lowered = schemas.map((s) => ({ s, l: lowerStrict(s) }));
+    if (lowered.every(({ l }) => l.problems.every((p) => p.severity !== "error")) && lowered.some(({ s, l }) => !isDeepStrictEqual(s, l.schema))) return { verdict: "lowered", rules: ["openai-strict-lowerable"] };
+  }
+  if (column.target === "gemini" && run.settings["geminiSchemaField"] === "parameters") {
+    return { verdict: schemas.every((s) => lowerToOpenApi(s).ok) ? "lowered" : "refused", rules: ["gemini-parameters-lossless"] };
+  }
+  return { verdict: "as-is", rules: [] };
+}
