@@ -97,13 +97,7 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
     if (stray !== undefined) throw new UsageError(`${stray} is for a server's tools: it needs --server <command or URL>`);
     diagnostics = await lintPaths(options.paths ?? [], flags, cwd, mark, parts);
   }
-  let matrix: string | undefined;
-  if (parts !== undefined) {
-    const { formatMatrix, matrixOf } = await import("../report/matrix.js");
-    const matrices = [];
-    for (const part of parts) matrices.push(await matrixOf(part));
-    matrix = formatMatrix(matrices);
-  }
+  const matrix = parts === undefined ? undefined : await matrixText(parts);
 
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
@@ -119,6 +113,28 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   mark("report");
   if (errors > 0) return 1;
   return overWarningLimit(warnings, maxWarnings, options.stderr ?? standardError) ? 1 : 0;
+}
+
+/** The matrix of lint runs (report/matrix.ts, loaded only for it). */
+async function matrixText(parts: readonly MatrixPart[], level?: number): Promise<string> {
+  const { formatMatrix, matrixOf } = await import("../report/matrix.js");
+  const matrices = [];
+  for (const part of parts) matrices.push(await matrixOf(part));
+  return formatMatrix(matrices, level);
+}
+
+/**
+ * `diff --matrix`: the matrix of the tools named, as `lint --format matrix` tables them under the config found
+ * from `cwd`: the working tree's schemas folder, or the tools a server listed (`folder`). Under a level-3 heading.
+ */
+export async function changedToolsMatrix(cwd: string, tools: ReadonlySet<string>, folder?: LoadedFolder): Promise<string> {
+  const parts: MatrixPart[] = [];
+  if (folder === undefined) await lintPaths([], {}, cwd, () => undefined, parts);
+  else {
+    const { rules, run } = ruleRun(configFor(cwd, {}, cwd));
+    parts.push({ loaded: folder, diagnostics: await lintLoaded(folder, rules, undefined, undefined, run), rules, settings: run.settings });
+  }
+  return matrixText(parts.map((part) => ({ ...part, tools })), 3);
 }
 
 /** The flag of a server's connection given without a server to connect to (lint's --server, diff's --base-server or --head-server). */

@@ -18,6 +18,8 @@ export interface MatrixPart {
   loaded: LoadedFolder;
   /** The files reported on (absolute paths); undefined: every file loaded. */
   onlyFiles?: ReadonlySet<string>;
+  /** The tools tabled, by name (`diff --matrix`: the changed ones); undefined: every tool reported on. */
+  tools?: ReadonlySet<string>;
   /** Lint's findings for it, as the other formats print them. */
   diagnostics: readonly Diagnostic[];
   /** The run's composed rule settings (composeRules) and its settings by key, defaults applied. */
@@ -60,6 +62,7 @@ export async function matrixOf(part: MatrixPart): Promise<Matrix> {
   for (const file of part.loaded.files) {
     if (file.parseError || !isToolDocument(file.data) || (part.onlyFiles && !part.onlyFiles.has(file.absPath))) continue;
     const name = typeof file.data["name"] === "string" ? file.data["name"] : file.displayPath;
+    if (part.tools !== undefined && !part.tools.has(name)) continue;
     const findings = byFile.get(file.displayPath) ?? [];
     const tool = bundled.get(file.absPath);
     rows.push({ tool: name, file: file.displayPath, cells: columns.map((column) => cellOf(column, findings, tool)) });
@@ -101,15 +104,18 @@ function cellText(cell: MatrixCell): string {
   return parts.join(" ");
 }
 
-/** The Markdown report: a table per run (one, unless the paths fall under several configs), its legend and its caps. */
-export function formatMatrix(matrices: readonly Matrix[]): string {
-  return matrices.map(formatOne).join("\n");
+/**
+ * The Markdown report: a table per run (one, unless the paths fall under several configs), its legend and
+ * its caps, under a heading of `level` (2; `diff --matrix` puts it under its own).
+ */
+export function formatMatrix(matrices: readonly Matrix[], level = 2): string {
+  return matrices.map((m) => formatOne(m, level)).join("\n");
 }
 
-function formatOne(matrix: Matrix): string {
+function formatOne(matrix: Matrix, level: number): string {
   const { columns, rows } = matrix;
   const count = `${rows.length} tool${rows.length === 1 ? "" : "s"}`;
-  let out = `## Which clients take each tool (${count})\n\n`;
+  let out = `${"#".repeat(level)} Which clients take each tool (${count})\n\n`;
   if (columns.length === 0) return `${out}No client or provider is checked: name some in the config's "targets" or "clients".\n`;
   out += `| tool | ${columns.map((c) => markdownCell(c.title)).join(" | ")} |\n|---|${columns.map(() => "---|").join("")}\n`;
   for (const row of rows) out += `| ${code(row.tool)} | ${row.cells.map(cellText).join(" | ")} |\n`;

@@ -4,14 +4,17 @@
  * the golden table, test/fixtures/matrix/expected/matrix.md; and each cell is derived again here from the rules
  * alone: every rule that decides the column run by itself on the folder, and the targets' lowerings called
  * directly, give the cell's verdict and rule ids (with the config as written, and with Gemini's `parameters`
- * form and OpenAI non-strict).
+ * form and OpenAI non-strict). `diff --format markdown --matrix` adds the rows of the changed tools.
  */
+import { readFileSync } from "node:fs";
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { composeRules, RULES, settingValues } from "../../src/catalog.js";
 import { configFor, type Config } from "../../src/commands/config.js";
 import { lintLoaded } from "../../src/commands/lint-folder.js";
+import { runDiff } from "../../src/commands/diff.js";
 import { runLint } from "../../src/commands/lint.js";
 import { lint } from "../../src/lint/index.js";
 import type { RunFacts } from "../../src/lint/rule.js";
@@ -21,7 +24,7 @@ import { formatMatrix, matrixOf, type Verdict } from "../../src/report/matrix.js
 import { decides, type MatrixColumn } from "../../src/report/matrix-columns.js";
 import { lowerToOpenApi } from "../../src/schema/openapi.js";
 import { declaredStrict, lowerStrict } from "../../src/targets/openai/strict.js";
-import { fixture } from "../helpers.js";
+import { fixture, repoRoot, tempDir } from "../helpers.js";
 
 const PROJECT = fixture("matrix");
 const GOLDEN = fixture("matrix", "expected", "matrix.md");
@@ -51,6 +54,10 @@ describe("toolgen lint --format matrix", () => {
     expect(matrix.code).toBe(1);
     // The command's table is the one built here from the same run (what the per-cell test below checks).
     expect(matrix.out).toBe(formatMatrix([(await lintRun()).matrix]));
+    // docs/matrix.md shows the golden's table as it is.
+    const table = matrix.out.split("\n").filter((line) => line.startsWith("|")).join("\n");
+    expect(table.split("\n")).toHaveLength(8);
+    expect(readFileSync(path.join(repoRoot, "docs", "matrix.md"), "utf8")).toContain(table);
   });
 
   for (const [name, overrides] of [
@@ -87,6 +94,31 @@ describe("toolgen lint --format matrix", () => {
       expect([...verdicts].sort()).toEqual(["as-is", "lowered", "refused"]);
     });
   }
+});
+
+describe("toolgen diff --format markdown --matrix", () => {
+  it("adds the table of the changed tools the head still has, as lint --format matrix tables them; only with markdown and the working tree or a head server", async () => {
+    const work = await tempDir("toolgen-matrix-diff-");
+    await cp(PROJECT, work, { recursive: true });
+    const base = path.join(work, "base");
+    await cp(path.join(PROJECT, "schemas"), base, { recursive: true });
+    // The base lacks search_orders' `status` and had another forecast description; filter_logs is removed on the head.
+    const orders = JSON.parse(await readFile(path.join(base, "search_orders.json"), "utf8")) as { input_schema: { properties: Record<string, unknown> } };
+    delete orders.input_schema.properties["status"];
+    await writeFile(path.join(base, "search_orders.json"), JSON.stringify(orders));
+    const forecast = JSON.parse(await readFile(path.join(base, "forecast.json"), "utf8")) as { description: string };
+    await writeFile(path.join(base, "forecast.json"), JSON.stringify({ ...forecast, description: `${forecast.description} Old.` }));
+    await rm(path.join(work, "schemas", "filter_logs.json"));
+    let out = "";
+    await runDiff({ base, cwd: work, format: "markdown", matrix: true, env: {}, stdout: { write: (t: string) => (out += t) } });
+    const section = out.slice(out.indexOf("### Which clients take each tool"));
+    expect(section.startsWith("### Which clients take each tool (2 tools)\n")).toBe(true);
+    const golden = readFileSync(GOLDEN, "utf8").split("\n");
+    const rows = section.split("\n").filter((line) => line.startsWith("| `"));
+    expect(rows).toEqual(golden.filter((line) => line.startsWith("| `forecast`") || line.startsWith("| `search_orders`")));
+    await expect(runDiff({ base, cwd: work, format: "stylish", matrix: true, env: {}, stdout: { write: () => undefined } })).rejects.toThrow(/--matrix adds a table to the markdown report/);
+    await expect(runDiff({ base, head: base, cwd: work, format: "markdown", matrix: true, env: {}, stdout: { write: () => undefined } })).rejects.toThrow(/--matrix tables the head/);
+  });
 });
 
 /** A cell as derived here: the findings of the rules that decide the column (each run alone), then the target's lowering called directly. */
