@@ -5,7 +5,7 @@
  * The cells are read off lint's own findings (the same rules, settings and severities as the other
  * formats) and the targets' own lowerings, so the table cannot disagree with `toolgen lint`.
  */
-import { RULES } from "../catalog.js";
+import { FEATURES, RULES } from "../catalog.js";
 import { markdownCell } from "../lint/formatters/escape.js";
 import { resolveRuleSettings } from "../lint/settings.js";
 import { bundleTools, type LoadedFolder } from "../load/index.js";
@@ -68,7 +68,9 @@ export async function matrixOf(part: MatrixPart): Promise<Matrix> {
     rows.push({ tool: name, file: file.displayPath, cells: columns.map((column) => cellOf(column, findings, tool)) });
   }
   const onRow = new Set(rows.map((r) => r.file));
-  const folderFindings = part.diagnostics.filter((d) => !onRow.has(d.file) && columns.some((c) => decides(d.rule, c)) && (d.severity === "error" || RULE_TARGET.has(d.rule) || d.pointer.startsWith("/toolsets") || d.pointer === ""));
+  // An error, or a target's or feature's finding (a cap, a count), about no one tool: lint's base warnings about a shared file are lint's to show.
+  const aboutAll = (d: Diagnostic) => d.severity === "error" || RULE_TARGET.has(d.rule) || FEATURE_RULES.has(d.rule);
+  const folderFindings = part.diagnostics.filter((d) => !onRow.has(d.file) && aboutAll(d) && columns.some((c) => decides(d.rule, c)));
   return { columns, rows, folderFindings };
 }
 
@@ -91,6 +93,9 @@ export function cellOf(column: MatrixColumn, findings: readonly Diagnostic[], to
   const warnings = unique(deciding.filter((d) => own(d.rule) && !rules.includes(d.rule)).map((d) => d.rule));
   return { verdict, rules, warnings };
 }
+
+/** The features' rules (toolset-cap, ...): what they find about the whole folder goes in the footer. */
+const FEATURE_RULES: ReadonlySet<string> = new Set(FEATURES.flatMap((f) => (f.rules ?? []).map((r) => r.meta.id)));
 
 const unique = (list: readonly string[]): string[] => [...new Set(list)];
 

@@ -11,13 +11,14 @@ import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { composeRules, RULES, settingValues } from "../../src/catalog.js";
+import { composeRules, RULES, settingValues, targetCaps } from "../../src/catalog.js";
 import { configFor, type Config } from "../../src/commands/config.js";
 import { lintLoaded } from "../../src/commands/lint-folder.js";
 import { runDiff } from "../../src/commands/diff.js";
 import { runLint } from "../../src/commands/lint.js";
 import { lint } from "../../src/lint/index.js";
 import type { RunFacts } from "../../src/lint/rule.js";
+import { importedFolder } from "../../src/load/imported.js";
 import { bundleTools, loadFolder } from "../../src/load/index.js";
 import type { BundledTool, Diagnostic, JsonObject } from "../../src/model.js";
 import { formatMatrix, matrixOf, type Verdict } from "../../src/report/matrix.js";
@@ -94,6 +95,21 @@ describe("toolgen lint --format matrix", () => {
       expect([...verdicts].sort()).toEqual(["as-is", "lowered", "refused"]);
     });
   }
+});
+
+it("the footer: each cap against the tools listed, and what lint finds about them as a whole (a cap exceeded)", async () => {
+  const input = { type: "object", properties: { q: { type: "string", description: "What to look for." } }, required: ["q"] };
+  const tools = Array.from({ length: 101 }, (_, i) => ({ name: `find_${i}`, description: "Finds things. Use it to look things up. It returns the matches.", inputSchema: input }));
+  const loaded = await importedFolder(tools, "mcp:server");
+  const settings = settingValues({ clients: ["windsurf", "cursor"] });
+  const rules = composeRules({ targets: ["mcp"], settings });
+  const run: RunFacts = { settings, caps: targetCaps(rules), configFile: "toolgen.config.json" };
+  const diagnostics = await lintLoaded(loaded, rules as Record<string, never>, undefined, undefined, run);
+  const text = formatMatrix([await matrixOf({ loaded, diagnostics, rules, settings })]);
+  expect(text).toContain("| tool | Claude Code | Windsurf | Cursor |\n");
+  expect(text).toContain("- Windsurf: at most 100 tools (**over it**: send a toolset). Source: https://docs.windsurf.com/windsurf/cascade/mcp\n");
+  expect(text).toContain("- Cursor: no documented cap. Source:");
+  expect(text).toMatch(/About the tools as a whole:\n\n- ⚠️ `toolset-cap`: the folder has 101 tools, over Windsurf's cap of 100/);
 });
 
 describe("toolgen diff --format markdown --matrix", () => {
