@@ -42,6 +42,12 @@ export const CLAUDE_FORMAT_RULES: ReadonlySet<string> = new Set(["tool-name-form
 /** The rule that reports a schema's declared dialect other than 2020-12 (targets/mcp/rules/schema-dialect.ts). */
 const SCHEMA_DIALECT_RULE = "mcp/schema-dialect";
 
+/**
+ * The warnings that say a target's output leaves the tool out: claude-agent-sdk/zod-exact ("the claude-agent-sdk
+ * output leaves the tool out", its meta), so the tool is dropped there whatever the rule's severity.
+ */
+const DROPPED_BY: Readonly<Record<string, readonly string[]>> = { "claude-agent-sdk": ["claude-agent-sdk/zod-exact"] };
+
 const TITLES: Readonly<Record<string, string>> = { anthropic: "Claude API", mcp: "Claude Code" };
 
 /** The columns of a run: its composed rule settings (composeRules), resolved (resolveRuleSettings), and its settings. */
@@ -53,7 +59,7 @@ export function matrixColumns(
   const columns: MatrixColumn[] = [];
   for (const target of checkedTargets(composed)) {
     const cap = target.profile?.maxTools;
-    const column: MatrixColumn = { title: TITLES[target.id] ?? target.title, target: target.id, refusedBy: [], ...(cap ? { cap: { title: target.title, ...cap } } : {}) };
+    const column: MatrixColumn = { title: TITLES[target.id] ?? target.title, target: target.id, refusedBy: DROPPED_BY[target.id] ?? [], ...(cap ? { cap: { title: target.title, ...cap } } : {}) };
     if (target.id === "openai") {
       const strict = resolved.get(STRICT_RULE);
       const all = strict !== undefined && strict.severity !== "off" && (strict.options["all"] ?? 0) >= 1;

@@ -19,9 +19,9 @@ import { runLint } from "../../src/commands/lint.js";
 import { lint } from "../../src/lint/index.js";
 import type { RunFacts } from "../../src/lint/rule.js";
 import { importedFolder } from "../../src/load/imported.js";
-import { bundleTools, loadFolder } from "../../src/load/index.js";
+import { bundleTools, loadFolder, type LoadedFolder } from "../../src/load/index.js";
 import type { BundledTool, Diagnostic, JsonObject } from "../../src/model.js";
-import { formatMatrix, matrixOf, type Verdict } from "../../src/report/matrix.js";
+import { formatMatrix, matrixOf, type Matrix, type Verdict } from "../../src/report/matrix.js";
 import { decides, type MatrixColumn } from "../../src/report/matrix-columns.js";
 import { lowerToOpenApi } from "../../src/schema/openapi.js";
 import { declaredStrict, lowerStrict } from "../../src/targets/openai/strict.js";
@@ -67,34 +67,32 @@ describe("toolgen lint --format matrix", () => {
   ] as const) {
     it(`each cell is what the rules that decide it, run alone, and the lowering say (${name})`, async () => {
       const { loaded, rules, run, matrix } = await lintRun(overrides as Partial<Config>);
-      const bundled = await bundleTools(loaded);
-      const byName = new Map(bundled.tools.map((t) => [t.name, t]));
-      // Each rule on alone, at the run's setting: its own findings, by tool.
-      const alone = new Map<string, Diagnostic[]>();
-      for (const rule of RULES) {
-        const id = rule.meta.id;
-        if (rules[id] === "off" || (rules[id] === undefined && rule.meta.defaultSeverity === "off")) continue;
-        const only = Object.fromEntries(RULES.map((r) => [r.meta.id, r.meta.id === id ? (rules[id] ?? r.meta.defaultSeverity) : "off"]));
-        alone.set(id, await lint(loaded, bundled, { registry: RULES, rules: only, run }));
-      }
-      const yieldsTo = new Map(RULES.map((r) => [r.meta.id, r.meta.yieldsTo]));
-      let cells = 0;
-      const verdicts = new Set<Verdict>();
-      for (const row of matrix.rows) {
-        matrix.columns.forEach((column, i) => {
-          const cell = row.cells[i]!;
-          const expected = expectedCell(column, [...alone].flatMap(([id, found]) => (decides(id, column) ? found.filter((d) => d.tool === row.tool).map((d) => ({ ...d, rule: id })) : [])), byName.get(row.tool)!, yieldsTo, run);
-          expect({ tool: row.tool, column: column.title, ...cell, rules: [...cell.rules].sort() }).toEqual({ tool: row.tool, column: column.title, ...expected });
-          verdicts.add(cell.verdict);
-          cells++;
-        });
-      }
-      expect(cells).toBe(matrix.rows.length * matrix.columns.length);
-      expect(cells).toBeGreaterThan(20);
+      const cells = await checkCells({ loaded, rules, run, matrix });
+      expect(cells.count).toBeGreaterThan(20);
       // The fixture shows each verdict.
-      expect([...verdicts].sort()).toEqual(["as-is", "lowered", "refused"]);
+      expect([...cells.verdicts].sort()).toEqual(["as-is", "lowered", "refused"]);
     });
   }
+});
+
+it("a tool an output leaves out is dropped there: the Claude Agent SDK and claude-agent-sdk/zod-exact (a warning in lint); each cell derived again", async () => {
+  const input = (q: object) => ({ type: "object", properties: { q: { description: "What to look for.", ...q } }, required: ["q"] });
+  const tools = [
+    { name: "plain", description: "Finds things. Use it to look things up. It returns the matches.", inputSchema: input({ type: "string" }) },
+    { name: "negated", description: "Finds things. Use it to look things up. It returns the matches.", inputSchema: input({ not: { type: "string" } }) },
+  ];
+  const loaded = await importedFolder(tools, "mcp:server");
+  const settings = settingValues({});
+  const rules = composeRules({ targets: ["anthropic", "claude-agent-sdk", "managed-agents"], settings });
+  const run: RunFacts = { settings, caps: targetCaps(rules), configFile: "toolgen.config.json" };
+  const diagnostics = await lintLoaded(loaded, rules as Record<string, never>, undefined, undefined, run);
+  expect(diagnostics.find((d) => d.rule === "claude-agent-sdk/zod-exact")?.severity).toBe("warning");
+  const matrix = await matrixOf({ loaded, diagnostics, rules, settings });
+  const text = formatMatrix([matrix]);
+  expect(text).toContain("| tool | Claude API | Claude Agent SDK | Claude Managed Agent |\n");
+  expect(text).toContain("| `plain` | ✅ | ✅ | ✅ |\n");
+  expect(text).toContain("| `negated` | ✅ | ❌ `claude-agent-sdk/zod-exact` | ✅ |\n");
+  expect((await checkCells({ loaded, rules, run, matrix })).verdicts).toEqual(new Set(["as-is", "refused"]));
 });
 
 it("the footer: each cap against the tools listed, and what lint finds about them as a whole (a cap exceeded)", async () => {
@@ -136,6 +134,37 @@ describe("toolgen diff --format markdown --matrix", () => {
     await expect(runDiff({ base, head: base, cwd: work, format: "markdown", matrix: true, env: {}, stdout: { write: () => undefined } })).rejects.toThrow(/--matrix tables the head/);
   });
 });
+
+/**
+ * Checks every cell of `matrix` against its derivation here (expectedCell): each rule run alone on the folder,
+ * at the run's setting, and the lowerings called directly. Returns how many cells and which verdicts it saw.
+ */
+async function checkCells({ loaded, rules, run, matrix }: { loaded: LoadedFolder; rules: Record<string, unknown>; run: RunFacts; matrix: Matrix }) {
+  const bundled = await bundleTools(loaded);
+  const byName = new Map(bundled.tools.map((t) => [t.name, t]));
+  // Each rule on alone, at the run's setting: its own findings, by tool.
+  const alone = new Map<string, Diagnostic[]>();
+  for (const rule of RULES) {
+    const id = rule.meta.id;
+    if (rules[id] === "off" || (rules[id] === undefined && rule.meta.defaultSeverity === "off")) continue;
+    const only = Object.fromEntries(RULES.map((r) => [r.meta.id, r.meta.id === id ? (rules[id] ?? r.meta.defaultSeverity) : "off"]));
+    alone.set(id, await lint(loaded, bundled, { registry: RULES, rules: only, run }));
+  }
+  const yieldsTo = new Map(RULES.map((r) => [r.meta.id, r.meta.yieldsTo]));
+  let cells = 0;
+  const verdicts = new Set<Verdict>();
+  for (const row of matrix.rows) {
+    matrix.columns.forEach((column, i) => {
+      const cell = row.cells[i]!;
+      const expected = expectedCell(column, [...alone].flatMap(([id, found]) => (decides(id, column) ? found.filter((d) => d.tool === row.tool).map((d) => ({ ...d, rule: id })) : [])), byName.get(row.tool)!, yieldsTo, run);
+      expect({ tool: row.tool, column: column.title, ...cell, rules: [...cell.rules].sort() }).toEqual({ tool: row.tool, column: column.title, ...expected });
+      verdicts.add(cell.verdict);
+      cells++;
+    });
+  }
+  expect(cells).toBe(matrix.rows.length * matrix.columns.length);
+  return { count: cells, verdicts };
+}
 
 /** A cell as derived here: the findings of the rules that decide the column (each run alone), then the target's lowering called directly. */
 function expectedCell(
