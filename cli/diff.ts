@@ -6,6 +6,7 @@ import { SERVER_CONNECTION_OPTIONS, serverFlags } from "./options.js";
 /** The flags of `toolgen diff` (main.ts also reads their names for "did you mean"). */
 export const DIFF_OPTIONS = {
   format: { type: "string", alias: "f", choices: ["stylish", "json", "sarif", "github", "markdown"], default: "stylish", describe: "report format" },
+  matrix: { type: "boolean", describe: "with --format markdown: also the table of which clients take each changed tool (as lint --format matrix), for the head: the working tree or --head-server" },
   "fail-on": { type: "string", choices: ["breaking", "handlers", "prompt", "none"], default: "breaking", describe: "exit 1 when a change of this class (or a worse one) is found" },
   "output-file": { type: "string", alias: "o", describe: "write the report to this file instead of stdout" },
   color: { type: "boolean", describe: "colors in the stylish report [default: on for a terminal, FORCE_COLOR / NO_COLOR]" },
@@ -45,6 +46,8 @@ export const diffCommand: Command = {
           "splits words and started over stdio, or a Streamable HTTP URL): its tools as it lists them, located at\n" +
           "server:<tool name>. The other side is still a folder or revision (the head: the working tree by default), or\n" +
           "a server too. --server-env KEY=VAL and --header \"Name: value\" pass credentials; their values are never shown.\n\n" +
+          "--matrix (with --format markdown) adds the table of which clients take each changed tool, as toolgen lint\n" +
+          "--format matrix prints it (docs/matrix.md), for the head: the working tree under its config, or --head-server.\n\n" +
           "--eval CASES runs toolgen eval's cases file (from the working tree) through each side's generated tool search and\n" +
           "reports recall@1/3/5 and MRR before -> after, and each case whose expected tool changed rank; --eval-fail-drop D\n" +
           "exits 1 when --eval-metric (default recall@5) drops by more than D. --eval-replay FILE (with --eval) scores a\n" +
@@ -75,6 +78,7 @@ export const diffCommand: Command = {
       ...(servers.head !== undefined ? { headServer: servers.head } : {}),
       ...connection,
       format: argv.format as string,
+      ...(argv.matrix !== undefined ? { matrix: argv.matrix as boolean } : {}),
       failOn: argv.failOn as string,
       ...(argv.outputFile !== undefined ? { outputFile: argv.outputFile as string } : {}),
       ...(argv.color !== undefined ? { color: argv.color as boolean } : {}),

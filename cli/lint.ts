@@ -21,6 +21,10 @@ export const lintCommand: Command = {
           "is started over stdio (split into words as a shell would, never run by one), a URL is reached over Streamable\n" +
           "HTTP. Findings are located at server:<tool name> and a JSON pointer. --server-env KEY=VAL (stdio) and --header\n" +
           "\"Name: value\" (HTTP) pass credentials; their values never appear in the report or a message.\n\n" +
+          "--format matrix prints a Markdown table for a pull request: a row per tool, a column per client and provider the\n" +
+          "config's targets and clients name (Claude API, Claude Code, OpenAI (strict), Gemini, Cursor, VS Code, Windsurf).\n" +
+          "Each cell says the tool is taken as written, taken after toolgen's lowering, or refused, with the rule that\n" +
+          "decides; the caps follow the table. The cells come from the same findings as the other formats.\n\n" +
           "Exit codes: 0 clean (warnings allowed), 1 errors or more warnings than --max-warnings, " +
           "2 usage error (a bad flag or config, a missing path, a missing or empty schemas folder; a server that does not\n" +
           "start, answer within --server-timeout or list its tools).",
@@ -28,7 +32,8 @@ export const lintCommand: Command = {
       .example("$0 lint", "lint the schemas folder")
       .example("$0 lint schemas/get_weather.json --format json", "lint one file, JSON report")
       .example('$0 lint --server "node dist/server.js" --server-env API_KEY=$API_KEY', "lint a stdio MCP server's tools")
-      .example('$0 lint --server https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN" -f sarif', "lint a remote server, SARIF report"),
+      .example('$0 lint --server https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN" -f sarif', "lint a remote server, SARIF report")
+      .example('$0 lint --server "node dist/server.js" --format matrix', "which clients take each of a server's tools, as Markdown"),
   run: async (argv) => {
     const options = {
       paths: argv._.map(String),

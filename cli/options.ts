@@ -51,7 +51,7 @@ const SERVER_OPTIONS = {
 } as const satisfies Record<string, OptionSpec>;
 
 export const LINT_OPTIONS = {
-  format: { type: "string", alias: "f", choices: ["stylish", "json", "sarif", "github"], default: "stylish", describe: "report format" },
+  format: { type: "string", alias: "f", choices: ["stylish", "json", "sarif", "github", "matrix"], default: "stylish", describe: "report format (matrix: a Markdown table of which clients take each tool)" },
   ...WARNING_OPTIONS,
   "output-file": { type: "string", alias: "o", describe: "write the report to this file instead of stdout" },
   color: { type: "boolean", describe: "colors in the stylish report (--no-color: none) [default: FORCE_COLOR, NO_COLOR, else on for a terminal]" },

@@ -131,11 +131,16 @@ export function settingValues(given: Readonly<Record<string, unknown>>): Record<
  * the toolsets feature's toolset-cap rule: the same list for `toolgen lint` and a build.
  */
 export function targetCaps(rules: Readonly<Record<string, unknown>>): ToolCapFact[] {
-  const on = (id: string) => rules[id] !== undefined && rules[id] !== "off";
-  return TARGETS.filter((t) => t.rules.some((r) => on(r.meta.id))).flatMap((t) => {
+  return checkedTargets(rules).flatMap((t) => {
     const cap = t.profile?.maxTools;
     return cap === undefined ? [] : [{ title: t.title, max: cap.max, source: cap.source }];
   });
+}
+
+/** The targets a run checks: those with a rule on in `rules` (as composeRules decided), in catalogue order. */
+export function checkedTargets(rules: Readonly<Record<string, unknown>>): Target[] {
+  const on = (id: string) => rules[id] !== undefined && rules[id] !== "off";
+  return TARGETS.filter((t) => t.rules.some((r) => on(r.meta.id)));
 }
 
 /** The target a rule id belongs to (`openai/tool-name-format` -> openai); undefined for a base or output rule. */

@@ -13,12 +13,13 @@ import { evalChange, type EvalChange } from "../diff/eval.js";
 import { DIFF_FORMATS, renderDiff, type DiffFormat } from "../diff/report.js";
 import { FAIL_ON, failsOn, type FailOn } from "../diff/rules.js";
 import { loadedSide, loadSide, type ProjectConfigs, type Side } from "../diff/sides.js";
+import type { LoadedFolder } from "../load/index.js";
 import { configFor, CONFIG_FILES, findConfig } from "./config.js";
 import { repositoryRoot } from "../lint/formatters/locations.js";
 import { packageDocsUrl, packageVersion } from "../load/own-package.js";
 import { writeReport, writeReportFile } from "../report/file.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
-import { colorFromEnvironment, strayServerFlag } from "./lint.js";
+import { changedToolsMatrix, colorFromEnvironment, strayServerFlag } from "./lint.js";
 import { EVAL_METRICS, type EvalMetric } from "./eval.js";
 
 /** How diff/ finds and reads a side's config: this command layer's reader, handed down (diff/ imports nothing from commands/). */
@@ -46,6 +47,8 @@ export interface RunDiffOptions {
   /** `--max-message-bytes N`: the largest message read from a stdio server. */
   maxMessageBytes?: number;
   format?: string;
+  /** `--matrix` (with `--format markdown`): also the table of which clients take each changed tool, as `lint --format matrix` prints it, for the head (the working tree or `--head-server`). */
+  matrix?: boolean;
   failOn?: string;
   outputFile?: string;
   color?: boolean;
@@ -86,6 +89,8 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
     throw new UsageError("--eval-toolset, --eval-metric and --eval-fail-drop need --eval CASES (a cases file, as toolgen eval reads it)");
   }
   if (options.eval === undefined && options.evalReplay !== undefined) throw new UsageError("--eval-replay needs --eval CASES (the cases file the recording was made from)");
+  if (options.matrix === true && format !== "markdown") throw new UsageError(`--matrix adds a table to the markdown report: give --format markdown (not ${format})`);
+  if (options.matrix === true && options.head !== undefined) throw new UsageError("--matrix tables the head as `toolgen lint` reads it: the working tree (no head given) or --head-server");
   const replay = options.evalReplay === undefined ? undefined : await readRecording(options.evalReplay, cwd);
   const cases = options.eval === undefined ? undefined : await readCases(options.eval, cwd);
   const servers = await serverSides(options);
@@ -100,6 +105,9 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
   const notFiles = new Set([...(servers.base?.notFiles ?? []), ...(servers.head?.notFiles ?? [])]);
   const sources = new Map([...base.tools, ...head.tools].filter((t) => !notFiles.has(t.source.displayPath)).map((t) => [t.source.displayPath, t.source]));
   const rulesUrl = packageDocsUrl("docs/diff.md#the-rules");
+  // The changed tools the head still has, tabled under the working tree's config (lint.ts, as --format matrix).
+  const changed = new Set(result.findings.map((f) => f.tool).filter((name) => head.tools.some((t) => t.name === name)));
+  const matrix = options.matrix === true && changed.size > 0 ? `\n${await changedToolsMatrix(cwd, changed, servers.head?.folder)}` : "";
   const report = (color: boolean) =>
     servers.redact(
       renderDiff(result, format, {
@@ -113,7 +121,7 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
         ...(notFiles.size > 0 ? { notFiles } : {}),
         ...(rulesUrl ? { rulesUrl } : {}),
         ...(evaluated ? { eval: evaluated } : {}),
-      }),
+      }) + matrix,
     );
   if (options.outputFile !== undefined) writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, report(false));
   else writeReport(stdout, report(options.color ?? colorFromEnvironment(stdout, env)));
@@ -152,13 +160,13 @@ async function serverSides(options: RunDiffOptions): Promise<{ base?: ServerSide
     const { folder, redact } = await listServerFolder(flags, standardError, `toolgen diff ${flag}`, flag);
     const before = out.redact;
     out.redact = (text) => redact(before(text));
-    out[which] = { ...(await loadedSide(out.redact(spec), folder)), notFiles: new Set(folder.files.map((f) => f.displayPath)) };
+    out[which] = { ...(await loadedSide(out.redact(spec), folder)), notFiles: new Set(folder.files.map((f) => f.displayPath)), folder };
   }
   return out;
 }
 
-/** A side listed from a server, with the locations of its tools (no files). */
-type ServerSide = Side & { notFiles: ReadonlySet<string> };
+/** A side listed from a server, with the locations of its tools (no files) and its folder (for --matrix). */
+type ServerSide = Side & { notFiles: ReadonlySet<string>; folder: LoadedFolder };
 
 /** A file `--eval` or `--eval-replay` names, from the working tree (the same for both sides), named relative to `cwd`. */
 async function readEvalFile(file: string, cwd: string, flag: string) {

@@ -8,6 +8,7 @@
  */
 import { UsageError, UserError } from "../errors.js";
 import { importedFolder } from "../load/imported.js";
+import type { LoadedFolder } from "../load/index.js";
 import type { Diagnostic, StageTimer } from "../model.js";
 import type { RunFacts } from "../lint/rule.js";
 import type { RuleSetting } from "../lint/settings.js";
@@ -71,7 +72,7 @@ export async function lintServer(
   ruleRun: { rules: Record<string, RuleSetting>; run: RunFacts },
   stderr: OutputStream,
   mark: StageTimer,
-): Promise<{ diagnostics: Diagnostic[]; locations: ReadonlySet<string>; redact: (text: string) => string }> {
+): Promise<{ diagnostics: Diagnostic[]; folder: LoadedFolder; locations: ReadonlySet<string>; redact: (text: string) => string }> {
   const { folder, redact } = await listServerFolder(flags, stderr, "toolgen lint --server", "--server", config.defaultDialect);
   mark("load");
   const locations = new Set(folder.files.map((f) => f.displayPath));
@@ -82,5 +83,5 @@ export async function lintServer(
     const { line: _line, column: _column, ...rest } = d;
     return rest;
   });
-  return { diagnostics, locations, redact };
+  return { diagnostics, folder, locations, redact };
 }

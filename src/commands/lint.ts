@@ -24,8 +24,9 @@ import { lintLoaded } from "./lint-folder.js";
 import { resolveRuleSettings } from "../lint/settings.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
 import { stageTimer } from "../report/timings.js";
+import type { MatrixPart } from "../report/matrix.js";
 
-export const LINT_FORMATS = ["stylish", "json", "sarif", "github"] as const;
+export const LINT_FORMATS = ["stylish", "json", "sarif", "github", "matrix"] as const;
 export type LintFormat = (typeof LINT_FORMATS)[number];
 
 export interface RunLintOptions {
@@ -78,26 +79,32 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   const mark = stageTimer(env);
   const flags = { schemas: options.schemas, config: options.config, targets: options.targets };
   let diagnostics: Diagnostic[] = [];
+  /** With --format matrix: each run's folder, findings and settings, for the table. */
+  const parts: MatrixPart[] | undefined = format === "matrix" ? [] : undefined;
   /** With --server: the tools' locations (`server:<name>`, no file) and what keeps the credentials out of the report. */
   let server: { locations: ReadonlySet<string>; redact: (text: string) => string } | undefined;
   if (options.server !== undefined) {
     if ((options.paths ?? []).length > 0) throw new UsageError(`--server lints the server's tools: name no file or folder beside it (got '${options.paths![0]}')`);
     const config = configFor(cwd, flags, cwd);
     const { lintServer } = await import("./lint-server.js");
-    const linted = await lintServer({ ...options, server: options.server }, config, ruleRun(config), options.stderr ?? standardError, mark);
+    const run = ruleRun(config);
+    const linted = await lintServer({ ...options, server: options.server }, config, run, options.stderr ?? standardError, mark);
     diagnostics = linted.diagnostics;
+    parts?.push({ loaded: linted.folder, diagnostics, rules: run.rules, settings: run.run.settings });
     server = linted;
   } else {
     const stray = strayServerFlag(options);
     if (stray !== undefined) throw new UsageError(`${stray} is for a server's tools: it needs --server <command or URL>`);
-    diagnostics = await lintPaths(options.paths ?? [], flags, cwd, mark);
+    diagnostics = await lintPaths(options.paths ?? [], flags, cwd, mark, parts);
   }
+  const matrix = parts === undefined ? undefined : await matrixText(parts);
 
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
   const shown = options.quiet ? diagnostics.filter((d) => d.severity === "error") : diagnostics;
   // With --server, the report keeps the credentials out (a tool named after one, a message quoting it).
-  const report = (color: boolean) => (server === undefined ? render(shown, format, color, env, cwd) : server.redact(render(shown, format, color, env, cwd, server.locations)));
+  const text = (color: boolean) => (format === "matrix" ? (matrix ?? "") : render(shown, format, color, env, cwd, server?.locations));
+  const report = (color: boolean) => (server === undefined ? text(color) : server.redact(text(color)));
   if (options.outputFile !== undefined) {
     writeReportFile(path.resolve(cwd, options.outputFile), options.outputFile, report(false));
   } else {
@@ -106,6 +113,28 @@ export async function runLint(options: RunLintOptions = {}): Promise<number> {
   mark("report");
   if (errors > 0) return 1;
   return overWarningLimit(warnings, maxWarnings, options.stderr ?? standardError) ? 1 : 0;
+}
+
+/** The matrix of lint runs (report/matrix.ts, loaded only for it). */
+async function matrixText(parts: readonly MatrixPart[], level?: number): Promise<string> {
+  const { formatMatrix, matrixOf } = await import("../report/matrix.js");
+  const matrices = [];
+  for (const part of parts) matrices.push(await matrixOf(part));
+  return formatMatrix(matrices, level);
+}
+
+/**
+ * `diff --matrix`: the matrix of the tools named, as `lint --format matrix` tables them under the config found
+ * from `cwd`: the working tree's schemas folder, or the tools a server listed (`folder`). Under a level-3 heading.
+ */
+export async function changedToolsMatrix(cwd: string, tools: ReadonlySet<string>, folder?: LoadedFolder): Promise<string> {
+  const parts: MatrixPart[] = [];
+  if (folder === undefined) await lintPaths([], {}, cwd, () => undefined, parts);
+  else {
+    const { rules, run } = ruleRun(configFor(cwd, {}, cwd));
+    parts.push({ loaded: folder, diagnostics: await lintLoaded(folder, rules, undefined, undefined, run), rules, settings: run.settings });
+  }
+  return matrixText(parts.map((part) => ({ ...part, tools })), 3);
 }
 
 /** The flag of a server's connection given without a server to connect to (lint's --server, diff's --base-server or --head-server). */
@@ -124,7 +153,7 @@ function ruleRun(config: Config): { rules: Config["rules"]; run: RunFacts } {
 }
 
 /** The findings for the files and folders named (none: the schemas folder), each path under the config that governs it. */
-async function lintPaths(given: readonly string[], flags: Parameters<typeof groupByConfig>[1], cwd: string, mark: StageTimer): Promise<Diagnostic[]> {
+async function lintPaths(given: readonly string[], flags: Parameters<typeof groupByConfig>[1], cwd: string, mark: StageTimer, parts?: MatrixPart[]): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   let targetCount = 0;
   for (const { config, paths } of groupByConfig(given, flags, cwd)) {
@@ -133,7 +162,9 @@ async function lintPaths(given: readonly string[], flags: Parameters<typeof grou
     mark("load");
     for (const target of targets) {
       targetCount++;
-      diagnostics.push(...(await lintLoaded(target.loaded, rules, target.onlyFiles, mark, run)));
+      const found = await lintLoaded(target.loaded, rules, target.onlyFiles, mark, run);
+      diagnostics.push(...found);
+      parts?.push({ loaded: target.loaded, ...(target.onlyFiles ? { onlyFiles: target.onlyFiles } : {}), diagnostics: found, rules, settings: run.settings });
     }
   }
   if (targetCount > 1 && diagnostics.length > 0) diagnostics.sort(compareDiagnostics);
@@ -164,8 +195,8 @@ export function colorFromEnvironment(stdout: OutputStream, env: Readonly<Record<
   return stdout.isTTY === true;
 }
 
-/** The report; `located` names the findings' locations that are no file (a server's tools, `server:<name>`). */
-function render(diagnostics: readonly Diagnostic[], format: LintFormat, color: boolean, env: RunLintOptions["env"] = {}, cwd = process.cwd(), located?: ReadonlySet<string>): string {
+/** The report (all but the matrix, which report/matrix.ts writes from the folder and its settings too); `located` names the findings' locations that are no file (a server's tools, `server:<name>`). */
+function render(diagnostics: readonly Diagnostic[], format: Exclude<LintFormat, "matrix">, color: boolean, env: RunLintOptions["env"] = {}, cwd = process.cwd(), located?: ReadonlySet<string>): string {
   const notFiles = located !== undefined ? { notFiles: located } : {};
   switch (format) {
     case "json":

@@ -9,7 +9,7 @@ import { locatePointer } from "../load/positions.js";
 import type { Rule } from "../lint/rule.js";
 import { formatGithub } from "../lint/formatters/github.js";
 import { formatSarif } from "../lint/formatters/sarif.js";
-import { escapeControl } from "../lint/formatters/escape.js";
+import { escapeControl, markdownCell } from "../lint/formatters/escape.js";
 import type { DiffFinding, DiffResult } from "./engine.js";
 import { EVAL_RULES, evalDiagnostics, evalMarkdown, evalStylish, evalSummary, type EvalChange } from "./eval.js";
 import { DIFF_RULES, type DiffClass } from "./rules.js";
@@ -115,7 +115,7 @@ function stylish(result: DiffResult, options: ReportOptions): string {
 }
 
 /** Text for a markdown table cell: pipes escaped, no line breaks. */
-const cell = (text: string) => escapeControl(text).replace(/\|/g, "\\|").replace(/\n/g, " ");
+const cell = markdownCell;
 
 function markdown(result: DiffResult, options: ReportOptions): string {
   let out = `## toolgen diff: \`${cell(options.base)}\` → \`${cell(options.head)}\`\n\n`;

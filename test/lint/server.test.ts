@@ -111,6 +111,26 @@ describe("toolgen lint --server", () => {
     expect(server.stdout).not.toContain(SECRET);
   });
 
+  it("--format matrix: the server's tools as the same tools in a folder give them (issue 42 item 2); the credential nowhere", async () => {
+    const server = await lint({ server: url, headers: [BEARER], format: "matrix" });
+    expect(server.code).toBe(1);
+    expect(server.stdout).toContain("| tool | Claude API | Claude Code |");
+    expect(server.stdout).toMatch(/^\| `get weather` \| ❌ `tool-name-format` \| ✅ ⚠️ `mcp\/tool-name-format` \|$/m);
+    expect(server.stdout).toMatch(/^\| `forecast` \| ✅ \| ❌ `mcp\/schema-dialect` \|$/m);
+    expect(server.stdout).not.toContain(SECRET);
+    const client = new Client({ name: "test", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: parseHeaders([BEARER]) } }));
+    const tools = (await client.listTools()).tools as ImportedTool[];
+    await client.close();
+    const schemas = path.join(cwd, "matrix-folder");
+    mkdirSync(schemas, { recursive: true });
+    tools.forEach((t, i) => writeFileSync(path.join(schemas, `${i}.json`), JSON.stringify(toolDocument(t, t.name, "mcp:server"), null, 2)));
+    const folder = await lint({ schemas, format: "matrix" });
+    expect(folder.code).toBe(1);
+    // Rows in the same order: the folder's files are named in the server's order.
+    expect(server.stdout).toBe(folder.stdout.replaceAll(SECRET, "***"));
+  });
+
   it("SARIF is valid against the official schema, each result at server:<name> with the tool as its logical location; github annotates no file; the credential nowhere", async () => {
     const sarif = await lint({ server: url, headers: [BEARER], format: "sarif" });
     expect(sarif.code).toBe(1);

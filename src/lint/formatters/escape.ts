@@ -18,3 +18,8 @@ export function escapeControl(text: string): string {
   if (!HAS_CONTROL.test(text)) return text;
   return text.replace(CONTROL, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+
+/** Text for a Markdown table cell (diff's and lint's matrix): control characters escaped, pipes escaped, no line breaks. */
+export function markdownCell(text: string): string {
+  return escapeControl(text).replace(/\|/g, "\\|").replace(/\n/g, " ");
+}

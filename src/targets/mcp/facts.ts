@@ -28,6 +28,8 @@ export const mcp = {
  */
 export const MCP_SCHEMA_DIALECT = {
   accepted: "2020-12",
+  /** The clients that refuse such a tool, as `toolgen lint --format matrix` names its columns (the sources below). */
+  refusing: ["Claude Code"],
   clients: "Claude Code, and MCP TypeScript SDK clients older than typescript-sdk PR #2534, validate it as 2020-12 only and refuse the tool (modelcontextprotocol/typescript-sdk #2721, #2084, PR #2085)",
 } as const;
 
