@@ -88,7 +88,7 @@ export async function runLiveEval(flags: LiveFlags, ctx: LiveContext): Promise<n
     model: m,
     maxTokens: DEFAULT_MAX_TOKENS,
     tools: sent.sets,
-    ...(sent.search ? { searchIndex: buildSearchIndex(ctx.tools, ctx.sets) } : {}),
+    ...(sent.search ? { searchIndex: buildSearchIndex(ctx.tools, ctx.sets, { synonyms: ctx.config.searchSynonyms ?? [] }) } : {}),
     schemas: new Map(ctx.tools.map((t) => [t.name, t.bundledSchema])),
     repeat: runs,
   });

@@ -46,7 +46,7 @@ async function replaySide(side: Side, cases: readonly EvalCase[], recording: Rec
       model: recording.header.model,
       maxTokens: DEFAULT_MAX_TOKENS,
       tools: sent.sets,
-      ...(sent.search ? { searchIndex: buildSearchIndex(side.tools, sets) } : {}),
+      ...(sent.search ? { searchIndex: buildSearchIndex(side.tools, sets, { synonyms: side.sent.searchSynonyms ?? [] }) } : {}),
       schemas: new Map(side.tools.map((t) => [t.name, t.bundledSchema])),
       repeat,
     },

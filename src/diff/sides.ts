@@ -77,7 +77,7 @@ async function loadProjectWith(configs: ProjectConfigs, dir: string, cwd: string
   if (!statSync(schemas, { throwIfNoEntry: false })?.isDirectory()) {
     throw new UsageError(`schemas folder not found: ${rename ? rename(schemas) : path.relative(cwd, schemas) || "."}`);
   }
-  const sent = { ...(config.outputs !== undefined ? { outputs: config.outputs } : {}), ...(config.deferLoading !== undefined ? { deferLoading: config.deferLoading } : {}) };
+  const sent = { ...(config.outputs !== undefined ? { outputs: config.outputs } : {}), ...(config.deferLoading !== undefined ? { deferLoading: config.deferLoading } : {}), ...(config.searchSynonyms !== undefined ? { searchSynonyms: config.searchSynonyms } : {}) };
   return { tools: await loadSchemas(schemas, config.refRoots ?? [dir], rename, config.defaultDialect), toolsets: config.toolsets ?? [], sent };
 }
 

@@ -15,6 +15,8 @@ import type { ResolvedToolset } from "./resolve.js";
 export interface SentSettings {
   outputs?: readonly string[];
   deferLoading?: unknown;
+  /** The search feature's `searchSynonyms`: the generated search's index has them, so an eval's does too. */
+  searchSynonyms?: readonly (readonly string[])[];
 }
 
 /** The `tools` of each toolset's requests ("" is the folder's), and whether they carry the tool search. */

@@ -86,9 +86,11 @@ beforeAll(async () => {
   git("init", "-q", "-b", "main");
   git("config", "user.email", "t@example.com");
   git("config", "user.name", "t");
-  write(path.join(repo, "toolgen.config.json"), { schemas: "schemas", toolsets: { shop: ["shop_*"] } });
+  // "zorp", a word of no tool, is made one with "track" by the config: the search as built finds by it.
+  write(path.join(repo, "toolgen.config.json"), { schemas: "schemas", toolsets: { shop: ["shop_*"] }, searchSynonyms: [["zorp", "track"]] });
   for (const t of TOOLS) write(path.join(repo, "schemas", `${t.name}.json`), t);
   write(path.join(repo, "cases.jsonl"), CASES.map((c) => JSON.stringify(c)).join("\n") + "\n");
+  write(path.join(repo, "synonym-cases.jsonl"), JSON.stringify({ request: "zorp", expected: "shop_track_order" }) + "\n");
   write(path.join(repo, "shop-cases.yaml"), CASES.filter((c) => c.expected.startsWith("shop_")).map((c) => `- request: "${c.request}"\n  expected: ${c.expected}\n`).join(""));
   git("add", "-A");
   git("commit", "-qm", "v1");
@@ -126,6 +128,14 @@ describe("toolgen diff --eval (issue 28)", () => {
     expect(e.delta["recall@5"]).toBeLessThan(0);
     expect(e).toMatchObject({ file: "cases.jsonl", cases: 4, metric: "recall@5", failed: false, base: { tools: 8, problems: [] }, head: { tools: 8, problems: [] } });
     expect(e.changed).toEqual([{ where: "cases.jsonl:1", line: 1, request: CASES[0]!.request, expected: ["shop_refund_order"], base: 1, head: v2Refund.rank }]);
+  });
+
+  it("each side's search has its config's searchSynonyms, as the built search and toolgen eval have", async () => {
+    const { eval: e } = await diffJson("v1", "v2", "--eval", "synonym-cases.jsonl");
+    expect(e.base.scores["recall@1"]).toBe(1);
+    expect(e.head.scores["recall@1"]).toBe(1);
+    const r = await toolgen(repo, "eval", "synonym-cases.jsonl", "--format", "json");
+    expect((JSON.parse(r.stdout) as EvalReport).scores["recall@1"]).toBe(1);
   });
 
   it("stylish: scores before -> after with deltas, the changed case, and the summary", async () => {

@@ -30,6 +30,8 @@ const SETTINGS = {
   toolsets: { ops: { tags: ["operations"] }, shop: ["shop_*"] },
   deferLoading: { budgetTokens: 300, alwaysLoad: [ALWAYS] },
   mcpDiscovery: "search",
+  // A word no tool has, made one with "label" by the config: search_tools' index carries the config's synonyms.
+  searchSynonyms: [["gizmo", "label"]],
 };
 const OUTPUTS = ["native", "types", "validators", "handlers", "runtime", "index", "toolsets", "search", "mcp"];
 
@@ -106,6 +108,12 @@ describe('"mcpDiscovery": "search" (issue 41)', () => {
         for (const t of tools.slice(2)) expect(t._meta?.["anthropic/alwaysLoad"]).toBe(true);
         expect(tools[0]!.inputSchema.required).toEqual(["query"]);
         expect(tools[1]!.inputSchema.required).toEqual(["name"]);
+      });
+
+      it("search_tools reads the config's searchSynonyms: a word of no tool finds the tools of its synonym", async () => {
+        const result = await client().callTool({ name: "search_tools", arguments: { query: "gizmo", limit: 5 } });
+        const found = ((result.structuredContent as { tools?: Tool[] } | undefined)?.tools ?? []).map((t) => t.name);
+        expect(found, textOf(result)).toContain("shipping_delete_label");
       });
 
       it("search_tools finds a deferred tool by a paraphrase, with its description and input schema", async () => {

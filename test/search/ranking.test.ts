@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bm25, CASE_FILES, measure, publicTools, readCases } from "../../bench/search-quality.mjs";
-import { searchSynonyms } from "../../src/features/search/settings.js";
+import { searchSynonyms } from "../../src/search/settings.js";
 import { emitSearch } from "../../src/search/emit.js";
 import { buildSearchIndex, type IndexedTool } from "../../src/search/index.js";
 import { search, stem, type SearchIndex } from "../../src/runtime/search.js";

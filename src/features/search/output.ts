@@ -1,7 +1,7 @@
 /** The `search` output (opt-in): search.ts, the generated tool search over the folder (its index and text: src/search/). */
 import { defineOutput } from "../../outputs/output.js";
 import { toolsets } from "../../toolsets/settings.js";
-import { searchSynonyms } from "./settings.js";
+import { searchSynonyms } from "../../search/settings.js";
 
 export default defineOutput({
   id: "search",

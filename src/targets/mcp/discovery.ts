@@ -29,8 +29,8 @@ export function checkDiscoveryNames(tools: readonly BundledTool[]): void {
 }
 
 /** `mcp/search-index.ts`: the search index of the tools the server serves (and of its toolsets, over those tools). */
-export function searchIndexFile(served: readonly BundledTool[], sets: readonly ResolvedToolset[]): GeneratedFile {
-  const index = buildSearchIndex(served, sets);
+export function searchIndexFile(served: readonly BundledTool[], sets: readonly ResolvedToolset[], synonyms: readonly (readonly string[])[] = []): GeneratedFile {
+  const index = buildSearchIndex(served, sets, { synonyms });
   const lines = [
     `// ${GENERATED_HEADER}`,
     `// The MCP server's search index ("mcpDiscovery": "search"): BM25F over the tools it serves, precomputed at build`,

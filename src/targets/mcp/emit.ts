@@ -174,6 +174,8 @@ export async function emitMcp(
   toolsets: readonly ResolvedToolset[] = [],
   /** "mcpDiscovery": "search" lists search_tools and call_tool (./discovery.ts); "list" every tool. */
   discovery: "list" | "search" = "list",
+  /** The config's `searchSynonyms`, which the search_tools index carries as the search output's does. */
+  synonyms: readonly (readonly string[])[] = [],
 ): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];
   const searching = discovery === "search";
@@ -436,7 +438,7 @@ export async function emitMcp(
   ];
   files.push({ root: "out", path: "mcp/server.ts", contents: server.join("\n") + "\n", ownership: "generated" });
   files.push(...(await outputTypes(outputSchemas, names)));
-  if (searching) files.push(D.searchIndexFile(tools, toolsets));
+  if (searching) files.push(D.searchIndexFile(tools, toolsets, synonyms));
   const entries = sets
     ? ([["mcp/stdio.ts", T.stdioEntryWithToolset(STDIO_ENTRY)], ["mcp/stdio-server.ts", T.transportWithToolset(STDIO_SERVER)], ["mcp/http.ts", T.httpEntryWithToolset(HTTP_ENTRY)], ["mcp/http-server.ts", T.httpServerWithToolset(HTTP_SERVER)], ["mcp/fetch.ts", T.transportWithToolset(FETCH_HANDLER)]] as const)
     : ([["mcp/stdio.ts", STDIO_ENTRY], ["mcp/stdio-server.ts", STDIO_SERVER], ["mcp/http.ts", HTTP_ENTRY], ["mcp/http-server.ts", HTTP_SERVER], ["mcp/fetch.ts", FETCH_HANDLER]] as const);

@@ -2,6 +2,7 @@
 import { UsageError } from "../../errors.js";
 import { defineOutput, defineSetting } from "../../outputs/output.js";
 import { toolsets } from "../../toolsets/settings.js";
+import { searchSynonyms } from "../../search/settings.js";
 import { ANNOTATIONS_DIRECTORY_RULE } from "./rules/annotations-directory.js";
 
 /**
@@ -75,7 +76,7 @@ export default defineOutput({
     if (discovery === "search" && ctx.provided("tool-search").length === 0) {
       throw new UsageError(`'mcpDiscovery' is "search" but "outputs" leaves out "search": the server's search_tools ranks with the generated search (add "search" to "outputs")`);
     }
-    const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase, sets, discovery);
+    const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase, sets, discovery, ctx.setting(searchSynonyms));
     // An output validator with a pattern imports the vendored RE2 engine, which the validators
     // output ships only when an input validator needs it: ship it here otherwise.
     const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".ts") && f.contents.includes(`from "${from}runtime/re2.js"`);

@@ -1,10 +1,11 @@
 /**
  * The search feature's setting `searchSynonyms`: groups of words or phrases that mean the same in the
  * user's domain (`[["sku", "product code"], ["altitude", "elevation"]]`), added to the scorer's own table
- * (src/runtime/search.ts SYNONYMS) and carried in the generated index.
+ * (src/runtime/search.ts SYNONYMS) and carried in the generated index. Declared here, below the targets,
+ * as the toolsets settings are: the MCP server's search_tools index has them too.
  */
-import { UsageError } from "../../errors.js";
-import { defineSetting } from "../../setting.js";
+import { UsageError } from "../errors.js";
+import { defineSetting } from "../setting.js";
 
 export const searchSynonyms = defineSetting({
   key: "searchSynonyms",
