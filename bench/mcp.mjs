@@ -18,7 +18,6 @@
  *   node bench/mcp.mjs [--starts 15] [--calls 2000] [--rounds 3] [--http-starts 9] [--http-rounds 3] [--http-concurrency 10]
  *                      [--parts starts,stdio,in-process,http]   (the parts to run; default all)
  */
-import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -27,6 +26,7 @@ import ts from "typescript";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { httpComparison } from "./lib/mcp-http.mjs";
+import { processCpuMs as cpuMs } from "./lib/measure.mjs";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const arg = (name, fallback) => {
@@ -131,16 +131,6 @@ async function inProcess(dir) {
   }
   for (const c of Object.values(clients)) await c.close();
   return perCall;
-}
-
-/** CPU ms (user + sys) a process has used so far, from /proc (Linux; NaN elsewhere). Clock ticks are 10 ms. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 async function connect(entry) {

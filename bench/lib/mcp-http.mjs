@@ -15,11 +15,11 @@
  *   server CPU   the server process's user + sys time per call over those rounds (/proc, Linux)
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { processCpuMs as cpuMs } from "./measure.mjs";
 
 /** The stateful baseline: sessions held in this process's memory (a client must come back to it). */
 const STATEFUL = `import { randomUUID } from "node:crypto";
@@ -72,16 +72,6 @@ const server = createServer(async (req, res) => {
 });
 server.listen(0, "127.0.0.1", () => process.stderr.write("MCP server on http://127.0.0.1:" + server.address().port + "/mcp\\n"));
 `;
-
-/** CPU ms (user + sys) a process has used so far, from /proc (Linux; NaN elsewhere). Clock ticks are 10 ms. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 const ARGS = { get_weather: { location: "Paris", unit: "celsius" }, get_ticker_symbol: { company_name: "GM" }, get_current_stock_price: { symbol: "GM" }, get_stock_price: { ticker: "GM" } };
 const NAMES = Object.keys(ARGS);

@@ -434,20 +434,17 @@ export function startStdioServer(options: StdioServerOptions = {}): StdioServerH
   const stdin = options.stdin ?? process.stdin;
   // No pipe: stdin's chunks go to the reader as they come, and stdin is held back while the reader's consumer lags.
   let held = false;
-  const lines = new BoundedLines(
-    limit,
-    (id) => {
-      const message = "the message is larger than the server's limit of " + limit + " bytes";
-      const what = id === undefined ? "it was dropped" : "request " + JSON.stringify(id) + " was answered with an error";
-      report(new Error(message + "; " + what));
-      if (id !== undefined) wire.send({ jsonrpc: "2.0", id, error: { code: -32600, message } }).catch(report);
-    },
-    () => {
-      if (!held) return;
-      held = false;
-      stdin.resume();
-    },
-  );
+  const oversized = (id: string | number | undefined): void => {
+    const message = "the message is larger than the server's limit of " + limit + " bytes";
+    const what = id === undefined ? "it was dropped" : "request " + JSON.stringify(id) + " was answered with an error";
+    report(new Error(message + "; " + what));
+    if (id !== undefined) wire.send({ jsonrpc: "2.0", id, error: { code: -32600, message } }).catch(report);
+  };
+  const lines = new BoundedLines(limit, oversized, () => {
+    if (!held) return;
+    held = false;
+    stdin.resume();
+  });
   const onData = (chunk: Buffer | string): void => {
     if (lines.accept(typeof chunk === "string" ? Buffer.from(chunk) : chunk)) return;
     held = true;
