@@ -21,6 +21,22 @@ import { performance } from "node:perf_hooks";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { processCpuMs as cpuMs } from "./measure.mjs";
 
+/** The node:http glue of both servers below: the request read into a web Request, and the Response written back. */
+const READ_REQUEST = `
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  const body = chunks.length > 0 ? Buffer.concat(chunks).toString("utf8") : undefined;
+  const request = new Request("http://127.0.0.1" + req.url, { method: req.method, headers, body });
+`;
+const WRITE_RESPONSE = `  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (response.body) for await (const chunk of response.body) res.write(chunk);
+  res.end();
+});
+server.listen(0, "127.0.0.1", () => process.stderr.write("MCP server on http://127.0.0.1:" + server.address().port + "/mcp\\n"));
+`;
+
 /** The stateful baseline: sessions held in this process's memory (a client must come back to it). */
 const STATEFUL = `import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
@@ -28,26 +44,14 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { createMcpServer } from "./generated/mcp/server.js";
 
 const sessions = new Map();
-const server = createServer(async (req, res) => {
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-  const body = chunks.length > 0 ? Buffer.concat(chunks).toString("utf8") : undefined;
-  const request = new Request("http://127.0.0.1" + req.url, { method: req.method, headers, body });
-  let transport = sessions.get(req.headers["mcp-session-id"]);
+const server = createServer(async (req, res) => {${READ_REQUEST}  let transport = sessions.get(req.headers["mcp-session-id"]);
   if (transport === undefined) {
     transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void sessions.set(id, transport) });
     transport.onclose = () => transport.sessionId && sessions.delete(transport.sessionId);
     await createMcpServer().connect(transport);
   }
   const response = await transport.handleRequest(request);
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (response.body) for await (const chunk of response.body) res.write(chunk);
-  res.end();
-});
-server.listen(0, "127.0.0.1", () => process.stderr.write("MCP server on http://127.0.0.1:" + server.address().port + "/mcp\\n"));
-`;
+${WRITE_RESPONSE}`;
 
 /** The hand-written stateless server: McpServer + zod per request, through the SDK's createMcpHandler. */
 const HAND_HTTP = `import { createServer } from "node:http";
@@ -55,23 +59,11 @@ import { createMcpHandler, hostHeaderValidationResponse, localhostAllowedHostnam
 import { makeHand } from "./hand-server.mjs";
 
 const handler = createMcpHandler(() => makeHand());
-const server = createServer(async (req, res) => {
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-  const body = chunks.length > 0 ? Buffer.concat(chunks).toString("utf8") : undefined;
-  const request = new Request("http://127.0.0.1" + req.url, { method: req.method, headers, body });
-  const response =
+const server = createServer(async (req, res) => {${READ_REQUEST}  const response =
     hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
     originValidationResponse(request, localhostAllowedOrigins()) ??
     (await handler.fetch(request));
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (response.body) for await (const chunk of response.body) res.write(chunk);
-  res.end();
-});
-server.listen(0, "127.0.0.1", () => process.stderr.write("MCP server on http://127.0.0.1:" + server.address().port + "/mcp\\n"));
-`;
+${WRITE_RESPONSE}`;
 
 const ARGS = { get_weather: { location: "Paris", unit: "celsius" }, get_ticker_symbol: { company_name: "GM" }, get_current_stock_price: { symbol: "GM" }, get_stock_price: { ticker: "GM" } };
 const NAMES = Object.keys(ARGS);
