@@ -16,8 +16,8 @@
  * round; on a shared, loaded machine the CPU figures move less. Needs dist/ (npm run build).
  *
  *   node bench/mcp.mjs [--starts 15] [--calls 2000] [--rounds 3] [--http-starts 9] [--http-rounds 3] [--http-concurrency 10]
+ *                      [--parts starts,stdio,in-process,http]   (the parts to run; default all)
  */
-import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -26,6 +26,7 @@ import ts from "typescript";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { httpComparison } from "./lib/mcp-http.mjs";
+import { processCpuMs as cpuMs } from "./lib/measure.mjs";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const arg = (name, fallback) => {
@@ -36,6 +37,7 @@ const STARTS = arg("starts", 15);
 const CALLS = arg("calls", 2000);
 const ROUNDS = arg("rounds", 3);
 const IN_ROUNDS = arg("in-process-rounds", 10);
+const PARTS = new Set((process.argv.includes("--parts") ? process.argv[process.argv.indexOf("--parts") + 1] : "starts,stdio,in-process,http").split(","));
 
 const HAND = `
 import { McpServer } from "@modelcontextprotocol/server";
@@ -131,16 +133,6 @@ async function inProcess(dir) {
   return perCall;
 }
 
-/** CPU ms (user + sys) a process has used so far, from /proc (Linux; NaN elsewhere). Clock ticks are 10 ms. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 async function connect(entry) {
   const client = new Client({ name: "bench", version: "1.0.0" });
   const transport = new StdioClientTransport({ command: process.execPath, args: [entry] });
@@ -184,51 +176,65 @@ async function main() {
   const dir = await mkdtemp(path.join(ROOT, "bench", ".work", "mcp-"));
   try {
     const entries = await prepare(dir);
+    const range = (xs, digits) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
+    const ratio = (a, b) => (median(a) / median(b)).toFixed(2);
     const starts = { generated: [], hand: [] };
     const startCpu = { generated: [], hand: [] };
-    await coldStart(entries.generated);
-    await coldStart(entries.hand);
-    for (let i = 0; i < STARTS; i++) {
-      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) {
-        const { ms, cpu } = await coldStart(entries[k]);
-        starts[k].push(ms);
-        startCpu[k].push(cpu);
+    if (PARTS.has("starts")) {
+      await coldStart(entries.generated);
+      await coldStart(entries.hand);
+      for (let i = 0; i < STARTS; i++) {
+        for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) {
+          const { ms, cpu } = await coldStart(entries[k]);
+          starts[k].push(ms);
+          startCpu[k].push(cpu);
+        }
       }
+      process.stdout.write(
+        `MCP over stdio, 4 seed tools (node ${process.version}), ${STARTS} cold starts to the first tools/list, medians (min-max): ` +
+          `generated ${range(starts.generated, 1)} ms wall, ${range(startCpu.generated, 0)} ms CPU; ` +
+          `hand-written ${range(starts.hand, 1)} ms wall, ${range(startCpu.hand, 0)} ms CPU; ` +
+          `ratio wall ${ratio(starts.generated, starts.hand)}x, CPU ${ratio(startCpu.generated, startCpu.hand)}x\n`,
+      );
     }
-    const rates = { generated: [], hand: [] };
-    const callCpu = { generated: [], hand: [] };
-    for (let i = 0; i < ROUNDS; i++) {
-      for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) {
-        const { perSecond, cpuPerCall } = await roundTrips(entries[k]);
-        rates[k].push(perSecond);
-        callCpu[k].push(cpuPerCall);
+    if (PARTS.has("stdio")) {
+      const rates = { generated: [], hand: [] };
+      const callCpu = { generated: [], hand: [] };
+      for (let i = 0; i < ROUNDS; i++) {
+        for (const k of i % 2 === 0 ? ["generated", "hand"] : ["hand", "generated"]) {
+          const { perSecond, cpuPerCall } = await roundTrips(entries[k]);
+          rates[k].push(perSecond);
+          callCpu[k].push(cpuPerCall);
+        }
       }
+      const row = (k) =>
+        `| ${k === "generated" ? "toolgen mcp output" : "hand-written McpServer + zod"} | ${range(rates[k], 0)} /s | ${range(callCpu[k], 0)} µs |`;
+      const text = [
+        "",
+        `MCP over stdio, 4 seed tools (node ${process.version}; ${ROUNDS} rounds of ${CALLS} sequential calls, alternating; medians, min-max)`,
+        "",
+        "| server | tools/call round trips (wall) | server CPU per call |",
+        "|---|---|---|",
+        row("generated"),
+        row("hand"),
+        "",
+        `ratio (generated / hand): round trips per s ${ratio(rates.generated, rates.hand)}x, CPU per call ${ratio(callCpu.generated, callCpu.hand)}x`,
+      ].join("\n");
+      process.stdout.write(text + "\n");
     }
-    const range = (xs, digits) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})`;
-    const row = (k) =>
-      `| ${k === "generated" ? "toolgen mcp output" : "hand-written McpServer + zod"} | ${range(starts[k], 1)} ms | ${range(startCpu[k], 0)} ms | ` +
-      `${range(rates[k], 0)} /s | ${range(callCpu[k], 0)} µs |`;
-    const ratio = (a, b) => (median(a) / median(b)).toFixed(2);
-    const text = [
-      `MCP over stdio, 4 seed tools (node ${process.version}; ${STARTS} cold starts, ${ROUNDS} rounds of ${CALLS} sequential calls; medians, min-max)`,
-      "",
-      "| server | cold start to first tools/list (wall) | its server CPU | tools/call round trips (wall) | server CPU per call |",
-      "|---|---|---|---|---|",
-      row("generated"),
-      row("hand"),
-      "",
-      `ratio (generated / hand): cold start wall ${ratio(starts.generated, starts.hand)}x, CPU ${ratio(startCpu.generated, startCpu.hand)}x; ` +
-        `round trips per s ${ratio(rates.generated, rates.hand)}x, CPU per call ${ratio(callCpu.generated, callCpu.hand)}x`,
-    ].join("\n");
-    const perCall = await inProcess(entries.dir);
-    const inText = [
-      "",
-      `In one process (InMemoryTransport, ${IN_ROUNDS} alternating rounds of ${CALLS} calls): CPU per call, client and server together, median (min-max):`,
-      `generated ${range(perCall.generated, 1)} µs, hand-written ${range(perCall.hand, 1)} µs; ratio ${ratio(perCall.generated, perCall.hand)}x`,
-    ].join("\n");
-    process.stdout.write(text + "\n" + inText + "\n");
-    const http = await httpComparison(entries.dir, { starts: arg("http-starts", 9), calls: CALLS, rounds: arg("http-rounds", 3), concurrency: arg("http-concurrency", 10) });
-    process.stdout.write(http.join("\n") + "\n");
+    if (PARTS.has("in-process")) {
+      const perCall = await inProcess(entries.dir);
+      const inText = [
+        "",
+        `In one process (InMemoryTransport, ${IN_ROUNDS} alternating rounds of ${CALLS} calls): CPU per call, client and server together, median (min-max):`,
+        `generated ${range(perCall.generated, 1)} µs, hand-written ${range(perCall.hand, 1)} µs; ratio ${ratio(perCall.generated, perCall.hand)}x`,
+      ].join("\n");
+      process.stdout.write(inText + "\n");
+    }
+    if (PARTS.has("http")) {
+      const http = await httpComparison(entries.dir, { starts: arg("http-starts", 9), calls: CALLS, rounds: arg("http-rounds", 3), concurrency: arg("http-concurrency", 10) });
+      process.stdout.write(http.join("\n") + "\n");
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -24,6 +24,16 @@ function childrenCpu() {
   }
 }
 
+/** CPU ms (user + sys) a running process has used so far, from /proc/<pid>/stat (Linux; NaN elsewhere). Clock ticks are 10 ms. */
+export function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** CPU seconds of the last process timeNode ran (see childrenCpu), or `undefined`. */
 export let lastCpu;
 

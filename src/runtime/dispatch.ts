@@ -224,6 +224,29 @@ function errorBlock(toolUseId: string, message: string): ToolResultBlock {
  */
 export const MAX_VALUE_DEPTH = 128;
 
+/**
+ * valueFault's first look, which allocates nothing but each object's list of names: true when `v` is
+ * surely free of faults (a tree within the depth bound whose arrays have no holes). A cycle runs into
+ * the depth bound, and any fault answers false: valueFault then walks the value again to say where and what.
+ */
+function surelyJson(v: object, depth: number): boolean {
+  if (depth >= MAX_VALUE_DEPTH) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      if (!Object.prototype.hasOwnProperty.call(v, i)) return false;
+      const item: unknown = v[i];
+      if (typeof item === "object" && item !== null && !surelyJson(item, depth + 1)) return false;
+    }
+    return true;
+  }
+  const names = Object.getOwnPropertyNames(v);
+  for (let i = 0; i < names.length; i++) {
+    const item = (v as { readonly [key: string]: unknown })[names[i]!];
+    if (typeof item === "object" && item !== null && !surelyJson(item, depth + 1)) return false;
+  }
+  return true;
+}
+
 /** Why a value is not JSON a validator can take (`valueFault`): where, as a JSON pointer, and what. */
 export interface ValueFault {
   readonly pointer: string;
@@ -248,6 +271,7 @@ const valueAt = (pointer: string, whole: string): string =>
  * `whole` names the value ("the input").
  */
 export function valueFault(value: unknown, whole = "the value"): ValueFault | undefined {
+  if (typeof value !== "object" || value === null || surelyJson(value, 0)) return undefined;
   // The objects and arrays from the root down to the one being walked, and the key of each in its
   // parent: a pointer is built only for a fault (building one per value cost most of the walk).
   const ancestors: object[] = [];

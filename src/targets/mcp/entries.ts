@@ -270,7 +270,7 @@ export const STDIO_SERVER =
   String.raw`// startStdioServer(): the tools over stdio, with a bound on each message. A request larger than the
 // bound is answered with a JSON-RPC error (-32600) and dropped as it streams in; the calls in flight and
 // the messages after it go on. (The SDK's own stdio transport closes on such a message.)
-import { Transform, type Readable, type TransformCallback, type Writable } from "node:stream";
+import { Readable, type Writable } from "node:stream";
 import { serveStdio, StdioServerTransport, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
 import { checkedTimeout, createMcpServer, type McpServerOptions } from "./server.js";
 
@@ -289,7 +289,6 @@ export interface StdioServerOptions extends McpServerOptions {
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const NEWLINE = Buffer.from("\n");
 
 /** Finds the top-level "id" of a JSON-RPC message read piece by piece, keeping none of the rest. */
 class IdScanner {
@@ -354,8 +353,14 @@ function parsed(bytes: number[]): unknown {
   }
 }
 
-/** Splits stdin into lines of at most limit bytes, one line per chunk; a longer one goes to onOversized. */
-class BoundedLines extends Transform {
+/**
+ * Reads stdin for the SDK's transport, holding back what is over the bound: a chunk of whole lines
+ * no longer than the bound (the usual case: one request, one read) goes on as it came, neither copied
+ * nor scanned; only a chunk ending inside a line, or longer than the bound, is cut into lines. A line
+ * longer than limit bytes goes to onOversized instead, read and dropped as it streams in.
+ */
+class BoundedLines extends Readable {
+  /** The start of a line not yet ended, kept until its newline comes (or until it passes the bound). */
   private parts: Buffer[] = [];
   private size = 0;
   /** Set while an oversized message is being dropped. */
@@ -364,14 +369,24 @@ class BoundedLines extends Transform {
   constructor(
     private readonly limit: number,
     private readonly onOversized: (id: string | number | undefined) => void,
+    private readonly resumeSource: () => void,
   ) {
     super();
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+  override _read(): void {
+    this.resumeSource();
+  }
+
+  /** Takes a chunk of stdin; false when the reader wants no more for now (pause the source). */
+  accept(chunk: Buffer): boolean {
+    const whole = chunk.length > 0 && chunk[chunk.length - 1] === 10 && chunk.length <= this.limit + 1;
+    if (whole && this.parts.length === 0 && this.scanner === undefined) return this.push(chunk);
+    let more = true;
     for (let start = 0; start < chunk.length; ) {
       const newline = chunk.indexOf(10, start);
-      const piece = chunk.subarray(start, newline === -1 ? chunk.length : newline);
+      const end = newline === -1 ? chunk.length : newline;
+      const piece = chunk.subarray(start, end);
       if (this.scanner !== undefined) this.scanner.feed(piece);
       else if (this.size + piece.length > this.limit) {
         this.scanner = new IdScanner();
@@ -379,7 +394,7 @@ class BoundedLines extends Transform {
         this.scanner.feed(piece);
         this.parts = [];
         this.size = 0;
-      } else {
+      } else if (newline === -1) {
         this.parts.push(piece);
         this.size += piece.length;
       }
@@ -387,20 +402,24 @@ class BoundedLines extends Transform {
       if (this.scanner !== undefined) {
         this.onOversized(this.scanner.id);
         this.scanner = undefined;
+      } else if (this.parts.length === 0) {
+        more = this.push(chunk.subarray(start, newline + 1));
       } else {
-        this.parts.push(NEWLINE);
-        this.push(Buffer.concat(this.parts));
+        this.parts.push(chunk.subarray(start, newline + 1));
+        more = this.push(Buffer.concat(this.parts));
         this.parts = [];
         this.size = 0;
       }
       start = newline + 1;
     }
-    callback();
+    return more;
   }
 
-  override _flush(callback: TransformCallback): void {
+  /** The source ended: a last line without its newline is read as a message too. */
+  sourceEnded(): void {
     if (this.scanner === undefined && this.size > 0) this.push(Buffer.concat(this.parts));
-    callback();
+    this.parts = [];
+    this.push(null);
   }
 }
 
@@ -413,21 +432,35 @@ export function startStdioServer(options: StdioServerOptions = {}): StdioServerH
   checkedTimeout(options.timeoutMs);
   const report = options.onerror ?? ((error: Error) => void process.stderr.write("mcp: " + error.message + "\n"));
   const stdin = options.stdin ?? process.stdin;
-  const lines = new BoundedLines(limit, (id) => {
+  // No pipe: stdin's chunks go to the reader as they come, and stdin is held back while the reader's consumer lags.
+  let held = false;
+  const oversized = (id: string | number | undefined): void => {
     const message = "the message is larger than the server's limit of " + limit + " bytes";
     const what = id === undefined ? "it was dropped" : "request " + JSON.stringify(id) + " was answered with an error";
     report(new Error(message + "; " + what));
     if (id !== undefined) wire.send({ jsonrpc: "2.0", id, error: { code: -32600, message } }).catch(report);
+  };
+  const lines = new BoundedLines(limit, oversized, () => {
+    if (!held) return;
+    held = false;
+    stdin.resume();
   });
+  const onData = (chunk: Buffer | string): void => {
+    if (lines.accept(typeof chunk === "string" ? Buffer.from(chunk) : chunk)) return;
+    held = true;
+    stdin.pause();
+  };
+  stdin.on("data", onData);
+  stdin.on("end", () => lines.sourceEnded());
   stdin.on("error", (error) => lines.destroy(error));
-  stdin.pipe(lines);
   // The SDK's transport pauses its input when it closes: stop reading stdin then, as it would.
   lines.on("pause", () => {
     if (lines.listenerCount("data") > 0) return;
-    stdin.unpipe(lines);
+    stdin.off("data", onData);
     stdin.pause();
   });
-  // Each chunk the SDK's transport reads is one whole line of at most limit bytes and its newline.
+  // Each chunk the SDK's transport reads is whole lines of at most limit bytes each, with their newlines, and
+  // at most limit + 1 bytes in all.
   const wire = new StdioServerTransport(lines, options.stdout ?? process.stdout, { maxBufferSize: limit + 1 });
   const serverOptions: McpServerOptions = {
     name: options.name,
