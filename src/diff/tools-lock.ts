@@ -21,17 +21,8 @@ const MAX_BYTES = 64 * 1024 * 1024;
 
 /** The lock's text: the tools as listed, with the transport they came over (never a URL or a command: they may hold secrets). */
 export function toolsLockText(tools: readonly ImportedTool[], transport: "stdio" | "streamable-http"): string {
-  const listed = tools.map((t) => {
-    const tool: Record<string, unknown> = { name: t.name };
-    if (t.title !== undefined) tool["title"] = t.title;
-    if (t.description !== undefined) tool["description"] = t.description;
-    tool["inputSchema"] = t.inputSchema;
-    if (t.outputSchema !== undefined) tool["outputSchema"] = t.outputSchema;
-    if (t.annotations !== undefined) tool["annotations"] = t.annotations;
-    if (t.execution !== undefined) tool["execution"] = t.execution;
-    return tool;
-  });
-  return JSON.stringify({ lock: KIND, version: VERSION, transport, tools: listed }, null, 2) + "\n";
+  // An ImportedTool read from a server has its fields as MCP names them (name, inputSchema, title, ...).
+  return JSON.stringify({ lock: KIND, version: VERSION, transport, tools }, null, 2) + "\n";
 }
 
 /** The lock file's tools; a UserError (exit 2) naming `shown` when it is missing or not a tools lock this toolgen reads. */

@@ -92,7 +92,9 @@ function isCallToolResult(value: unknown): value is CallToolResult {
 /** Validates `args` as dispatch does (its value check, then the tool's validator); throws ToolInputError. */
 async function checkInput(tool: ClientTool, args: unknown): Promise<void> {
   const fault = valueFault(args, "the input");
-  if (fault !== undefined) throw new ToolInputError(tool.method, `the input of tool '${tool.method}' is not JSON: ${fault.message}`);
+  if (fault !== undefined) {
+    throw new ToolInputError(tool.method, `the input of tool '${tool.method}' is not JSON: ${fault.message}`);
+  }
   const validate = await tool.input();
   if (!validate(args)) {
     const errors = validate.errors ?? [];
@@ -101,7 +103,11 @@ async function checkInput(tool: ClientTool, args: unknown): Promise<void> {
 }
 
 /** Checks a tool's answer against its output schema: the structuredContent, or a ToolResultError. */
-async function checkOutput(tool: ClientTool, output: () => Promise<ValidateFunction>, result: CallToolResult): Promise<unknown> {
+async function checkOutput(
+  tool: ClientTool,
+  output: () => Promise<ValidateFunction>,
+  result: CallToolResult,
+): Promise<unknown> {
   const fail = (why: string, errors?: readonly ValidationError[]) =>
     new ToolResultError(tool.method, `the tool '${tool.method}' ${why}`, result, errors);
   if (result.isError === true) throw fail(`answered with an error: ${resultText(result) || "(no text)"}`);
@@ -123,7 +129,8 @@ async function callTool(client: McpToolCaller, tool: ClientTool, args: unknown):
   await checkInput(tool, args);
   const result: unknown = await client.callTool({ name: tool.name, arguments: args as { [key: string]: unknown } });
   if (!isCallToolResult(result)) {
-    throw new ToolResultError(tool.method, `the tool '${tool.method}' answered with no content list (not a CallToolResult)`, result);
+    const why = `the tool '${tool.method}' answered with no content list (not a CallToolResult)`;
+    throw new ToolResultError(tool.method, why, result);
   }
   return tool.output === undefined ? result : checkOutput(tool, tool.output, result);
 }
@@ -134,7 +141,7 @@ async function callTool(client: McpToolCaller, tool: ClientTool, args: unknown):
  */
 export function makeToolClient<T>(client: McpToolCaller, tools: readonly ClientTool[]): T {
   if (!isRecord(client) || typeof client["callTool"] !== "function") {
-    throw new TypeError("createToolClient: pass a connected MCP client (an object with callTool), e.g. the SDK's Client");
+    throw new TypeError("createToolClient: pass a connected MCP client, an object with callTool (the SDK's Client)");
   }
   const methods = {};
   for (const tool of tools) {

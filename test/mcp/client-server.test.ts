@@ -12,10 +12,13 @@ import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot, toolgen } from "../helpers.js";
+import { startHttpLintServer } from "../lint/helpers/lint-server.js";
 import { compileProject, repoTempDir } from "../e2e/compile.js";
 
 const SERVER = path.join(repoRoot, "test", "mcp", "fixtures", "client", "server.mjs");
 const SERVE = ["--", process.execPath, SERVER];
+/** test/lint/server.test.ts's server: silent (never answers) or over HTTP asking for a bearer token. */
+const LINT_SERVER = path.join(repoRoot, "test", "mcp", "fixtures", "lint-server.mjs");
 
 /** The user's program: three calls, a bad one, and what the server received, as one JSON line. */
 const PROGRAM = `import { Client } from "@modelcontextprotocol/client";
@@ -117,5 +120,25 @@ describe("the mcp-client output against a server over stdio", () => {
     const notLock = toolgen(esm, ["diff", "toolgen.config.json"]);
     expect(notLock.code).toBe(2);
     expect(notLock.stderr).toContain("toolgen.config.json: not a tools lock of toolgen import mcp");
+  });
+
+  it("import mcp takes --server-timeout and --header as lint --server does; the credential never appears in its output", async () => {
+    const silent = toolgen(esm, ["import", "mcp", "--schemas", "slow", "--server-timeout", "300", "--", process.execPath, LINT_SERVER], { LINT_SERVER_MODE: "silent" });
+    expect(silent.code).toBe(1);
+    expect(silent.stderr).toContain("could not connect to the MCP server: the server did not answer within 300 ms (the start-up timeout)");
+    const secret = "s3cret-token-for-import";
+    const { url, child } = await startHttpLintServer(secret);
+    try {
+      const without = toolgen(esm, ["import", "mcp", "--schemas", "remote", "--url", url]);
+      expect(without.code).toBe(1);
+      const given = toolgen(esm, ["import", "mcp", "--schemas", "remote", "--url", url, "--header", `Authorization: Bearer ${secret}`]);
+      expect(given.code, given.stderr).toBe(0);
+      expect(given.stdout).toContain("imported 3 tool(s)");
+      // The server names a tool after the token: the note and the lint report say *** instead.
+      expect(given.stdout + given.stderr).not.toContain(secret);
+      expect(given.stderr).toContain("'leak ***' is imported as");
+    } finally {
+      child.kill();
+    }
   });
 });
