@@ -49,6 +49,20 @@ async function main(): Promise<void> {
 void main();
 `;
 
+/**
+ * The SDK's 1.x client (@modelcontextprotocol/sdk, which server-memory and the Claude Agent SDK depend on) fits
+ * createToolClient too: type-checked only, its `callTool` as the generated client calls it.
+ */
+const SDK_V1 = `import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { createToolClient } from "./generated/mcp-client/client.js";
+import type { AddOutput } from "./generated/mcp-client/client.js";
+
+export async function sumWithSdkV1(client: Client): Promise<number> {
+  const sum: AddOutput = await createToolClient(client).add({ a: 1, b: 2 });
+  return sum.sum;
+}
+`;
+
 let esm: string;
 let cjs: string;
 
@@ -62,11 +76,13 @@ beforeAll(async () => {
   const tsconfig = { compilerOptions: { strict: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: ["node"], outDir: "dist" }, include: ["*.ts", "generated/**/*.ts"] };
   await writeFile(path.join(esm, "tsconfig.json"), JSON.stringify(tsconfig));
   await writeFile(path.join(esm, "main.ts"), PROGRAM);
+  await writeFile(path.join(esm, "sdk-v1.ts"), SDK_V1);
   cjs = path.join(esm, "cjs");
   await mkdir(cjs);
   await cp(path.join(esm, "generated"), path.join(cjs, "generated"), { recursive: true });
   await writeFile(path.join(cjs, "tsconfig.json"), JSON.stringify(tsconfig));
   await writeFile(path.join(cjs, "main.ts"), PROGRAM);
+  await writeFile(path.join(cjs, "sdk-v1.ts"), SDK_V1);
   await writeFile(path.join(esm, "package.json"), JSON.stringify({ type: "module" }));
   await writeFile(path.join(cjs, "package.json"), JSON.stringify({ type: "commonjs" }));
 }, 120_000);
@@ -81,7 +97,7 @@ describe("the mcp-client output against a server over stdio", () => {
   });
 
   for (const kind of ["ES module", "CommonJS"] as const) {
-    it(`compiles with the user's tsc as ${kind}, calls three tools, and refuses a bad argument without sending it`, () => {
+    it(`compiles with the user's tsc as ${kind}, calls three tools, and refuses a bad argument without sending it (the SDK's 1.x Client fits too)`, () => {
       const dir = kind === "ES module" ? esm : cjs;
       expect(compileProject(dir)).toEqual([]);
       const run = spawnSync(process.execPath, [path.join(dir, "dist", "main.js")], { cwd: dir, encoding: "utf8" });
