@@ -31,9 +31,10 @@ export const diffCommand: Command = {
       .usage(
         "$0 diff <base> [head] [options]\n$0 diff (<base> | --base-server <command|url>) [<head> | --head-server <command|url>]\n\n" +
           "Compares the tools of BASE with those of HEAD (default: the working tree). Each side is a folder (a project\n" +
-          "with a toolgen config, or a schemas folder) or a git revision (read from the repository; the work tree is not\n" +
-          "touched, and the revision's own config says where its schemas are). Both sides are loaded and bundled as a\n" +
-          "build would ($refs, YAML, the config's schemas folder).\n\n" +
+          "with a toolgen config, or a schemas folder), a git revision (read from the repository; the work tree is not\n" +
+          "touched, and the revision's own config says where its schemas are) or a tools lock file (toolgen import mcp\n" +
+          "--lock: a server's tools as they were listed). Both sides are loaded and bundled as a build would ($refs,\n" +
+          "YAML, the config's schemas folder).\n\n" +
           "Every change is classified by rule (docs/diff.md):\n" +
           "  breaking-callers   an input valid before is now rejected (a parameter removed or newly required, a narrower type, enum, bound...)\n" +
           "  breaking-handlers  an input rejected before is now accepted (an optional parameter added, a wider type, a looser bound...)\n" +
@@ -54,12 +55,13 @@ export const diffCommand: Command = {
           "recording of toolgen eval --model --record on both sides, offline: accuracy, forbidden calls and arguments\n" +
           "before -> after, and the cases the change makes stale (to record again).\n\n" +
           "Exit codes: 0 no change of the --fail-on classes, 1 such a change (or an eval drop over --eval-fail-drop), 2 usage\n" +
-          "error (a bad flag, a side that is neither a folder nor a revision, a side whose schemas do not load, a bad cases file).",
+          "error (a bad flag, a side that is neither a folder, a revision nor a tools lock, a side whose schemas do not load, a bad cases file).",
       )
       .example("$0 diff origin/main", "what the working tree changes against origin/main")
       .example("$0 diff v1.2.0 HEAD --format markdown", "a pull-request comment for the commits since v1.2.0")
       .example("$0 diff old/schemas new/schemas --fail-on handlers", "two folders; exit 1 on anything breaking")
       .example('$0 diff --base-server "npx -y my-server@1.4.0" --head-server "node dist/server.js"', "the server a pull request builds against the released one")
+      .example('$0 diff toolgen.mcp-lock.json --head-server "npx -y my-server"', "a server now against the tools lock import wrote")
       .example("$0 diff origin/main --eval evals/cases.jsonl --eval-fail-drop 0.02", "in CI: also fail when recall@5 drops by more than 0.02"),
   run: async (argv) => {
     const servers = { base: serverFlags(argv, "base-server").server, head: serverFlags(argv, "head-server").server };

@@ -12,6 +12,7 @@ import { diffTools, type DiffResult } from "../diff/engine.js";
 import { evalChange, type EvalChange } from "../diff/eval.js";
 import { DIFF_FORMATS, renderDiff, type DiffFormat } from "../diff/report.js";
 import { FAIL_ON, failsOn, type FailOn } from "../diff/rules.js";
+import { SERVER_PREFIX } from "../load/imported.js";
 import { loadedSide, loadSide, type ProjectConfigs, type Side } from "../diff/sides.js";
 import type { LoadedFolder } from "../load/index.js";
 import { configFor, CONFIG_FILES, findConfig } from "./config.js";
@@ -30,9 +31,9 @@ const PROJECT_CONFIGS: ProjectConfigs = {
 };
 
 export interface RunDiffOptions {
-  /** A folder or revision (unset only with `baseServer`). */
+  /** A folder, a revision or a tools lock (`toolgen import mcp --lock`); unset only with `baseServer`. */
   base?: string;
-  /** A folder or revision; unset: the working tree (or `headServer`). */
+  /** A folder, a revision or a tools lock; unset: the working tree (or `headServer`). */
   head?: string;
   /** `--base-server`: the base is the tools this MCP server lists (a command started over stdio, or a URL). */
   baseServer?: string;
@@ -102,7 +103,9 @@ export async function runDiff(options: RunDiffOptions): Promise<number> {
     evaluated = await evalChange(base, head, cases.cases, { file: cases.file, metric, ...(options.evalToolset !== undefined ? { toolset: options.evalToolset } : {}), ...(options.evalFailDrop !== undefined ? { failDrop: options.evalFailDrop } : {}), ...(replay !== undefined ? { replay } : {}) });
   }
   // A server's tools have no file to locate a finding in (server:<name>).
-  const notFiles = new Set([...(servers.base?.notFiles ?? []), ...(servers.head?.notFiles ?? [])]);
+  // Nor do a tools lock's (`toolgen import mcp --lock`): both are shown as server:<name>.
+  const listed = [...base.tools, ...head.tools].map((t) => t.source.displayPath).filter((p) => p.startsWith(SERVER_PREFIX));
+  const notFiles = new Set([...(servers.base?.notFiles ?? []), ...(servers.head?.notFiles ?? []), ...listed]);
   const sources = new Map([...base.tools, ...head.tools].filter((t) => !notFiles.has(t.source.displayPath)).map((t) => [t.source.displayPath, t.source]));
   const rulesUrl = packageDocsUrl("docs/diff.md#the-rules");
   // The changed tools the head still has, tabled under the working tree's config (lint.ts, as --format matrix).

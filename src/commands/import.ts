@@ -20,7 +20,8 @@ import { writeUserFiles } from "../write.js";
 import { writeReport } from "../report/file.js";
 import { standardError, standardOutput, type OutputStream } from "../report/std-output.js";
 import { toolDocument, type ImportedTool } from "../load/imported.js";
-import { listMcpTools, serverEnvironment } from "./mcp-server.js";
+import { connectionTarget, listMcpTools, redacted, serverEnvironment } from "./mcp-server.js";
+import { TOOLS_LOCK_FILE, toolsLockText } from "../diff/tools-lock.js";
 
 export interface ImportFlags {
   source: string;
@@ -34,6 +35,19 @@ export interface ImportFlags {
   env?: readonly string[];
   /** `mcp` over stdio: the largest message read from the server (default: the SDK's 10 MiB). */
   maxMessageBytes?: number;
+  /** `mcp` over Streamable HTTP: `--header "Name: value"` (repeatable), sent with every request; never shown. */
+  headers?: readonly string[];
+  /** `mcp`: `--server-timeout MS`, the bound on the server's start and on each tools/list page (default: the SDK's 60 s). */
+  serverTimeout?: number;
+  /** `mcp`: `--lock [file]`: also write the tools lock, the server's tools as listed ("": toolgen.mcp-lock.json). */
+  lock?: string;
+  /**
+   * `mcp`: `--check [file]`: write nothing; diff the server's tools against the tools lock and fail (exit 1) on a
+   * change that breaks a client generated from the lock ("": toolgen.mcp-lock.json).
+   */
+  check?: string;
+  /** Where a relative lock file is (default: the process's working directory). */
+  cwd?: string;
   schemas?: string;
   config?: string;
   force?: boolean;
@@ -92,9 +106,11 @@ export function toolFile(tool: ImportedTool, name: string, origin: string, sourc
 
 /** Runs the import; returns the exit code (0; 1 when an existing file was kept). */
 export async function runImport(flags: ImportFlags): Promise<number> {
-  const stdout = flags.stdout ?? standardOutput;
-  const stderr = flags.stderr ?? standardError;
+  let stdout = flags.stdout ?? standardOutput;
+  let stderr = flags.stderr ?? standardError;
   let tools: ImportedTool[];
+  /** The tools lock's text, with `--lock`. */
+  let lockText: string | undefined;
   let origin: string;
   /** What a message names as the tools' source. */
   let source: string;
@@ -104,6 +120,10 @@ export async function runImport(flags: ImportFlags): Promise<number> {
   }
   if (flags.env !== undefined && (flags.source !== "mcp" || flags.url !== undefined)) {
     throw new UsageError("--env names the variables a stdio MCP server gets (toolgen import mcp --env KEY -- <command>)");
+  }
+  if (flags.source !== "mcp") {
+    const stray = [["--header", flags.headers], ["--server-timeout", flags.serverTimeout], ["--lock", flags.lock], ["--check", flags.check]].find(([, v]) => v !== undefined);
+    if (stray !== undefined) throw new UsageError(`${String(stray[0])} is for an MCP server's tools (toolgen import mcp ...)`);
   }
   if (flags.source === "openai") {
     if (flags.file === undefined) throw new UsageError("name the file: toolgen import openai <file.json>");
@@ -124,16 +144,23 @@ export async function runImport(flags: ImportFlags): Promise<number> {
     source = flags.file;
   } else if (flags.source === "mcp") {
     if (flags.url !== undefined && (flags.command?.length ?? 0) > 0) throw new UsageError("give either --url or a command after --, not both");
-    if (flags.url !== undefined) {
-      tools = await listMcpTools({ url: flags.url });
-      origin = `mcp:${flags.url}`;
-      source = `the MCP server at ${escapeControl(flags.url)}`;
-    } else {
-      const env = serverEnvironment(flags.env);
-      tools = await listMcpTools({ command: flags.command ?? [], env, ...(flags.maxMessageBytes !== undefined ? { maxMessageBytes: flags.maxMessageBytes } : {}) });
-      origin = `mcp:stdio`;
-      source = "the MCP server";
+    if (flags.lock !== undefined && flags.check !== undefined) throw new UsageError("give --lock (write the tools lock) or --check (compare the server with it), not both");
+    const where = flags.url !== undefined ? { url: flags.url } : { command: flags.command ?? [] };
+    const connection = { ...(flags.headers !== undefined ? { headers: flags.headers } : {}), ...(flags.serverTimeout !== undefined ? { serverTimeout: flags.serverTimeout } : {}), ...(flags.maxMessageBytes !== undefined ? { maxMessageBytes: flags.maxMessageBytes } : {}) };
+    const { target, redact } = connectionTarget(where, connection, flags.url !== undefined ? "--url" : "toolgen import mcp --", flags.url !== undefined ? {} : serverEnvironment(flags.env), "--env KEY");
+    // A credential given with --header never appears in what import prints (a server may echo it in a tool's name).
+    stdout = redacted(stdout, redact);
+    stderr = redacted(stderr, redact);
+    try {
+      tools = await listMcpTools(target);
+    } catch (error) {
+      if (error instanceof UserError) throw new UserError(redact(error.message), error.exitCode);
+      throw error;
     }
+    origin = flags.url !== undefined ? `mcp:${redact(flags.url)}` : `mcp:stdio`;
+    source = flags.url !== undefined ? `the MCP server at ${escapeControl(redact(flags.url))}` : "the MCP server";
+    if (flags.check !== undefined) return checkToolsLock(tools, flags.check, flags.cwd ?? process.cwd(), stdout, redact);
+    if (flags.lock !== undefined) lockText = toolsLockText(tools, flags.url !== undefined ? "streamable-http" : "stdio");
   } else {
     throw new UsageError(`unknown import source '${flags.source}' (sources: mcp, openai)`);
   }
@@ -160,6 +187,11 @@ export async function runImport(flags: ImportFlags): Promise<number> {
   }
   // write.ts writes (temp files, then renames): tool files are the user's, with no manifest.
   writeUserFiles(dir, files);
+  if (lockText !== undefined) {
+    const lock = lockPath(flags.lock!, flags.cwd ?? process.cwd());
+    writeUserFiles(path.dirname(lock.abs), [{ path: path.basename(lock.abs), contents: lockText }]);
+    writeReport(stdout, `toolgen: wrote the tools lock ${lock.shown} (${tools.length} tool(s) as the server lists them); \`toolgen import mcp --check\` compares the server with it\n`);
+  }
   const written = files.length;
   writeReport(stdout, `toolgen: imported ${written} tool(s) into ${dir}/${kept > 0 ? `, kept ${kept} existing file(s)` : ""}\n`);
   if (flags.lint !== false && written + kept > 0) {
@@ -168,4 +200,41 @@ export async function runImport(flags: ImportFlags): Promise<number> {
     await runLint({ paths: [dir], schemas: dir, ...(flags.config !== undefined ? { config: flags.config } : {}), stdout, stderr });
   }
   return kept > 0 ? 1 : 0;
+}
+
+/** The tools lock `--lock`/`--check` name ("" for the default, toolgen.mcp-lock.json), absolute and as shown. */
+function lockPath(given: string, cwd: string): { abs: string; shown: string } {
+  const abs = path.resolve(cwd, given === "" ? TOOLS_LOCK_FILE : given);
+  return { abs, shown: (path.relative(cwd, abs) || abs).split(path.sep).join("/") };
+}
+
+/**
+ * `--check`: the server's tools now against the tools lock, with diff's engine. A change that breaks a client
+ * generated from the lock fails (exit 1): every class `toolgen diff --fail-on breaking` fails on (a tool gone or
+ * renamed, an input the lock's schema accepted that the server's now rejects, with its witness), and a changed
+ * output schema (the client checks structuredContent against the locked one). The report is diff's.
+ */
+async function checkToolsLock(tools: readonly ImportedTool[], given: string, cwd: string, stdout: OutputStream, redact: (text: string) => string): Promise<number> {
+  const lock = lockPath(given, cwd);
+  const [{ readToolsLock }, { listedSide }, { diffTools }, { renderDiff }, { failsOn }] = await Promise.all([
+    import("../diff/tools-lock.js"),
+    import("../diff/sides.js"),
+    import("../diff/engine.js"),
+    import("../diff/report.js"),
+    import("../diff/rules.js"),
+  ]);
+  const base = await listedSide(lock.shown, readToolsLock(lock.abs, lock.shown));
+  const head = await listedSide("the server", tools);
+  const result = diffTools(base.tools, head.tools);
+  const breaks = result.findings.filter((f) => failsOn("breaking", f.class) || f.rule === "diff/output-schema-changed");
+  const notFiles = new Set([...base.tools, ...head.tools].map((t) => t.source.displayPath));
+  const report = renderDiff(result, "stylish", { base: lock.shown, head: "the server", color: false, cwd, root: cwd, notFiles });
+  writeReport(stdout, redact(report));
+  if (breaks.length === 0) {
+    writeReport(stdout, `toolgen: the server's tools keep what ${lock.shown} promised a client generated from it\n`);
+    return 0;
+  }
+  const rules = [...new Set(breaks.map((f) => f.rule))].join(", ");
+  writeReport(stdout, `toolgen: ${breaks.length} change(s) since ${lock.shown} break a client generated from it (${rules}); review them, then import again with --lock\n`);
+  return 1;
 }

@@ -15,34 +15,16 @@ import type { RuleSetting } from "../lint/settings.js";
 import type { OutputStream } from "../report/std-output.js";
 import type { Config } from "./config.js";
 import { lintLoaded } from "./lint-folder.js";
-import { listMcpTools, type ServerTarget, parseHeaders, parseServer, parseServerEnv, redactor, serverEnvironment } from "./mcp-server.js";
+import { connectionTarget, type ConnectionFlags, listMcpTools, type ServerTarget, parseServer, serverEnvironment } from "./mcp-server.js";
 
 /** What `--server` and the flags beside it give. */
-export interface ServerFlags {
+export interface ServerFlags extends ConnectionFlags {
   server: string;
-  serverEnv?: readonly string[];
-  headers?: readonly string[];
-  serverTimeout?: number;
-  maxMessageBytes?: number;
 }
 
 /** How a server is reached, checked: the target for listMcpTools and the redactor for its credentials. */
 export function serverTarget(flags: ServerFlags, flag = "--server"): { target: ServerTarget; redact: (text: string) => string } {
-  const where = parseServer(flags.server, flag);
-  const env = parseServerEnv(flags.serverEnv ?? []);
-  const headers = parseHeaders(flags.headers ?? []);
-  const redact = redactor([...Object.values(env), ...Object.values(headers)]);
-  if ("url" in where && Object.keys(env).length > 0) throw new UsageError(`--server-env sets variables of a server toolgen starts; ${flag} names a URL (send credentials with --header "Name: value")`);
-  if ("command" in where && Object.keys(headers).length > 0) throw new UsageError(`--header is sent to a server at a URL; ${flag} names a command (give it variables with --server-env KEY=VAL)`);
-  if ("url" in where && flags.maxMessageBytes !== undefined) throw new UsageError(`--max-message-bytes bounds what a stdio server sends; ${flag} names a URL`);
-  if (flags.maxMessageBytes !== undefined && !(Number.isSafeInteger(flags.maxMessageBytes) && flags.maxMessageBytes > 0)) throw new UsageError("--max-message-bytes must be a positive whole number of bytes");
-  if (flags.serverTimeout !== undefined && !(Number.isSafeInteger(flags.serverTimeout) && flags.serverTimeout > 0)) throw new UsageError("--server-timeout must be a positive whole number of milliseconds");
-  const timeout = flags.serverTimeout !== undefined ? { timeoutMs: flags.serverTimeout } : {};
-  const target: ServerTarget =
-    "url" in where
-      ? { url: where.url, ...(Object.keys(headers).length > 0 ? { headers } : {}), ...timeout }
-      : { command: where.command, env: { ...serverEnvironment(undefined), ...env }, ...(flags.maxMessageBytes !== undefined ? { maxMessageBytes: flags.maxMessageBytes } : {}), ...timeout };
-  return { target, redact };
+  return connectionTarget(parseServer(flags.server, flag), flags, flag, serverEnvironment(undefined));
 }
 
 /**

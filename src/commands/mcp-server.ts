@@ -68,6 +68,43 @@ export type ServerTarget = ({ url: string; headers?: Record<string, string> } | 
   serverStderr?: (line: string) => void;
 };
 
+/** The flags beside a server (`--server-env`, `--header`, `--server-timeout`, `--max-message-bytes`), as given. */
+export interface ConnectionFlags {
+  serverEnv?: readonly string[];
+  headers?: readonly string[];
+  serverTimeout?: number;
+  maxMessageBytes?: number;
+}
+
+/**
+ * A server's target from where it is (a URL, or a command) and the flags beside it, checked (shared by
+ * `lint --server`, `diff --base-server/--head-server` and `import mcp`): `env` is the environment a started
+ * server gets before `--server-env`'s variables.
+ */
+export function connectionTarget(
+  where: { url: string } | { command: readonly string[] },
+  flags: ConnectionFlags,
+  flag: string,
+  env: Record<string, string>,
+  /** How the command names a started server's variables (import's own flag is `--env KEY`). */
+  envFlag = "--server-env KEY=VAL",
+): { target: ServerTarget; redact: (text: string) => string } {
+  const given = parseServerEnv(flags.serverEnv ?? []);
+  const headers = parseHeaders(flags.headers ?? []);
+  const redact = redactor([...Object.values(given), ...Object.values(headers)]);
+  if ("url" in where && Object.keys(given).length > 0) throw new UsageError(`--server-env sets variables of a server toolgen starts; ${flag} names a URL (send credentials with --header "Name: value")`);
+  if ("command" in where && Object.keys(headers).length > 0) throw new UsageError(`--header is sent to a server at a URL; ${flag} names a command (give it variables with ${envFlag})`);
+  if ("url" in where && flags.maxMessageBytes !== undefined) throw new UsageError(`--max-message-bytes bounds what a stdio server sends; ${flag} names a URL`);
+  if (flags.maxMessageBytes !== undefined && !(Number.isSafeInteger(flags.maxMessageBytes) && flags.maxMessageBytes > 0)) throw new UsageError("--max-message-bytes must be a positive whole number of bytes");
+  if (flags.serverTimeout !== undefined && !(Number.isSafeInteger(flags.serverTimeout) && flags.serverTimeout > 0)) throw new UsageError("--server-timeout must be a positive whole number of milliseconds");
+  const timeout = flags.serverTimeout !== undefined ? { timeoutMs: flags.serverTimeout } : {};
+  const target: ServerTarget =
+    "url" in where
+      ? { url: where.url, ...(Object.keys(headers).length > 0 ? { headers } : {}), ...timeout }
+      : { command: where.command, env: { ...env, ...given }, ...(flags.maxMessageBytes !== undefined ? { maxMessageBytes: flags.maxMessageBytes } : {}), ...timeout };
+  return { target, redact };
+}
+
 /** Lists every tool of an MCP server, following `nextCursor`. Failures are UserErrors (exit 1) worded for the terminal. */
 export async function listMcpTools(target: ServerTarget, commandName = "toolgen import mcp"): Promise<ImportedTool[]> {
   const { Client, StreamableHTTPClientTransport } = await loadClient(commandName);

@@ -3,7 +3,8 @@
  * config found from the working directory), a folder (a project holding a toolgen config, or a
  * schemas folder), or a git revision. A revision's files are read with `git ls-tree` and
  * `git cat-file` into a scratch folder (the work tree and the index are never touched), and its own
- * config says where its schemas are, so a moved `schemas` folder is followed.
+ * config says where its schemas are, so a moved `schemas` folder is followed. A file is a tools lock
+ * (`toolgen import mcp --lock`, tools-lock.ts): a server's tools as they were listed.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -12,6 +13,8 @@ import path from "node:path";
 import { UsageError, UserError } from "../errors.js";
 import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
+import { importedFolder, type ImportedTool } from "../load/imported.js";
+import { readToolsLock } from "./tools-lock.js";
 import type { BundledTool } from "../model.js";
 import type { ToolsetSpec } from "../toolsets/settings.js";
 import type { SentSettings } from "../toolsets/sent.js";
@@ -40,7 +43,7 @@ export interface ProjectConfigs {
   read(dir: string): { schemas: string; refRoots?: readonly string[]; toolsets?: readonly ToolsetSpec[]; defaultDialect?: DialectName } & SentSettings;
 }
 
-/** Loads one side: `spec` undefined means the working tree at `cwd`. Throws UsageError for what is neither a folder nor a revision. */
+/** Loads one side: `spec` undefined means the working tree at `cwd`. Throws UsageError for what is neither a folder, a tools lock (`toolgen import mcp --lock`) nor a revision. */
 export async function loadSide(spec: string | undefined, cwd: string, configs: ProjectConfigs, which: "base" | "head" = "base"): Promise<Side> {
   const loadProject = (dir: string, rename: Rename | undefined) => loadProjectWith(configs, dir, cwd, rename);
   // An empty side is an unset variable (`toolgen diff "$BASE" HEAD`), not the working directory.
@@ -51,6 +54,8 @@ export async function loadSide(spec: string | undefined, cwd: string, configs: P
     const isProject = configs.files.some((f) => existsSync(path.join(abs, f)));
     return { label: spec, ...(isProject ? await loadProject(abs, undefined) : { tools: await loadSchemas(abs, [abs, cwd], undefined), toolsets: [], sent: {} }) };
   }
+  // A file: a tools lock (`toolgen import mcp --lock`), a server's tools as they were listed.
+  if (statSync(abs, { throwIfNoEntry: false })?.isFile()) return listedSide(spec, readToolsLock(abs, path.relative(cwd, abs) || spec));
   const commit = git(cwd, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
   if (commit === undefined) throw new UsageError(`'${spec}' is neither a folder nor a git revision (from ${cwd})`);
   return { label: spec, ...(await loadRevision(spec, commit.trim(), cwd, configs.found, loadProject)) };
@@ -92,6 +97,11 @@ async function loadSchemas(schemas: string, refRoots: readonly string[], rename:
  */
 export async function loadedSide(label: string, loaded: LoadedFolder): Promise<Side> {
   return { label, tools: await bundledTools(loaded, undefined), toolsets: [], sent: {} };
+}
+
+/** A side from listed tools (a tools lock's, or a server's listed now), each shown as `server:<name>`, as a server's are. */
+export async function listedSide(label: string, tools: readonly ImportedTool[], defaultDialect?: DialectName): Promise<Side> {
+  return loadedSide(label, await importedFolder(tools, "mcp:server", defaultDialect ? { defaultDialect } : {}));
 }
 
 /** The folder's tools bundled; a load or `$ref` error stops the diff (exit 2), naming where it is. */

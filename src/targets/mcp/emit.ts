@@ -90,25 +90,25 @@ export function mcpRejection(tool: BundledTool): string | undefined {
   return undefined;
 }
 
-/** `mcp/output-validators/<tool>.ts`, like the input validators one folder deeper. */
-function outputValidator(tool: BundledTool, schema: JsonObject, names: ToolNames): GeneratedFile[] {
+/** `<dir>/output-validators/<tool>.ts` (dir: `mcp`, or the client's `mcp-client`), like the input validators one folder deeper. */
+export function outputValidator(tool: BundledTool, schema: JsonObject, names: ToolNames, dir = "mcp"): GeneratedFile[] {
   const file = compileValidator({ name: tool.name, bundledSchema: schema }, names);
   return [
     {
       ...file,
-      path: `mcp/output-validators/${names.file}.ts`,
+      path: `${dir}/output-validators/${names.file}.ts`,
       contents: asOutputValidator(file.contents),
     },
   ];
 }
 
-/** `mcp/output-types/<tool>.ts`: the type of a tool's output, from its output schema (json-schema-to-typescript). */
-async function outputType(tool: BundledTool, schema: JsonObject, names: ToolNames): Promise<GeneratedFile> {
+/** `<dir>/output-types/<tool>.ts`: the type of a tool's output, from its output schema (json-schema-to-typescript). */
+export async function outputType(tool: BundledTool, schema: JsonObject, names: ToolNames, dir = "mcp"): Promise<GeneratedFile> {
   const type = `${names.base}Output`;
   const file = await emitToolType({ name: tool.name, bundledSchema: { ...schema, description: typeof schema["description"] === "string" ? schema["description"] : `What the tool ${tool.name} returns.` } }, { ...names, type });
   return {
     ...file,
-    path: `mcp/output-types/${names.file}.ts`,
+    path: `${dir}/output-types/${names.file}.ts`,
     contents: file.contents.replace(`// Input types for the tool`, `// Output types for the tool`),
   };
 }

@@ -1,6 +1,7 @@
 /** The `mcp` output (generated/mcp/: a server over the official MCP SDK, with stdio and HTTP entries). */
 import { UsageError } from "../../errors.js";
-import { defineOutput, defineSetting } from "../../outputs/output.js";
+import type { GeneratedFile } from "../../model.js";
+import { defineOutput, defineSetting, type OutputContext } from "../../outputs/output.js";
 import { toolsets } from "../../toolsets/settings.js";
 import { searchSynonyms } from "../../search/settings.js";
 import { ANNOTATIONS_DIRECTORY_RULE } from "./rules/annotations-directory.js";
@@ -76,17 +77,25 @@ export default defineOutput({
     if (discovery === "search" && ctx.provided("tool-search").length === 0) {
       throw new UsageError(`'mcpDiscovery' is "search" but "outputs" leaves out "search": the server's search_tools ranks with the generated search (add "search" to "outputs")`);
     }
-    const files = await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase, sets, discovery, ctx.setting(searchSynonyms));
-    // An output validator with a pattern imports the vendored RE2 engine, which the validators
-    // output ships only when an input validator needs it: ship it here otherwise.
-    const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".ts") && f.contents.includes(`from "${from}runtime/re2.js"`);
-    if (files.some((f) => f.path.startsWith("mcp/output-validators/") && needsRe2(f, "../../"))) {
-      const inputs = ctx.provided("input-validators").length > 0 ? await ctx.perTool("validator") : [];
-      if (!inputs.some((f) => needsRe2(f, "../"))) {
-        const { re2Files } = await import("../../emit/validator-files.js");
-        files.push(...re2Files(ctx.vendored.re2));
-      }
-    }
-    return files;
+    return withRe2(ctx, await emitMcp(ctx.tools, ctx.names, ctx.handlersImportBase, sets, discovery, ctx.setting(searchSynonyms)), "mcp");
   },
 });
+
+/**
+ * `files` and the vendored RE2 engine when one of `<dir>/output-validators/` needs it: an output validator with
+ * a pattern imports it, and the validators output ships it only when an input validator needs it too. With
+ * `leaveToProvider` (the client's), an output that provides "re2-engine" (this server's, for the same output
+ * schemas) ships it instead: one writer per file.
+ */
+export async function withRe2(ctx: OutputContext, files: GeneratedFile[], dir: string, leaveToProvider = false): Promise<GeneratedFile[]> {
+  if (leaveToProvider && ctx.provided("re2-engine").length > 0) return files;
+  const needsRe2 = (f: { path: string; contents: string }, from: string) => f.path.endsWith(".ts") && f.contents.includes(`from "${from}runtime/re2.js"`);
+  if (files.some((f) => f.path.startsWith(`${dir}/output-validators/`) && needsRe2(f, "../../"))) {
+    const inputs = ctx.provided("input-validators").length > 0 ? await ctx.perTool("validator") : [];
+    if (!inputs.some((f) => needsRe2(f, "../"))) {
+      const { re2Files } = await import("../../emit/validator-files.js");
+      return [...files, ...re2Files(ctx.vendored.re2)];
+    }
+  }
+  return files;
+}
