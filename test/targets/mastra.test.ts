@@ -125,3 +125,11 @@ it("gives a tool the output schema of its file (outputSchema), and Mastra checks
   expect(invalid.message.startsWith(`${OUTPUT_VALIDATION} archive_note.`)).toBe(true);
   expect(invalid.message).toContain(`- input.id: ${issues[0]!.message}`);
 });
+
+it("a failed call of a tool with an output schema reaches the model as toolgen's message (thrown: an error result would fail the schema)", async () => {
+  server.script([{ calls: [{ name: "archive_note", arguments: JSON.stringify({ id: "boom" }) }] }, { text: "Sorry." }]);
+  await agent.generate("Archive note boom");
+  const native_ = await native.dispatch({ type: "tool_use", id: "toolu_z", name: "archive_note", input: { id: "boom" } });
+  expect(native_.content).toContain("boom: the handler failed");
+  expect(outputs(server.requests[1]!.input)[0]?.output).toBe(native_.content);
+});

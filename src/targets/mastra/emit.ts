@@ -6,7 +6,8 @@
  * schema of its output schema (Mastra checks the handler's value with it). `execute` runs the call through
  * a dispatcher (runtime/framework.ts): dispatch's validation, repair, handler and messages; a failed call
  * returns Mastra's error result (`{ error: true, message }`, the form of its own validation errors) with
- * toolgen's message. `createMastraTools(dispatcher)` makes the tools over a dispatcher, `tools` over the
+ * toolgen's message, or, for a tool with an output schema (which Mastra would check that result against),
+ * throws it: Mastra sends a thrown error's message to the model. `createMastraTools(dispatcher)` makes the tools over a dispatcher, `tools` over the
  * ready one of index.ts.
  */
 import type { BundledTool, GeneratedFile } from "../../model.js";
@@ -22,7 +23,7 @@ export function emitMastra(tools: readonly BundledTool[]): GeneratedFile[] {
     `import { createTool } from "@mastra/core/tools";`,
     `import { dispatcher } from "./index.js";`,
     `import type { Dispatcher } from "./runtime/dispatch.js";`,
-    `import { frameworkValue, runFrameworkCall } from "./runtime/framework.js";`,
+    `import { frameworkValue, runFrameworkCall, ToolCallFailed } from "./runtime/framework.js";`,
     `import { standardOutputSchemas, standardSchemas, type ToolStandardSchema } from "./standard-schema.js";`,
     `import { tools as definitions, type ToolDefinition } from "./tools.js";`,
     `import type { ToolName } from "./types.js";`,
@@ -55,6 +56,7 @@ export function emitMastra(tools: readonly BundledTool[]): GeneratedFile[] {
     `        signal: context.abortSignal,`,
     `        context: context.requestContext,`,
     `      });`,
+    `      if (!outcome.ok && outputSchema !== undefined) throw new ToolCallFailed(outcome.message);`,
     `      if (!outcome.ok) return { error: true, message: outcome.message } satisfies MastraToolError;`,
     `      // A tool with an output schema gives its value, which Mastra checks against the schema.`,
     `      return outputSchema === undefined ? outcome.content : frameworkValue(outcome.content);`,
