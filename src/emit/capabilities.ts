@@ -49,6 +49,21 @@ export interface DispatcherAdapterCapability {
   doc: string;
 }
 
+/**
+ * A framework's tools, in the one shape every framework module has: `<factory>(dispatcher)` of
+ * `<module>.ts` makes them over a dispatcher, and `<exportName>` (`tools`) is that over the ready
+ * dispatcher of index.ts. A handler's content reaches the framework through runtime/framework.ts's one
+ * mapper, with the module's declared `BlockFormat` (test/targets/framework-pattern.test.ts holds it).
+ */
+export interface FrameworkToolsCapability {
+  kind: "framework-tools";
+  /** The generated module, from the output folder, without `.ts` (`ai-sdk`, `langchain/tools`). */
+  module: string;
+  /** `create<Framework>Tools`. */
+  factory: string;
+  exportName: "tools";
+}
+
 /** The legacy prompt's parameter conversions (`legacyConversions` of `legacy.ts`), which dispatchers read legacy calls with. */
 export interface LegacyConversionsCapability {
   kind: "legacy-conversions";
@@ -117,6 +132,7 @@ export type Capability =
   | ToolArrayCapability
   | ToolFieldsCapability
   | DispatcherAdapterCapability
+  | FrameworkToolsCapability
   | LegacyConversionsCapability
   | ToolSearchCapability
   | ToolsetModulesCapability

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createDispatcherFrom, type RegisteredTool, type ToolContext, type ValidateFunction } from "../../src/runtime/dispatch.js";
-import { frameworkText, runFrameworkCall, ToolCallFailed } from "../../src/runtime/framework.js";
+import { frameworkBlocks, frameworkContent, frameworkText, isContentBlocks, runFrameworkCall, ToolCallFailed, type BlockFormat } from "../../src/runtime/framework.js";
 import { compiled } from "./compiled.js";
 
 const schema = { type: "object", properties: { n: { type: "integer" } }, required: ["n"] } as const;
@@ -68,5 +68,23 @@ describe("runFrameworkCall", () => {
     const outcome = await runFrameworkCall(dispatcher, { toolName: "picture", input: { n: 1 } });
     expect(outcome.ok && frameworkText(outcome.content)).toBe("a dot\n[image: image/png]");
     expect(frameworkText(undefined)).toBe("");
+  });
+
+  it("maps blocks by a framework's declared format: a string stays one (frameworkContent) or is one text block (frameworkBlocks)", async () => {
+    const { dispatcher } = await setup();
+    const outcome = await runFrameworkCall(dispatcher, { toolName: "picture", input: { n: 1 } });
+    const format: BlockFormat<{ kind: string; value: string }> = {
+      text: (text) => ({ kind: "t", value: text }),
+      image: ({ data, mediaType }) => ({ kind: mediaType, value: data }),
+    };
+    const mapped = [{ kind: "t", value: "a dot" }, { kind: "image/png", value: "AAAA" }];
+    expect(outcome.ok && frameworkContent(outcome.content, format)).toEqual(mapped);
+    expect(outcome.ok && frameworkBlocks(outcome.content, format)).toEqual(mapped);
+    expect(frameworkContent("plain", format)).toBe("plain");
+    expect(frameworkContent(undefined, format)).toBe("");
+    expect(frameworkBlocks("plain", format)).toEqual([{ kind: "t", value: "plain" }]);
+    expect(frameworkBlocks(undefined, format)).toEqual([]);
+    expect(outcome.ok && isContentBlocks(outcome.content)).toBe(true);
+    expect([isContentBlocks("text"), isContentBlocks([]), isContentBlocks([1]), isContentBlocks({ type: "text" })]).toEqual([false, false, false, false]);
   });
 });

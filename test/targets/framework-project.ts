@@ -55,9 +55,11 @@ export async function recordingHandlers(handlers: string): Promise<void> {
 }
 
 /**
- * Three tools besides the seed ones: `find_city`, strict (its optional `country` is nullable when
- * lowered for OpenAI); `delete_note`, whose file says `"needs_approval": true`; and `look-up-note`,
- * whose name the OpenAI Agents SDK sends as `look_up_note`.
+ * Four tools besides the seed ones: `find_city`, strict (its optional `country` is nullable when
+ * lowered for OpenAI); `delete_note`, whose file says `"needs_approval": true`; `look-up-note`,
+ * whose name the OpenAI Agents SDK sends as `look_up_note`; and `archive_note`, whose file has an
+ * `output_schema` (what the recording handler returns, its note id at most 8 characters),
+ * `allowed_callers` and `"defer_loading": true`.
  */
 export const EXTRA_TOOLS: Record<string, object> = {
   "find_city.json": {
@@ -83,6 +85,18 @@ export const EXTRA_TOOLS: Record<string, object> = {
   "look-up-note.json": {
     name: "look-up-note",
     description: "Looks up one of the user's notes by its id. Use it when the user asks what a note says. It returns the note, and fails when there is no such note.",
+    input_schema: { type: "object", properties: { id: { type: "string", description: "The note's id." } }, required: ["id"] },
+  },
+  "archive_note.json": {
+    name: "archive_note",
+    description: "Archives one of the user's notes. Use it when the user asks to archive a note. It returns the archived note, and fails when there is no such note.",
+    output_schema: {
+      type: "object",
+      properties: { tool: { type: "string" }, input: { type: "object", properties: { id: { type: "string", maxLength: 8 } }, required: ["id"] } },
+      required: ["tool", "input"],
+    },
+    allowed_callers: ["direct"],
+    defer_loading: true,
     input_schema: { type: "object", properties: { id: { type: "string", description: "The note's id." } }, required: ["id"] },
   },
 };
@@ -159,10 +173,10 @@ const SHARED_TOOLSETS = parseToolsets({ notes: ["delete_note", "look-up-note"] }
 
 /** The user's modules of the shared framework project (under src/): each framework's own line with the generated `tools`. */
 export const FRAMEWORK_USER_FILES: Record<string, string> = {
-  "openai-agents-agent.ts": `import { Agent } from "@openai/agents";
+  "openai-agents-agent.ts": `import { Agent, toolSearchTool } from "@openai/agents";
 import { tools } from "../generated/openai-agents.js";
 
-export const agent = new Agent({ name: "assistant", instructions: "Answer briefly.", tools });
+export const agent = new Agent({ name: "assistant", instructions: "Answer briefly.", tools: [...tools, toolSearchTool()] });
 `,
   "mastra-agent.ts": `import { Agent } from "@mastra/core/agent";
 import { tools } from "../generated/mastra.js";

@@ -11,12 +11,12 @@ import { Agent } from "@mastra/core/agent";
 import type { ToolAction } from "@mastra/core/tools";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
-import { INPUT_VALIDATION } from "../../src/targets/mastra/facts.js";
+import { INPUT_VALIDATION, OUTPUT_VALIDATION } from "../../src/targets/mastra/facts.js";
 import { fixture } from "../helpers.js";
 import { sharedFrameworkProject, type FrameworkProject, type RecordedCall } from "./framework-project.js";
 import { startResponsesServer, type InputItem, type ResponsesServer } from "./responses-server.js";
 
-type Tools = Record<string, ToolAction<unknown, unknown> & { requireApproval?: unknown; strict?: boolean }>;
+type Tools = Record<string, ToolAction<unknown, unknown> & { requireApproval?: unknown; strict?: boolean; outputSchema?: unknown }>;
 interface Issue {
   message: string;
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
@@ -27,6 +27,7 @@ let project: FrameworkProject;
 let server: ResponsesServer;
 let tools: Tools;
 let schemas: Schemas;
+let outputSchemas: Schemas;
 let native: Dispatcher;
 let agent: Agent;
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
   project = await sharedFrameworkProject();
   // tsc emits the JavaScript even with type errors: the first test reports them, the others run.
   ({ tools } = await load<{ tools: Tools }>("mastra.js"));
-  ({ standardSchemas: schemas } = await load<{ standardSchemas: Schemas }>("standard-schema.js"));
+  ({ standardSchemas: schemas, standardOutputSchemas: outputSchemas } = await load<{ standardSchemas: Schemas; standardOutputSchemas: Schemas }>("standard-schema.js"));
   ({ dispatcher: native } = await load<{ dispatcher: Dispatcher }>("index.js"));
   server = await startResponsesServer();
   // Mastra's own model router, to an OpenAI-compatible URL: the fake's Responses API.
@@ -97,9 +98,38 @@ it("returns a handler's error to the model as Mastra's error result, with toolge
 });
 
 it("carries the tool file's strict and needs_approval (requireApproval)", () => {
-  expect(Object.keys(tools).sort()).toEqual(["delete_note", "find_city", "get_current_stock_price", "get_stock_price", "get_ticker_symbol", "get_weather", "look-up-note"]);
+  expect(Object.keys(tools).sort()).toEqual(["archive_note", "delete_note", "find_city", "get_current_stock_price", "get_stock_price", "get_ticker_symbol", "get_weather", "look-up-note"]);
   expect(tools["find_city"]!.strict).toBe(true);
   expect(tools["get_weather"]!.strict).toBeUndefined();
   expect(tools["delete_note"]!.requireApproval).toBe(true);
   expect(tools["get_weather"]!.requireApproval).toBe(false);
+});
+
+it("gives a tool the output schema of its file (outputSchema), and Mastra checks the handler's value with it", async () => {
+  expect(tools["archive_note"]!.outputSchema).toBe(outputSchemas["archive_note"]);
+  expect(tools["get_weather"]!.outputSchema).toBeUndefined();
+  server.script([
+    { calls: [{ name: "archive_note", arguments: JSON.stringify({ id: "n1" }) }] },
+    { calls: [{ name: "archive_note", arguments: JSON.stringify({ id: "much-too-long" }) }] },
+    { text: "Archived." },
+  ]);
+  await agent.generate("Archive notes n1 and much-too-long");
+  // Both calls ran their handler; the first value fits the output schema and reaches the model as it is.
+  expect(calls().map((c) => c.input)).toEqual([{ id: "n1" }, { id: "much-too-long" }]);
+  expect(JSON.parse(String(outputs(server.requests[1]!.input)[0]?.output))).toEqual({ tool: "archive_note", input: { id: "n1" } });
+  // The second does not (its id is over 8 characters): Mastra's error, with toolgen's issue message.
+  const issues = outputSchemas["archive_note"]!["~standard"].validate({ tool: "archive_note", input: { id: "much-too-long" } }).issues!;
+  expect(issues.length).toBe(1);
+  const invalid = JSON.parse(String(outputs(server.requests[2]!.input)[1]?.output)) as { error: boolean; message: string };
+  expect(invalid.error).toBe(true);
+  expect(invalid.message.startsWith(`${OUTPUT_VALIDATION} archive_note.`)).toBe(true);
+  expect(invalid.message).toContain(`- input.id: ${issues[0]!.message}`);
+});
+
+it("a failed call of a tool with an output schema reaches the model as toolgen's message (thrown: an error result would fail the schema)", async () => {
+  server.script([{ calls: [{ name: "archive_note", arguments: JSON.stringify({ id: "boom" }) }] }, { text: "Sorry." }]);
+  await agent.generate("Archive note boom");
+  const native_ = await native.dispatch({ type: "tool_use", id: "toolu_z", name: "archive_note", input: { id: "boom" } });
+  expect(native_.content).toContain("boom: the handler failed");
+  expect(outputs(server.requests[1]!.input)[0]?.output).toBe(native_.content);
 });

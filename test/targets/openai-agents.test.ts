@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import OpenAI from "openai";
-import { Agent, OpenAIProvider, Runner, setTracingDisabled, type Tool } from "@openai/agents";
+import { Agent, OpenAIProvider, Runner, setTracingDisabled, toolSearchTool, type Tool } from "@openai/agents";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Dispatcher } from "../../src/runtime/dispatch.js";
 import { agentsToolName } from "../../src/targets/openai-agents/facts.js";
@@ -21,7 +21,7 @@ let project: FrameworkProject;
 let server: ResponsesServer;
 let tools: Tool[];
 let native: Dispatcher;
-let responsesTools: Array<{ name: string; parameters: unknown; strict: boolean }>;
+let responsesTools: Array<{ name: string; parameters: unknown; strict: boolean; output_schema?: unknown; allowed_callers?: string[]; defer_loading?: boolean }>;
 let runner: Runner;
 let agent: Agent;
 
@@ -38,7 +38,8 @@ beforeAll(async () => {
   ({ responsesTools } = await load<{ responsesTools: typeof responsesTools }>("openai.js"));
   server = await startResponsesServer();
   runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ apiKey: "test-key", baseURL: server.baseURL, maxRetries: 0 }), useResponses: true }), tracingDisabled: true });
-  agent = new Agent({ name: "assistant", instructions: "Answer briefly.", model: "gpt-test", tools });
+  // A deferred tool (archive_note) needs the SDK's tool search beside it.
+  agent = new Agent({ name: "assistant", instructions: "Answer briefly.", model: "gpt-test", tools: [...tools, toolSearchTool()] });
 });
 
 afterAll(async () => {
@@ -93,7 +94,7 @@ describe("Runner.run against a fake Responses API", () => {
   it("sends each tool with the openai output's parameters and strict flag", async () => {
     server.script([{ text: "Hello." }]);
     await runner.run(agent, "Hi");
-    const sent = server.requests[0]!.tools!;
+    const sent = server.requests[0]!.tools!.filter((t) => t.type === "function");
     expect(sent.map((t) => t.name)).toEqual(responsesTools.map((t) => agentsToolName(t.name)));
     for (const tool of sent) {
       const own = responsesTools.find((t) => agentsToolName(t.name) === tool.name)!;
@@ -101,6 +102,32 @@ describe("Runner.run against a fake Responses API", () => {
     }
     expect(sent.find((t) => t.name === "find_city")?.strict).toBe(true);
     expect(sent.find((t) => t.name === "get_weather")?.strict).toBe(false);
+  });
+
+  it("sends each tool's output_schema, allowed_callers and defer_loading as openai.ts's responsesTools has them", async () => {
+    server.script([{ text: "Hello." }]);
+    await runner.run(agent, "Hi");
+    type Sent = { name: string; type: string; output_schema?: unknown; allowed_callers?: unknown; defer_loading?: unknown };
+    const sent = server.requests[0]!.tools! as Sent[];
+    const fields = (t: Sent | (typeof responsesTools)[number]) => ({ output_schema: t.output_schema, allowed_callers: t.allowed_callers, defer_loading: t.defer_loading });
+    for (const own of responsesTools) expect(fields(sent.find((t) => t.name === agentsToolName(own.name))!), own.name).toEqual(fields(own));
+    const archive = sent.find((t) => t.name === "archive_note")!;
+    expect(archive.allowed_callers).toEqual(["direct"]);
+    expect(archive.defer_loading).toBe(true);
+    expect(archive.output_schema).toMatchObject({ type: "object", required: ["tool", "input"] });
+    expect(sent.find((t) => t.name === "get_weather")).not.toHaveProperty("output_schema");
+    expect(sent.map((t) => t.type)).toContain("tool_search");
+  });
+
+  it("runs a call of a tool with an output schema, its output the JSON text the schema describes", async () => {
+    // archive_note loaded up front (the SDK refuses a call of a deferred tool no tool_search loaded).
+    const loaded = tools.map((t) => (t.type === "function" && t.name === "archive_note" ? { ...t, deferLoading: false } : t));
+    server.script([{ calls: [{ name: "archive_note", arguments: JSON.stringify({ id: "n1" }) }] }, { text: "Archived." }]);
+    const result = await runner.run(new Agent({ name: "assistant", instructions: "Answer briefly.", model: "gpt-test", tools: loaded }), "Archive note n1");
+    expect(server.requests[0]!.tools!.find((t) => t.name === "archive_note")).toMatchObject({ output_schema: { type: "object" }, allowed_callers: ["direct"] });
+    expect(result.finalOutput).toBe("Archived.");
+    expect(calls().map((c) => [c.tool, c.input])).toEqual([["archive_note", { id: "n1" }]]);
+    expect(outputs(server.requests[1]!.input)[0]?.output).toBe(JSON.stringify({ tool: "archive_note", input: { id: "n1" } }));
   });
 
   it("maps a strict call's null back to an absent property before validating (toolgen's strict plan)", async () => {

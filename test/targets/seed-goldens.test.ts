@@ -11,7 +11,7 @@ import { fixture, repoRoot } from "../helpers.js";
 
 it("claude-agent-sdk/shapes.ts, claude-agent-sdk/tools.ts and langchain/tools.ts of the seed tools", async () => {
   const { tools } = await bundleTools(await loadFolder(path.join(repoRoot, "schemas")));
-  const files = [...emitClaudeAgentSdk(tools).files, ...emitLangChain(tools)];
+  const files = [...emitClaudeAgentSdk(tools).files, ...emitLangChain()];
   expect(files.map((f) => f.path)).toEqual(["claude-agent-sdk/shapes.ts", "claude-agent-sdk/tools.ts", "langchain/tools.ts"]);
   for (const file of files) await expect(file.contents).toMatchFileSnapshot(fixture("seed-tools", "expected", ...file.path.split("/")));
 });

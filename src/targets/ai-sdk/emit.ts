@@ -3,8 +3,10 @@
  * `generateText({ model, tools, prompt })`, `streamText` and `ToolLoopAgent`. Each tool's
  * `inputSchema` is its Standard Schema (standard-schema.ts: the build-time validator, dispatch's repair
  * and messages; the AI SDK reads its draft-07 JSON Schema), `outputSchema` its output schema where the
- * tool file has one, and `execute` runs the handler file through the ready `dispatcher` of index.ts
- * (runtime/framework.ts), with the AI SDK's call id, abort signal and context. `description`,
+ * tool file has one, and `execute` runs the handler file through a dispatcher (runtime/framework.ts),
+ * with the AI SDK's call id, abort signal and context: `createAiSdkTools(dispatcher)`, and `tools` over
+ * the ready `dispatcher` of index.ts. `toModelOutput` maps a handler's blocks by the AI SDK's
+ * `BlockFormat` (the runtime's one mapper). `description`,
  * `strict`, `inputExamples` and `deferLoading` come from the tool file's fields (tools.ts). A failed
  * call throws toolgen's message, which the AI SDK sends back to the model as the call's error.
  * `toolApproval` is AI SDK 7's approval option for the tools whose file says `needs_approval`.
@@ -15,6 +17,7 @@ import type { BundledTool, GeneratedFile } from "../../model.js";
 import { tsString } from "../../emit/names.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
 import { MAX_LINE } from "../../emit/code-lines.js";
+import { layoutExpression } from "../../emit/expression-layout.js";
 import { outputSchemaOf } from "../../outputs/standard-schema-emit.js";
 import { aiSdkSearchLines, SEARCH_IMPORTS } from "./search.js";
 
@@ -31,33 +34,36 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     const name = tsString(t.name);
     // `execute: (input, options) => call,`, the call on a line of its own when a long name takes it past 120.
     const execute = (call: string): string =>
-      `    execute: (input, options) => ${call},`.length <= MAX_LINE
-        ? `    execute: (input, options) => ${call},`
-        : `    execute: (input, options) =>\n      ${call},`;
+      `      execute: (input, options) => ${call},`.length <= MAX_LINE
+        ? `      execute: (input, options) => ${call},`
+        : `      execute: (input, options) =>\n        ${layoutExpression(call, 8, "        ", ",")}`;
     const hasOutput = withOutput.includes(t);
     return [
-      `  ${propKey(t.name)}: tool({`,
-      `    ...fieldsOf(${name}),`,
-      `    inputSchema: standardSchemas[${name}],`,
+      `    ${propKey(t.name)}: tool({`,
+      `      ...fieldsOf(${name}),`,
+      `      inputSchema: standardSchemas[${name}],`,
       ...(hasOutput
-        ? [`    outputSchema: standardOutputSchemas[${name}],`, execute(`runValue<ToolOutputs[${name}]>(${name}, input, options)`)]
-        : [execute(`run(${name}, input, options)`)]),
-      `    toModelOutput,`,
-      `  }),`,
+        ? [`      outputSchema: standardOutputSchemas[${name}],`, execute(`runValue<ToolOutputs[${name}]>(native, ${name}, input, options)`)]
+        : [execute(`run(native, ${name}, input, options)`)]),
+      `      toModelOutput,`,
+      `    }),`,
     ];
   };
   const lines = [
     `// ${GENERATED_HEADER}`,
     `// The tools for the AI SDK (\`ai\` 7): \`generateText({ model, tools, prompt })\`. Each tool's input schema is its`,
-    `// Standard Schema (standard-schema.ts), and \`execute\` runs its handler file through the ready dispatcher.`,
+    `// Standard Schema (standard-schema.ts), and \`execute\` runs its handler file through the dispatcher.`,
     ...(options.search ? [
           `// toolsWithSearch: the AI SDK's toolSearch() ranked by the generated search (search.ts), the tools`,
           `// deferred until found.`,
         ] : []),
     options.search ? SEARCH_IMPORTS.ai : `import { tool, type Tool, type ToolApprovalStatus } from "ai";`,
     `import { dispatcher } from "./index.js";`,
-    `import type { AbortSignalLike, ToolResultContent } from "./runtime/dispatch.js";`,
-    `import { runFrameworkCall, ToolCallFailed } from "./runtime/framework.js";`,
+    `import type { AbortSignalLike, Dispatcher, ToolResultContent } from "./runtime/dispatch.js";`,
+    `import { frameworkBlocks, isContentBlocks, runFrameworkCall, ToolCallFailed } from "./runtime/framework.js";`,
+    withOutput.length > 0
+      ? `import { frameworkValue, type BlockFormat } from "./runtime/framework.js";`
+      : `import type { BlockFormat } from "./runtime/framework.js";`,
     ...(options.search ? [SEARCH_IMPORTS.search] : []),
     `import { ${withOutput.length > 0 ? "standardOutputSchemas, standardSchemas, type ToolOutputs" : "standardSchemas"} } from "./standard-schema.js";`,
     `import { tools as definitions } from "./tools.js";`,
@@ -65,6 +71,12 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     ``,
     `/** What the model reads of a tool's result (the AI SDK's \`ToolResultOutput\`). */`,
     `type ModelOutput = Awaited<ReturnType<NonNullable<Tool["toModelOutput"]>>>;`,
+    ``,
+    `/** A handler's text and image blocks as the AI SDK's content parts (an image as a file). */`,
+    `const blocks: BlockFormat<Extract<ModelOutput, { type: "content" }>["value"][number]> = {`,
+    `  text: (text) => ({ type: "text", text }),`,
+    `  image: ({ data, mediaType }) => ({ type: "file", mediaType, data: { type: "data", data } }),`,
+    `};`,
     ``,
     `/** What the AI SDK hands \`execute\` besides the input (its \`ToolExecutionOptions\`), as far as a handler sees it. */`,
     `export interface AiSdkCallOptions {`,
@@ -104,10 +116,15 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     `}`,
     ``,
     `/**`,
-    ` * Runs one call through the dispatcher: the handler's content, or toolgen's message thrown for the AI`,
-    ` * SDK to send back.`,
+    ` * Runs one call through \`native\`: the handler's content, or toolgen's message thrown for the AI SDK to`,
+    ` * send back.`,
     ` */`,
-    `async function run(name: ToolName, input: unknown, options: AiSdkCallOptions): Promise<ToolResultContent> {`,
+    `async function run(`,
+    `  native: Dispatcher,`,
+    `  name: ToolName,`,
+    `  input: unknown,`,
+    `  options: AiSdkCallOptions,`,
+    `): Promise<ToolResultContent> {`,
     `  const call = {`,
     `    toolName: name,`,
     `    input,`,
@@ -115,7 +132,7 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     `    signal: options.abortSignal,`,
     `    context: options.context,`,
     `  };`,
-    `  const outcome = await runFrameworkCall(dispatcher, call);`,
+    `  const outcome = await runFrameworkCall(native, call);`,
     `  if (!outcome.ok) throw new ToolCallFailed(outcome.message);`,
     `  return outcome.content ?? "";`,
     `}`,
@@ -124,9 +141,8 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     ...(withOutput.length > 0
       ? [
           `/** A tool with an output schema: its handler's value (dispatch's JSON text of it, read back), typed by the schema. */`,
-          `async function runValue<O>(name: ToolName, input: unknown, options: AiSdkCallOptions): Promise<O> {`,
-          `  const content = await run(name, input, options);`,
-          `  return (typeof content === "string" ? JSON.parse(content) : content) as O;`,
+          `async function runValue<O>(native: Dispatcher, name: ToolName, input: unknown, options: AiSdkCallOptions): Promise<O> {`,
+          `  return frameworkValue(await run(native, name, input, options)) as O;`,
           `}`,
           ``,
         ]
@@ -134,33 +150,29 @@ export function emitAiSdk(tools: readonly BundledTool[], options: { search: bool
     `/** What the model reads of a result: text as text, a handler's text and image blocks as content, a value as JSON. */`,
     `function toModelOutput({ output }: { output: unknown }): ModelOutput {`,
     `  if (typeof output === "string") return { type: "text", value: output };`,
-    `  if (isBlocks(output)) {`,
-    `    return {`,
-    `      type: "content",`,
-    `      value: output.map((b) =>`,
-    `        b.type === "text"`,
-    `          ? { type: "text" as const, text: b.text }`,
-    `          : {`,
-    `              type: "file" as const,`,
-    `              mediaType: b.source.media_type,`,
-    `              data: { type: "data" as const, data: b.source.data },`,
-    `            },`,
-    `      ),`,
-    `    };`,
-    `  }`,
+    `  if (isContentBlocks(output)) return { type: "content", value: frameworkBlocks(output, blocks) };`,
     `  return { type: "json", value: JSON.parse(JSON.stringify(output ?? null)) };`,
     `}`,
     ``,
-    `function isBlocks(output: unknown): output is Exclude<ToolResultContent, string> {`,
-    `  if (!Array.isArray(output) || output.length === 0) return false;`,
-    `  const first: unknown = output[0];`,
-    `  return typeof first === "object" && first !== null && "type" in first;`,
+    `/**`,
+    ` * The tools over a dispatcher of yours (\`createDispatcher(handlers)\` from index.ts). A handler's`,
+    ` * \`context.toolUseId\` is the AI SDK's call id, its \`context.signal\` the call's abort signal, its`,
+    ` * \`context.context\` the AI SDK's tool context.`,
+    ` */`,
+    `export function createAiSdkTools(native: Dispatcher) {`,
+    `  return {`,
+    ...tools.flatMap(entry),
+    `  };`,
     `}`,
     ``,
-    `/** Pass as \`tools\` to \`generateText\`, \`streamText\` or \`new ToolLoopAgent\`, with \`toolApproval\` below. */`,
-    `export const tools = {`,
-    ...tools.flatMap(entry),
-    `};`,
+    `/** One AI SDK tool per tool, by tool name. */`,
+    `export type AiSdkTools = ReturnType<typeof createAiSdkTools>;`,
+    ``,
+    `/**`,
+    ` * The tools over the ready dispatcher (the handler files): pass as \`tools\` to \`generateText\`,`,
+    ` * \`streamText\` or \`new ToolLoopAgent\`, with \`toolApproval\` below.`,
+    ` */`,
+    `export const tools: AiSdkTools = createAiSdkTools(dispatcher);`,
     ``,
     `/**`,
     ` * The tools whose file says \`"needs_approval": true\`: pass as \`toolApproval\` beside \`tools\`, the AI SDK 7 option`,

@@ -10,6 +10,7 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
   provides: [
+    { kind: "framework-tools", module: "ai-sdk", factory: "createAiSdkTools", exportName: "tools" },
     {
       kind: "tool-fields",
       title: "AI SDK (`ai-sdk.ts`)",

@@ -7,7 +7,9 @@
  * dispatch's validation, repair, handler and messages; a failed call throws the SDK's `ToolError`
  * with toolgen's message, which the runner sends back with `is_error: true`. The helper's `parse`
  * (the schema's `validate`, whose failure the runner words its own way) is replaced by the input as
- * sent: the dispatcher validates it, so the model reads the message native dispatch sends.
+ * sent: the dispatcher validates it, so the model reads the message native dispatch sends. The runner
+ * takes dispatch's content (Anthropic's blocks) as it is. `createAnthropicHelpersTools(dispatcher)` makes
+ * the tools over a dispatcher, `tools` over the ready one of index.ts.
  */
 import type { GeneratedFile } from "../../model.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
@@ -32,7 +34,7 @@ export function emitAnthropicHelpers(): GeneratedFile[] {
     ` * handler's \`context.context\`. A handler's \`context.signal\` is the runner's abort signal, its`,
     ` * \`context.toolUseId\` the tool_use id.`,
     ` */`,
-    `export function createRunnableTools(native: Dispatcher, context?: unknown): BetaRunnableTool[] {`,
+    `export function createAnthropicHelpersTools(native: Dispatcher, context?: unknown): BetaRunnableTool[] {`,
     `  return definitions.map((definition): BetaRunnableTool => {`,
     `    const { name, description, input_schema, ...fields } = definition;`,
     `    const helper = ${HELPER.name}({`,
@@ -62,7 +64,10 @@ export function emitAnthropicHelpers(): GeneratedFile[] {
     `}`,
     ``,
     `/** The tools over the ready dispatcher (the handler files): \`client.beta.messages.toolRunner({ ..., tools })\`. */`,
-    `export const tools: BetaRunnableTool[] = createRunnableTools(dispatcher);`,
+    `export const tools: BetaRunnableTool[] = createAnthropicHelpersTools(dispatcher);`,
+    ``,
+    `/** \`createAnthropicHelpersTools\` again, by the name earlier versions exported. */`,
+    `export const createRunnableTools: typeof createAnthropicHelpersTools = createAnthropicHelpersTools;`,
   ];
   return [{ root: "out", path: "anthropic-helpers.ts", contents: lines.join("\n") + "\n", ownership: "generated" }];
 }

@@ -10,6 +10,7 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
   provides: [
+    { kind: "framework-tools", module: "anthropic-helpers", factory: "createAnthropicHelpersTools", exportName: "tools" },
     {
       kind: "tool-fields",
       title: "Anthropic SDK tool runner (`anthropic-helpers.ts`)",

@@ -1,9 +1,10 @@
 /**
  * The `claude-agent-sdk` output's files: `claude-agent-sdk/shapes.ts` (the Zod raw shapes,
  * shapes-emit.ts) and `claude-agent-sdk/tools.ts`: a `tool()` of `@anthropic-ai/claude-agent-sdk` per
- * tool with a shape, and `createSdkMcpServer` wiring. A call runs through toolgen's dispatcher
- * (index.ts, with runtime/framework.ts): the same validators, repair, messages and handler files as
- * native dispatch. Each tool() also gets the file's MCP annotations, its search hint and alwaysLoad
+ * tool with a shape (`createClaudeAgentSdkTools(dispatcher)`, and `tools` over the ready dispatcher of
+ * index.ts), and `createSdkMcpServer` wiring. A call runs through toolgen's dispatcher (with
+ * runtime/framework.ts, whose `frameworkBlocks` gives the SDK MCP's content blocks): the same validators,
+ * repair, messages and handler files as native dispatch. Each tool() also gets the file's MCP annotations, its search hint and alwaysLoad
  * (toolExtras). Only tools.ts imports the SDK; shapes.ts imports `zod` alone.
  */
 import type { BundledTool, GeneratedFile } from "../../model.js";
@@ -58,9 +59,9 @@ function toolsModule(shaped: readonly BundledTool[], someDeferred: boolean): str
     `import type { McpSdkServerConfigWithInstance, SdkMcpToolDefinition } from "@anthropic-ai/claude-agent-sdk";`,
     `import type { z } from "zod";`,
     `import { dispatcher } from "../index.js";`,
-    `import type { ToolResultContent } from "../runtime/dispatch.js";`,
-    `import { runFrameworkCall } from "../runtime/framework.js";`,
-    `import { tools } from "../tools.js";`,
+    `import type { Dispatcher } from "../runtime/dispatch.js";`,
+    `import { frameworkBlocks, runFrameworkCall, type BlockFormat } from "../runtime/framework.js";`,
+    `import { tools as definitions } from "../tools.js";`,
     `import { zodShapes } from "./shapes.js";`,
     ``,
     `type CallToolResult = Awaited<ReturnType<SdkMcpToolDefinition["handler"]>>;`,
@@ -82,25 +83,26 @@ function toolsModule(shaped: readonly BundledTool[], someDeferred: boolean): str
     `  return out as DecidedByToolgen<S>;`,
     `}`,
     ``,
-    `const descriptions = new Map<string, string>(tools.map((t) => [t.name, t.description ?? ""]));`,
+    `const descriptions = new Map<string, string>(definitions.map((t) => [t.name, t.description ?? ""]));`,
     ``,
-    `function mcpContent(content: ToolResultContent | undefined): CallToolResult["content"] {`,
-    `  if (content === undefined) return [];`,
-    `  if (typeof content === "string") return [{ type: "text", text: content }];`,
-    `  return content.map((part) =>`,
-    `    part.type === "text"`,
-    `      ? { type: "text" as const, text: part.text }`,
-    `      : { type: "image" as const, data: part.source.data, mimeType: part.source.media_type },`,
-    `  );`,
-    `}`,
+    `/** A handler's text and image blocks as MCP content. */`,
+    `const blocks: BlockFormat<CallToolResult["content"][number]> = {`,
+    `  text: (text) => ({ type: "text", text }),`,
+    `  image: ({ data, mediaType }) => ({ type: "image", data, mimeType: mediaType }),`,
+    `};`,
     ``,
-    `/** One call as the SDK's MCP server hands it over (\`extra\`: the request's id and abort signal). */`,
-    `async function call(toolName: string, args: Record<string, unknown>, extra: unknown): Promise<CallToolResult> {`,
+    `/** One call as the SDK's MCP server hands it over (\`extra\`: the request's id and abort signal), through \`native\`. */`,
+    `async function call(`,
+    `  native: Dispatcher,`,
+    `  toolName: string,`,
+    `  args: Record<string, unknown>,`,
+    `  extra: unknown,`,
+    `): Promise<CallToolResult> {`,
     `  const request =`,
     `    typeof extra === "object" && extra !== null ? (extra as { requestId?: unknown; signal?: AbortSignal }) : {};`,
     `  const input: Record<string, unknown> = {};`,
     `  for (const [key, value] of Object.entries(args)) if (value !== undefined) input[key] = value;`,
-    `  const outcome = await runFrameworkCall(dispatcher, {`,
+    `  const outcome = await runFrameworkCall(native, {`,
     `    toolName,`,
     `    input,`,
     `    callId:`,
@@ -110,18 +112,32 @@ function toolsModule(shaped: readonly BundledTool[], someDeferred: boolean): str
     `    signal: request.signal,`,
     `  });`,
     `  if (!outcome.ok) return { content: [{ type: "text", text: outcome.message }], isError: true };`,
-    `  return { content: mcpContent(outcome.content) };`,
+    `  return { content: frameworkBlocks(outcome.content, blocks) };`,
     `}`,
     ``,
-    `/** The tools, for createSdkMcpServer({ tools }). */`,
-    `export const claudeAgentTools = [`,
+    `/**`,
+    ` * The tools over a dispatcher of yours (\`createDispatcher(handlers)\` from index.ts), for`,
+    ` * createSdkMcpServer({ tools }).`,
+    ` */`,
+    `export function createClaudeAgentSdkTools(native: Dispatcher) {`,
+    `  return [`,
     ...shaped.map((t) => {
       const name = tsString(t.name);
       const extras = toolExtras(t, someDeferred);
-      const code = `tool(${name}, descriptions.get(${name}) ?? "", decidedByToolgen(zodShapes[${name}]), (args, extra) => call(${name}, args, extra)${extras === undefined ? "" : `, ${extras}`})`;
-      return `  ${layoutExpression(code, 2, "  ", ",")}`;
+      const code = `tool(${name}, descriptions.get(${name}) ?? "", decidedByToolgen(zodShapes[${name}]), (args, extra) => call(native, ${name}, args, extra)${extras === undefined ? "" : `, ${extras}`})`;
+      return `    ${layoutExpression(code, 4, "    ", ",")}`;
     }),
-    `];`,
+    `  ];`,
+    `}`,
+    ``,
+    `/** One SDK tool per tool with a shape. */`,
+    `export type ClaudeAgentSdkTools = ReturnType<typeof createClaudeAgentSdkTools>;`,
+    ``,
+    `/** The tools over the ready dispatcher (the handler files), for createSdkMcpServer({ tools }). */`,
+    `export const tools: ClaudeAgentSdkTools = createClaudeAgentSdkTools(dispatcher);`,
+    ``,
+    `/** \`tools\` again, by the name earlier versions exported. */`,
+    `export const claudeAgentTools: ClaudeAgentSdkTools = tools;`,
     ``,
     `/** An in-process MCP server of the tools, for query()'s \`mcpServers\` option. */`,
     `export function createClaudeAgentMcpServer(`,
@@ -130,7 +146,7 @@ function toolsModule(shaped: readonly BundledTool[], someDeferred: boolean): str
     `  return createSdkMcpServer({`,
     `    name: options.name ?? "toolgen",`,
     `    version: options.version ?? "1.0.0",`,
-    `    tools: claudeAgentTools,`,
+    `    tools,`,
     `  });`,
     `}`,
     ``,

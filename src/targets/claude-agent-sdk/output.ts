@@ -10,6 +10,7 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime"],
   runtime: ["framework.ts"],
   provides: [
+    { kind: "framework-tools", module: "claude-agent-sdk/tools", factory: "createClaudeAgentSdkTools", exportName: "tools" },
     {
       kind: "tool-fields",
       title: "Claude Agent SDK (`claude-agent-sdk/tools.ts`)",

@@ -4,24 +4,20 @@
  * input with @cfworker/json-schema before the tool's function runs and answers a mismatch with a
  * message of its own ("Received tool input did not match expected schema"); these tools check it with
  * toolgen's validator first (standard-schema.ts: its repair and its messages), and a call runs through
- * the generated dispatcher (runtime/framework.ts): the same handler files and messages as native dispatch.
+ * a dispatcher (runtime/framework.ts, whose `frameworkText` gives LangChain the content as text): the same
+ * handler files and messages as native dispatch. `createLangChainTools(dispatcher)` makes them over a
+ * dispatcher, `tools` over the ready one of index.ts.
  */
-import type { BundledTool, GeneratedFile } from "../../model.js";
-import { member } from "../../emit/code-lines.js";
+import type { GeneratedFile } from "../../model.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
-import { tsString } from "../../emit/names.js";
 
-function key(name: string): string {
-  return name === "__proto__" ? `["__proto__"]` : tsString(name);
-}
-
-export function emitLangChain(tools: readonly BundledTool[]): GeneratedFile[] {
+export function emitLangChain(): GeneratedFile[] {
   const contents = [
     `// ${GENERATED_HEADER}`,
     `// LangChain tools (@langchain/core 1.x), one per tool: its JSON Schema for the model, toolgen's validator,`,
-    `// repair and messages for its calls, and its handler file through the generated dispatcher.`,
+    `// repair and messages for its calls, and its handler file through the dispatcher.`,
     `//`,
-    `//   const model = chatModel.bindTools(langchainTools);`,
+    `//   const model = chatModel.bindTools(tools);`,
     `//   for (const call of (await model.invoke(messages)).tool_calls ?? []) {`,
     `//     messages.push(await langchainToolsByName[call.name].invoke(call));`,
     `//   }`,
@@ -30,9 +26,10 @@ export function emitLangChain(tools: readonly BundledTool[]): GeneratedFile[] {
     `import type { StructuredToolCallInput, ToolReturnType, ToolRunnableConfig } from "@langchain/core/tools";`,
     `import type { JSONSchema } from "@langchain/core/utils/json_schema";`,
     `import { dispatcher } from "../index.js";`,
+    `import type { Dispatcher } from "../runtime/dispatch.js";`,
     `import { frameworkText, runFrameworkCall, ToolCallFailed } from "../runtime/framework.js";`,
     `import { standardSchemas } from "../standard-schema.js";`,
-    `import { tools } from "../tools.js";`,
+    `import { tools as definitions } from "../tools.js";`,
     `import type { ToolName } from "../types.js";`,
     ``,
     `/** A call as LangChain hands it over: a ToolCall (\`{ type: "tool_call", id, name, args }\`) or the arguments alone. */`,
@@ -47,16 +44,17 @@ export function emitLangChain(tools: readonly BundledTool[]): GeneratedFile[] {
     `}`,
     ``,
     `/**`,
-    ` * One call through the dispatcher: the handler's content as text, or toolgen's message as an error`,
+    ` * One call through \`native\`: the handler's content as text, or toolgen's message as an error`,
     ` * ToolMessage for a ToolCall (what the model reads), thrown for a call without an id.`,
     ` */`,
     `async function run(`,
+    `  native: Dispatcher,`,
     `  toolName: ToolName,`,
     `  input: unknown,`,
     `  callId: string | undefined,`,
     `  config: ToolRunnableConfig | undefined,`,
     `): Promise<string | ToolMessage> {`,
-    `  const outcome = await runFrameworkCall(dispatcher, { toolName, input, callId, signal: config?.signal });`,
+    `  const outcome = await runFrameworkCall(native, { toolName, input, callId, signal: config?.signal });`,
     `  if (outcome.ok) return frameworkText(outcome.content);`,
     `  if (callId !== undefined) {`,
     `    return new ToolMessage({ content: outcome.message, status: "error", tool_call_id: callId, name: toolName });`,
@@ -69,18 +67,19 @@ export function emitLangChain(tools: readonly BundledTool[]): GeneratedFile[] {
     ` * ToolCall, as LangChain makes one.`,
     ` */`,
     `async function answer(`,
+    `  native: Dispatcher,`,
     `  toolName: ToolName,`,
     `  input: unknown,`,
     `  callId: string | undefined,`,
     `  config: ToolRunnableConfig | undefined,`,
     `): Promise<string | ToolMessage> {`,
-    `  const result = await run(toolName, input, callId, config);`,
+    `  const result = await run(native, toolName, input, callId, config);`,
     `  return typeof result === "string" && callId !== undefined`,
     `    ? new ToolMessage({ content: result, status: "success", tool_call_id: callId, name: toolName })`,
     `    : result;`,
     `}`,
     ``,
-    `const definitions = new Map(tools.map((t) => [t.name, t]));`,
+    `const byName = new Map(definitions.map((t) => [t.name, t]));`,
     ``,
     `/**`,
     ` * A LangChain tool over one of the tools. \`invoke\` checks the input with toolgen's validator before`,
@@ -90,17 +89,20 @@ export function emitLangChain(tools: readonly BundledTool[]): GeneratedFile[] {
     ` */`,
     `export class ToolgenTool extends DynamicStructuredTool<JSONSchema> {`,
     `  readonly toolName: ToolName;`,
+    `  private readonly native: Dispatcher;`,
     ``,
-    `  constructor(toolName: ToolName) {`,
-    `    const definition = definitions.get(toolName)!;`,
+    `  /** The tool \`toolName\`, its calls run through \`native\`. */`,
+    `  constructor(toolName: ToolName, native: Dispatcher) {`,
+    `    const definition = byName.get(toolName)!;`,
     `    super({`,
     `      name: toolName,`,
     `      description: definition.description ?? toolName,`,
     `      schema: definition.input_schema as JSONSchema,`,
     `      func: (input: unknown, _runManager, config?: ToolRunnableConfig) =>`,
-    `        run(toolName, input, config?.toolCall?.id, config),`,
+    `        run(native, toolName, input, config?.toolCall?.id, config),`,
     `    });`,
     `    this.toolName = toolName;`,
+    `    this.native = native;`,
     `  }`,
     ``,
     `  override async invoke<`,
@@ -116,7 +118,7 @@ export function emitLangChain(tools: readonly BundledTool[]): GeneratedFile[] {
     `    const checked = standardSchemas[this.toolName]["~standard"].validate(args);`,
     `    // Invalid: the dispatcher words toolgen's message (its validator rejects the input again; no handler runs).`,
     `    if (checked.issues !== undefined) {`,
-    `      const answered = await answer(this.toolName, args, callId, config);`,
+    `      const answered = await answer(this.native, this.toolName, args, callId, config);`,
     `      return answered as ToolReturnType<TInput, TConfig, string | ToolMessage>;`,
     `    }`,
     `    const repaired = (call === undefined ? checked.value : { ...call, args: checked.value }) as TInput;`,
@@ -124,19 +126,27 @@ export function emitLangChain(tools: readonly BundledTool[]): GeneratedFile[] {
     `      return await super.invoke(repaired, config);`,
     `    } catch (error) {`,
     `      if (!(error instanceof ToolInputParsingException)) throw error;`,
-    `      const answered = await answer(this.toolName, checked.value, callId, config);`,
+    `      const answered = await answer(this.native, this.toolName, checked.value, callId, config);`,
     `      return answered as ToolReturnType<TInput, TConfig, string | ToolMessage>;`,
     `    }`,
     `  }`,
     `}`,
     ``,
-    `/** Each tool by name: where a loop looks up the tool of a ToolCall. */`,
-    `export const langchainToolsByName: { readonly [N in ToolName]: ToolgenTool } = {`,
-    ...tools.map((t) => member(key(t.name), `new ToolgenTool(${tsString(t.name)})`, ",")),
-    `};`,
+    `/** The tools over a dispatcher of yours (\`createDispatcher(handlers)\` from index.ts), for \`model.bindTools\`. */`,
+    `export function createLangChainTools(native: Dispatcher): ToolgenTool[] {`,
+    `  return definitions.map((d) => new ToolgenTool(d.name, native));`,
+    `}`,
     ``,
-    `/** The tools, for \`model.bindTools(langchainTools)\`. */`,
-    `export const langchainTools: ToolgenTool[] = Object.values(langchainToolsByName);`,
+    `/** The tools over the ready dispatcher (the handler files): \`model.bindTools(tools)\`. */`,
+    `export const tools: ToolgenTool[] = createLangChainTools(dispatcher);`,
+    ``,
+    `/** \`tools\` again, by the name earlier versions exported. */`,
+    `export const langchainTools: ToolgenTool[] = tools;`,
+    ``,
+    `/** Each of \`tools\` by name: where a loop looks up the tool of a ToolCall. */`,
+    `export const langchainToolsByName = Object.fromEntries(tools.map((t) => [t.toolName, t])) as {`,
+    `  readonly [N in ToolName]: ToolgenTool;`,
+    `};`,
     ``,
   ].join("\n");
   return [{ root: "out", path: "langchain/tools.ts", contents, ownership: "generated" }];

@@ -13,6 +13,7 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
   provides: [
+    { kind: "framework-tools", module: "langchain/tools", factory: "createLangChainTools", exportName: "tools" },
     {
       kind: "tool-fields",
       title: "LangChain (`langchain/tools.ts`)",
@@ -28,8 +29,5 @@ export default defineOutput({
       },
     },
   ],
-  emit: async (ctx) => {
-    const { emitLangChain } = await import("./emit.js");
-    return emitLangChain(ctx.tools);
-  },
+  emit: async () => (await import("./emit.js")).emitLangChain(),
 });

@@ -6,7 +6,9 @@
  * Each runnable tool's `run` goes through the ready dispatcher (runtime/framework.ts), as `runTools` and
  * native dispatch do: the same validation, repair, handler and messages; a failed call throws the SDK's
  * `ToolError` with toolgen's message, which the runner posts back as `user.custom_tool_result` with
- * `is_error: true`. Its `parse` passes the input on as sent: the dispatcher validates it.
+ * `is_error: true`. Its `parse` passes the input on as sent: the dispatcher validates it. The runner takes
+ * dispatch's content (Anthropic's blocks) as it is. `createManagedAgentsTools(dispatcher)` makes the runnable
+ * tools over a dispatcher, `tools` (also `sessionTools`) over the ready one of index.ts.
  */
 import type { GeneratedFile } from "../../model.js";
 import { GENERATED_HEADER } from "../../emit/literal.js";
@@ -50,7 +52,7 @@ export function emitManagedAgents(): GeneratedFile[] {
     ` * index.ts); \`context\` is each handler's \`context.context\`. A handler's \`context.toolUseId\` is the`,
     ` * \`agent.custom_tool_use\` event's id, its \`context.signal\` the runner's.`,
     ` */`,
-    `export function createSessionTools(native: Dispatcher, context?: unknown): ${runnable.name}[] {`,
+    `export function createManagedAgentsTools(native: Dispatcher, context?: unknown): ${runnable.name}[] {`,
     `  return managedAgentTools.map((tool): ${runnable.name} => ({`,
     `    ...tool,`,
     `    // The input as the agent sent it: \`run\` validates it through dispatch (with repair).`,
@@ -71,9 +73,13 @@ export function emitManagedAgents(): GeneratedFile[] {
     ``,
     `/**`,
     ` * The tools over the ready dispatcher (the handler files):`,
-    ` * \`for await (const call of client.beta.sessions.events.toolRunner(session.id, { tools: sessionTools })) { ... }\`.`,
+    ` * \`for await (const call of client.beta.sessions.events.toolRunner(session.id, { tools })) { ... }\`.`,
     ` */`,
-    `export const sessionTools: ${runnable.name}[] = createSessionTools(dispatcher);`,
+    `export const tools: ${runnable.name}[] = createManagedAgentsTools(dispatcher);`,
+    ``,
+    `/** \`tools\` and \`createManagedAgentsTools\` again, by the names earlier versions exported. */`,
+    `export const sessionTools: ${runnable.name}[] = tools;`,
+    `export const createSessionTools: typeof createManagedAgentsTools = createManagedAgentsTools;`,
   ];
   return [{ root: "out", path: "managed-agents.ts", contents: lines.join("\n") + "\n", ownership: "generated" }];
 }

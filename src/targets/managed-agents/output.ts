@@ -10,6 +10,7 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime"],
   runtime: ["framework.ts"],
   provides: [
+    { kind: "framework-tools", module: "managed-agents", factory: "createManagedAgentsTools", exportName: "tools" },
     {
       kind: "tool-fields",
       title: "Anthropic Managed Agents (`managed-agents.ts`)",

@@ -2,10 +2,13 @@
  * The `mastra` output: `mastra.ts`, every tool of tools.json as a Mastra `createTool()` (facts.ts),
  * keyed by tool name, for `new Agent({ ..., tools })`. `inputSchema` is the standard-schema output's
  * schema (Mastra validates with it, with toolgen's messages), `strict` and `inputExamples` come from
- * the tool file, `requireApproval` from its `needs_approval`. `execute` runs the call through the
- * ready dispatcher (runtime/framework.ts): dispatch's validation, repair, handler and messages; a
- * failed call returns Mastra's error result (`{ error: true, message }`, the form of its own
- * validation errors) with toolgen's message.
+ * the tool file, `requireApproval` from its `needs_approval`, `outputSchema` the standard-schema output's
+ * schema of its output schema (Mastra checks the handler's value with it). `execute` runs the call through
+ * a dispatcher (runtime/framework.ts): dispatch's validation, repair, handler and messages; a failed call
+ * returns Mastra's error result (`{ error: true, message }`, the form of its own validation errors) with
+ * toolgen's message, or, for a tool with an output schema (which Mastra would check that result against),
+ * throws it: Mastra sends a thrown error's message to the model. `createMastraTools(dispatcher)` makes the tools over a dispatcher, `tools` over the
+ * ready one of index.ts.
  */
 import type { BundledTool, GeneratedFile } from "../../model.js";
 import { tsString } from "../../emit/names.js";
@@ -20,8 +23,8 @@ export function emitMastra(tools: readonly BundledTool[]): GeneratedFile[] {
     `import { createTool } from "@mastra/core/tools";`,
     `import { dispatcher } from "./index.js";`,
     `import type { Dispatcher } from "./runtime/dispatch.js";`,
-    `import { runFrameworkCall } from "./runtime/framework.js";`,
-    `import { standardSchemas } from "./standard-schema.js";`,
+    `import { frameworkValue, runFrameworkCall, ToolCallFailed } from "./runtime/framework.js";`,
+    `import { standardOutputSchemas, standardSchemas, type ToolStandardSchema } from "./standard-schema.js";`,
     `import { tools as definitions, type ToolDefinition } from "./tools.js";`,
     `import type { ToolName } from "./types.js";`,
     ``,
@@ -34,8 +37,12 @@ export function emitMastra(tools: readonly BundledTool[]): GeneratedFile[] {
     `/** The tools whose file says \`"needs_approval": true\`: Mastra asks for approval before each of their calls. */`,
     ...(approval.length === 0 ? [`const needsApproval: ReadonlySet<string> = new Set();`] : [`const needsApproval: ReadonlySet<string> = new Set([`, ...approval, `]);`]),
     ``,
+    `/** The output schemas, by tool name (the tools whose file has one). */`,
+    `const outputSchemas: Partial<Record<string, ToolStandardSchema<unknown>>> = standardOutputSchemas;`,
+    ``,
     `/** One tool's Mastra tool over \`native\`. */`,
     `function mastraTool<N extends ToolName>(native: Dispatcher, name: N, definition: ToolDefinition) {`,
+    `  const outputSchema = outputSchemas[name];`,
     `  const tool = createTool({`,
     `    id: name,`,
     `    description: definition.description ?? "",`,
@@ -49,10 +56,13 @@ export function emitMastra(tools: readonly BundledTool[]): GeneratedFile[] {
     `        signal: context.abortSignal,`,
     `        context: context.requestContext,`,
     `      });`,
+    `      if (!outcome.ok && outputSchema !== undefined) throw new ToolCallFailed(outcome.message);`,
     `      if (!outcome.ok) return { error: true, message: outcome.message } satisfies MastraToolError;`,
-    `      return outcome.content;`,
+    `      // A tool with an output schema gives its value, which Mastra checks against the schema.`,
+    `      return outputSchema === undefined ? outcome.content : frameworkValue(outcome.content);`,
     `    },`,
     `  });`,
+    `  if (outputSchema !== undefined) tool.outputSchema = outputSchema;`,
     `  if (definition.strict !== undefined) tool.strict = definition.strict;`,
     `  const examples = definition.input_examples;`,
     `  if (examples !== undefined) tool.inputExamples = examples.map((input) => ({ input }));`,

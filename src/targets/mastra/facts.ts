@@ -13,6 +13,15 @@
  */
 export const INPUT_VALIDATION = "Tool input validation failed for";
 
+/**
+ * `createTool({ ..., outputSchema })` takes a Standard Schema with JSON Schema too (dist/tools/tool.d.ts
+ * `outputSchema?: StandardSchemaWithJSON`), and checks what `execute` returned with it (dist/tool-*.js
+ * `validateToolOutput`): a value it rejects reaches the model as Mastra's error, "Tool output validation
+ * failed for <id>. The tool returned invalid output:" and one line per issue, `- <path>: <issue message>`
+ * (toolgen's, from the standard-schema output's `validate`).
+ */
+export const OUTPUT_VALIDATION = "Tool output validation failed for";
+
 /*
  * The agent's `tools` is a record: its keys are the names the model calls the tools by
  * (dist/agent/types.d.ts `ToolsInput`). The generated record is keyed by tool name.

@@ -10,6 +10,7 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime", "standard-schema"],
   runtime: ["framework.ts"],
   provides: [
+    { kind: "framework-tools", module: "mastra", factory: "createMastraTools", exportName: "tools" },
     {
       kind: "tool-fields",
       title: "Mastra (`mastra.ts`)",
@@ -17,7 +18,7 @@ export default defineOutput({
       fields: {
         annotations: { use: "dropped", why: "`createTool()` has no annotations (its `mcp` option is for MCP servers it serves)" },
         needs_approval: { use: "mapped", as: "requireApproval", marker: "requireApproval: needsApproval.has(name)" },
-        output_schema: { use: "dropped", why: "not sent yet", gap: "`createTool()`'s `outputSchema`" },
+        output_schema: { use: "mapped", as: "outputSchema (its Standard Schema; Mastra checks the handler's value)", marker: "tool.outputSchema = outputSchema" },
         allowed_callers: { use: "dropped", why: "`createTool()` has no callers" },
         defer_loading: { use: "dropped", why: "`createTool()` has no deferral" },
         input_examples: { use: "mapped", as: "inputExamples ({ input })", marker: "tool.inputExamples =" },

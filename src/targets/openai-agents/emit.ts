@@ -2,11 +2,15 @@
  * The `openai-agents` output: `openai-agents.ts`, every tool as a `tool()` of the OpenAI Agents SDK
  * (`@openai/agents`), for `new Agent({ name, instructions, tools })`. The parameters and `strict` are
  * the openai output's (openai.ts `responsesTools`: toolgen's strict lowering, where a tool's file says
- * `"strict": true` or the config says `openaiStrict`); `needsApproval` is the tool file's
- * `needs_approval`. `execute` runs the call through the ready dispatcher (runtime/framework.ts): a
+ * `"strict": true` or the config says `openaiStrict`), and so are `outputSchema`, `allowedCallers` and
+ * `deferLoading` (its `output_schema`, `allowed_callers` and `defer_loading`, which the SDK's Responses
+ * model sends as they are: @openai/agents-openai 0.20 openaiResponsesModel.js `convertTool`);
+ * `needsApproval` is the tool file's `needs_approval`. `execute` runs the call through a dispatcher (runtime/framework.ts): a
  * strict call's `null`s mapped back to absent properties by the strict plan, then dispatch's
  * validation, repair, handler and messages; a failed call reaches the model with toolgen's message
- * (through `errorFunction`).
+ * (through `errorFunction`); a handler's blocks reach it as the SDK's text and image outputs (the
+ * runtime's `frameworkContent` with the SDK's `BlockFormat`). `createOpenAIAgentsTools(dispatcher)` makes
+ * the tools over a dispatcher, `tools` over the ready one of index.ts.
  */
 import type { BundledTool, GeneratedFile } from "../../model.js";
 import { tsString } from "../../emit/names.js";
@@ -34,11 +38,13 @@ export function emitOpenAIAgents(tools: readonly BundledTool[]): GeneratedFile[]
     `// ${GENERATED_HEADER}`,
     `// The OpenAI Agents SDK's tools (@openai/agents tool()): \`new Agent({ name, instructions, tools })\`.`,
     `import { tool } from "@openai/agents";`,
-    `import type { JsonSchemaDefinition, RunContext, Tool, ToolOutputImage, ToolOutputText } from "@openai/agents";`,
+    `import type { JsonSchemaDefinition, RunContext, Tool, ToolAllowedCallers } from "@openai/agents";`,
+    `import type { ToolOutputImage, ToolOutputText } from "@openai/agents";`,
     `import { dispatcher } from "./index.js";`,
     `import { responsesTools, strictPlans } from "./openai.js";`,
-    `import type { AbortSignalLike, Dispatcher, ToolResultContent } from "./runtime/dispatch.js";`,
-    `import { runFrameworkCall, ToolCallFailed } from "./runtime/framework.js";`,
+    `import type { AbortSignalLike, Dispatcher } from "./runtime/dispatch.js";`,
+    `import { frameworkContent, frameworkValue, runFrameworkCall, ToolCallFailed } from "./runtime/framework.js";`,
+    `import type { BlockFormat } from "./runtime/framework.js";`,
     `import { normaliseStrictInput } from "./runtime/openai.js";`,
     ``,
     `/** What \`execute\` reads of the SDK's details of a call. */`,
@@ -48,19 +54,17 @@ export function emitOpenAIAgents(tools: readonly BundledTool[]): GeneratedFile[]
     `type StrictParameters = Extract<JsonSchemaDefinition["schema"], { additionalProperties: false }>;`,
     `type LooseParameters = Extract<JsonSchemaDefinition["schema"], { additionalProperties: true }>;`,
     ``,
+    `/** What the SDK sends as the tool's Responses \`output_schema\`: a JSON Schema object. */`,
+    `type OutputSchema = JsonSchemaDefinition["schema"];`,
+    ``,
     `/** The tools whose file says \`"needs_approval": true\`: the run stops for a person's approval before each call. */`,
     ...(approval.length === 0 ? [`const needsApproval: ReadonlySet<string> = new Set();`] : [`const needsApproval: ReadonlySet<string> = new Set([`, ...approval, `]);`]),
     ``,
-    `/** What the model reads of a handler's content: its text, or the SDK's text and image outputs. */`,
-    `function toOutput(content: ToolResultContent | undefined): string | Array<ToolOutputText | ToolOutputImage> {`,
-    `  if (content === undefined) return "";`,
-    `  if (typeof content === "string") return content;`,
-    `  return content.map((b): ToolOutputText | ToolOutputImage =>`,
-    `    b.type === "text"`,
-    `      ? { type: "text", text: b.text }`,
-    `      : { type: "image", image: { data: b.source.data, mediaType: b.source.media_type } },`,
-    `  );`,
-    `}`,
+    `/** A handler's text and image blocks as the SDK's text and image outputs. */`,
+    `const blocks: BlockFormat<ToolOutputText | ToolOutputImage> = {`,
+    `  text: (text) => ({ type: "text", text }),`,
+    `  image: ({ data, mediaType }) => ({ type: "image", image: { data, mediaType } }),`,
+    `};`,
     ``,
     `/** What the SDK's default errorFunction sends, whatever the error. */`,
     `const SDK_ERROR_TEXT = ${tsString(DEFAULT_ERROR_TEXT)};`,
@@ -87,13 +91,23 @@ export function emitOpenAIAgents(tools: readonly BundledTool[]): GeneratedFile[]
     `        context: runContext?.context,`,
     `      });`,
     `      if (!outcome.ok) throw new ToolCallFailed(outcome.message);`,
-    `      return toOutput(outcome.content);`,
+    `      // A tool with an output schema gives its value: the SDK sends it as the JSON text the schema describes.`,
+    `      return t.output_schema === undefined`,
+    `        ? frameworkContent(outcome.content, blocks)`,
+    `        : frameworkValue(outcome.content);`,
     `    };`,
     `    const approval = needsApproval.has(t.name);`,
     `    const common = { name: t.name, description: t.description ?? "", needsApproval: approval, execute, errorFunction };`,
+    `    // The Responses fields openai.ts gives the tool: its output schema, who may call it, whether it is deferred.`,
+    `    const [caller, ...callers] = t.allowed_callers ?? [];`,
+    `    const responses = {`,
+    `      ...(t.output_schema === undefined ? {} : { outputSchema: t.output_schema as OutputSchema }),`,
+    `      ...(caller === undefined ? {} : { allowedCallers: [caller, ...callers] satisfies ToolAllowedCallers }),`,
+    `      ...(t.defer_loading === undefined ? {} : { deferLoading: t.defer_loading }),`,
+    `    };`,
     `    return t.strict`,
-    `      ? tool({ ...common, parameters: t.parameters as StrictParameters, strict: true })`,
-    `      : tool({ ...common, parameters: t.parameters as LooseParameters, strict: false });`,
+    `      ? tool({ ...common, ...responses, parameters: t.parameters as StrictParameters, strict: true })`,
+    `      : tool({ ...common, ...responses, parameters: t.parameters as LooseParameters, strict: false });`,
     `  });`,
     `}`,
     ``,

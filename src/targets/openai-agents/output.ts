@@ -13,6 +13,7 @@ export default defineOutput({
   needs: ["index", "native", "types", "validators", "runtime", "openai"],
   runtime: ["framework.ts", "openai.ts"],
   provides: [
+    { kind: "framework-tools", module: "openai-agents", factory: "createOpenAIAgentsTools", exportName: "tools" },
     {
       kind: "tool-fields",
       title: "OpenAI Agents SDK (`openai-agents.ts`)",
@@ -20,9 +21,9 @@ export default defineOutput({
       fields: {
         annotations: { use: "dropped", why: "`tool()` has no annotations" },
         needs_approval: { use: "mapped", as: "needsApproval", marker: "needsApproval: approval" },
-        output_schema: { use: "dropped", why: "not sent yet", gap: "`tool()`'s `outputSchema`" },
-        allowed_callers: { use: "dropped", why: "not sent yet", gap: "`tool()`'s `allowedCallers`" },
-        defer_loading: { use: "dropped", why: "not sent yet", gap: "`tool()`'s `deferLoading`" },
+        output_schema: { use: "mapped", as: "outputSchema (openai.ts's Responses output_schema)", marker: "outputSchema: t.output_schema" },
+        allowed_callers: { use: "mapped", as: "allowedCallers (openai.ts's Responses allowed_callers)", marker: "allowedCallers: [caller, ...callers]" },
+        defer_loading: { use: "mapped", as: "deferLoading (needs toolSearchTool() beside the tools)", marker: "deferLoading: t.defer_loading" },
         input_examples: { use: "dropped", why: "`tool()` has no examples" },
         strict: { use: "mapped", as: "strict (openai.ts's lowering)", marker: "strict: true" },
       },
