@@ -23,6 +23,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 export const HEAVY_ONLY = [
   "test/e2e/scale.test.ts",
   "test/mcp/client.test.ts",
+  "test/mcp/client-everything.test.ts",
   "test/mcp/client-server.test.ts",
   "test/bench.test.ts",
   "test/emit/typecheck-cost.test.ts",
