@@ -127,9 +127,9 @@ async function loadRevision(
   found: (dir: string, files: FileSource) => boolean,
   loadProject: (dir: string, rename: Rename, files: FileSource) => Promise<Omit<Side, "label">>,
 ): Promise<Omit<Side, "label">> {
-  const top = git(cwd, ["rev-parse", "--show-toplevel"])?.trim();
-  const prefix = git(cwd, ["rev-parse", "--show-prefix"])?.trim() ?? "";
-  if (top === undefined) throw new UsageError(`${cwd} is not in a git repository`);
+  // One call for both (a line each): every git process is CPU the diff pays.
+  const [top, prefix = ""] = (git(cwd, ["rev-parse", "--show-toplevel", "--show-prefix"]) ?? "").split("\n").map((l) => l.trim());
+  if (!top) throw new UsageError(`${cwd} is not in a git repository`);
   const listing = git(top, ["ls-tree", "-r", "-z", "--full-tree", commit]) ?? "";
   const entries = listing
     .split("\0")
