@@ -3,11 +3,12 @@
  * finds its own, checked, with flags applied. Its keys are toolgen's own (folders, check, lint,
  * rules, outputs, targets, refRoots) and the settings the catalogue's targets and outputs declare.
  */
-import { existsSync, statSync, type Stats } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { UsageError } from "../errors.js";
-import { kindOf, readGuarded } from "../load/guarded-read.js";
+import { kindOf } from "../load/guarded-read.js";
+import { diskFiles, exists, type FileInfo, type FileSource } from "../load/file-source.js";
 import { closest } from "../lint/nearest.js";
 import { parseSettings, parseTargets, SETTING_KEYS, type SettingValues } from "../catalog.js";
 import type { RuleSetting } from "../lint/settings.js";
@@ -63,16 +64,17 @@ export interface FoundConfig {
  * toolgen.config.json, toolgen.config.yaml, toolgen.config.yml or a package.json with a "toolgen"
  * key, searching from `start` upward and stopping at the repository root (the first folder with a
  * `.git`). A folder holding two of them, or a `toolgen.config.js`, is a usage error; a package.json
- * that cannot be parsed is one too (it might hold the config). Undefined: none.
+ * that cannot be parsed is one too (it might hold the config). Undefined: none. Searched in `files`
+ * (default: the disk; a git revision's files held in memory for `toolgen diff`).
  */
-export function findConfig(start: string): FoundConfig | undefined {
+export function findConfig(start: string, files: FileSource = diskFiles): FoundConfig | undefined {
   for (let dir = path.resolve(start); ; ) {
     const found: FoundConfig[] = [];
-    for (const name of CONFIG_FILES) if (isConfigFile(path.join(dir, name))) found.push({ file: path.join(dir, name), packageKey: false });
+    for (const name of CONFIG_FILES) if (isConfigFile(path.join(dir, name), files)) found.push({ file: path.join(dir, name), packageKey: false });
     const manifest = path.join(dir, "package.json");
-    if (isFile(manifest) && Object.hasOwn(readObject(manifest, manifest), "toolgen")) found.push({ file: manifest, packageKey: true });
+    if (isFile(manifest, files) && Object.hasOwn(readObject(manifest, manifest, files), "toolgen")) found.push({ file: manifest, packageKey: true });
     for (const name of CODE_CONFIGS) {
-      if (isFile(path.join(dir, name))) {
+      if (isFile(path.join(dir, name), files)) {
         throw new UsageError(
           `${path.join(dir, name)}: toolgen does not load JavaScript configs (it never runs project code); use ${CONFIG_FILES.join(", ")} or a "toolgen" key in package.json`,
         );
@@ -83,7 +85,7 @@ export function findConfig(start: string): FoundConfig | undefined {
     }
     if (found.length === 1) return found[0];
     const parent = path.dirname(dir);
-    if (parent === dir || existsSync(path.join(dir, ".git"))) return undefined;
+    if (parent === dir || exists(files, path.join(dir, ".git"))) return undefined;
     dir = parent;
   }
 }
@@ -93,9 +95,9 @@ export function findConfig(start: string): FoundConfig | undefined {
  * asked for without an exception (an ENOENT error each costs the search more than the stat); other
  * errors (EACCES, ENOTDIR, a loop of links) still throw, and count as no file.
  */
-function isFile(file: string): boolean {
+function isFile(file: string, files: FileSource): boolean {
   try {
-    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+    return files.stat(file)?.isFile() === true;
   } catch {
     return false;
   }
@@ -111,15 +113,15 @@ function notAFile(display: string, kind: string): UsageError {
  * dangling): no. Anything else by that name (a folder, a FIFO, a device) is a usage error, never
  * skipped (the search would otherwise go on to a config the user did not mean).
  */
-function isConfigFile(file: string): boolean {
-  let stats: Stats | undefined;
+function isConfigFile(file: string, files: FileSource): boolean {
+  let stats: FileInfo | undefined;
   try {
-    stats = statSync(file, { throwIfNoEntry: false });
+    stats = files.stat(file);
   } catch {
     return false;
   }
   if (stats === undefined) return false;
-  if (!stats.isFile()) throw notAFile(path.relative(process.cwd(), file) || file, kindOf(stats));
+  if (!stats.isFile()) throw notAFile(path.relative(process.cwd(), file) || file, "isFIFO" in stats ? kindOf(stats as Stats) : "a folder");
   return true;
 }
 
@@ -131,16 +133,16 @@ const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
  * since the search opens at once, with no writer), refused unless it is a regular file, and read to
  * at most MAX_CONFIG_BYTES.
  */
-function readText(file: string, display: string): string {
-  const read = readGuarded(file, MAX_CONFIG_BYTES);
+function readText(file: string, display: string, files: FileSource): string {
+  const read = files.readGuarded(file, MAX_CONFIG_BYTES);
   if (read.ok) return read.text;
   if (read.why === "not-a-file") throw notAFile(display, read.kind);
   if (read.why === "too-large") throw new UsageError(`${display}: larger than ${read.maxBytes / 1024 / 1024} MiB; a toolgen config is a small file`);
   throw new UsageError(`${display}: cannot be read (${read.why === "missing" ? "ENOENT" : read.code})`);
 }
 
-function readObject(file: string, display: string): Record<string, unknown> {
-  const raw = readText(file, display);
+function readObject(file: string, display: string, files: FileSource): Record<string, unknown> {
+  const raw = readText(file, display, files);
   let data: unknown;
   if (/\.ya?ml$/i.test(file)) {
     data = parseYamlConfig(raw, display);
@@ -192,11 +194,12 @@ export async function loadConfig(
 /** The flags that override the config file; `targets` as an array or comma-separated (`--targets openai,gemini`). */
 export type ConfigFlags = Partial<Pick<Config, "schemas" | "out" | "handlers" | "templates">> & { config?: string; targets?: string | readonly string[] };
 
-/** loadConfig for the config that governs `start` (a folder: a file argument's, say). */
+/** loadConfig for the config that governs `start` (a folder: a file argument's, say), searched for and read in `files` (default: the disk). */
 export function configFor(
   start: string,
   flags: ConfigFlags,
   cwd: string = process.cwd(),
+  files: FileSource = diskFiles,
 ): Config {
   let found: FoundConfig | undefined;
   if (flags.config !== undefined) {
@@ -211,13 +214,13 @@ export function configFor(
     if (!stats.isFile()) throw notAFile(flags.config, kindOf(stats));
     found = { file, packageKey: path.basename(file) === "package.json" };
   } else {
-    found = findConfig(start);
+    found = findConfig(start, files);
   }
   const config: Config = { ...DEFAULTS, rules: {} };
   if (found) {
     const rel = path.relative(cwd, found.file) || path.basename(found.file);
     const display = found.packageKey ? `${rel} ("toolgen" key)` : rel;
-    const whole = readObject(found.file, rel);
+    const whole = readObject(found.file, rel, files);
     const data = found.packageKey ? whole.toolgen : whole;
     if (data === null || typeof data !== "object" || Array.isArray(data)) throw new UsageError(`${display}: must hold an object`);
     // A config found by the search marks the project's root: the default folders are relative to it

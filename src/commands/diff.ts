@@ -26,8 +26,8 @@ import { EVAL_METRICS, type EvalMetric } from "./eval.js";
 /** How diff/ finds and reads a side's config: this command layer's reader, handed down (diff/ imports nothing from commands/). */
 const PROJECT_CONFIGS: ProjectConfigs = {
   files: CONFIG_FILES,
-  found: (dir) => findConfig(dir) !== undefined,
-  read: (dir) => configFor(dir, {}, dir),
+  found: (dir, files) => findConfig(dir, files) !== undefined,
+  read: (dir, files) => configFor(dir, {}, dir, files),
 };
 
 export interface RunDiffOptions {

@@ -5,6 +5,7 @@
  */
 import type { BundledTool, JsonValue } from "../model.js";
 import { isPlainObject } from "../schema/pointer.js";
+import { outputSchemaOf } from "../load/bundle-output.js";
 import { lowerStrict } from "../targets/openai/strict.js";
 import { compareSchemas, equal, type Direction } from "./compare.js";
 import { DIFF_RULE_BY_ID, type DiffClass } from "./rules.js";
@@ -77,9 +78,27 @@ export function diffTools(base: readonly BundledTool[], head: readonly BundledTo
   }
   for (const h of head) {
     const b = baseByName.get(h.name) ?? renamedTo.get(h.name);
-    if (b !== undefined) findings.push(...diffTool(b, h));
+    if (b !== undefined && !sameBytes(b, h)) findings.push(...diffTool(b, h));
   }
   return { findings, tools: { base: base.length, head: head.length } };
+}
+
+/**
+ * Whether nothing of the tool can differ between the sides, told by its file's bytes alone, before
+ * any schema work (no deep compare, no witness, no lowering): the same text on both sides, each
+ * schema bundled from that file alone (in place: no other file's bytes went into it), and the same
+ * `$schema` on each (a config's `defaultDialect` declares it without changing the text). A tool
+ * whose bundle copied another file's schema takes the full comparison.
+ */
+function sameBytes(b: BundledTool, h: BundledTool): boolean {
+  // A tool made in memory with no text (tests, a caller's objects) is never told by its text.
+  if (b.source.text === "" || b.source.text !== h.source.text || !bundledInPlace(b) || !bundledInPlace(h)) return false;
+  if (b.bundledSchema["$schema"] !== h.bundledSchema["$schema"]) return false;
+  return b.bundledOutputSchema?.["$schema"] === h.bundledOutputSchema?.["$schema"];
+}
+
+function bundledInPlace(t: BundledTool): boolean {
+  return t.bundledSchema === t.inputSchema && (t.bundledOutputSchema === undefined || t.bundledOutputSchema === outputSchemaOf(t)?.schema);
 }
 
 /** Keywords whose change a witness must be rejected by (Ajv names its errors by keyword). */

@@ -1,17 +1,19 @@
 /**
  * The two sides of `toolgen diff`, each loaded and bundled as a build would: the working tree (the
  * config found from the working directory), a folder (a project holding a toolgen config, or a
- * schemas folder), or a git revision. A revision's files are read with `git ls-tree` and
- * `git cat-file` into a scratch folder (the work tree and the index are never touched), and its own
- * config says where its schemas are, so a moved `schemas` folder is followed. A file is a tools lock
- * (`toolgen import mcp --lock`, tools-lock.ts): a server's tools as they were listed.
+ * schemas folder), or a git revision. A revision's files are read with `git ls-tree` and one
+ * `git cat-file --batch` into memory (load/file-source.ts: no scratch folder; the work tree and the
+ * index are never touched) and loaded from there as a folder is, and its own config says where its
+ * schemas are, so a moved `schemas` folder is followed. toolgen reads no JavaScript config, so every
+ * config a revision may hold is read from memory too.
+ * A file is a tools lock (`toolgen import mcp --lock`, tools-lock.ts): a server's tools as they were listed.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { UsageError, UserError } from "../errors.js";
 import { describeLoadProblems, describeRefProblems } from "../lint/load-problems.js";
+import { diskFiles, exists, memoryFiles, type FileSource } from "../load/file-source.js";
 import { bundleTools, loadFolder, type LoadedFolder } from "../load/index.js";
 import { importedFolder, type ImportedTool } from "../load/imported.js";
 import { readToolsLock } from "./tools-lock.js";
@@ -37,25 +39,25 @@ export interface Side {
 export interface ProjectConfigs {
   /** The config file names a project folder may hold. */
   files: readonly string[];
-  /** Whether a config is found from `dir`, upward. */
-  found(dir: string): boolean;
-  /** The config found from `dir` (upward), its flags none: the schemas folder, `$ref` roots, toolsets and default dialect. */
-  read(dir: string): { schemas: string; refRoots?: readonly string[]; toolsets?: readonly ToolsetSpec[]; defaultDialect?: DialectName } & SentSettings;
+  /** Whether a config is found from `dir`, upward, in `files` (a revision's, in memory; default the disk). */
+  found(dir: string, files?: FileSource): boolean;
+  /** The config found from `dir` (upward, in `files`), its flags none: the schemas folder, `$ref` roots, toolsets and default dialect. */
+  read(dir: string, files?: FileSource): { schemas: string; refRoots?: readonly string[]; toolsets?: readonly ToolsetSpec[]; defaultDialect?: DialectName } & SentSettings;
 }
 
 /** Loads one side: `spec` undefined means the working tree at `cwd`. Throws UsageError for what is neither a folder, a tools lock (`toolgen import mcp --lock`) nor a revision. */
 export async function loadSide(spec: string | undefined, cwd: string, configs: ProjectConfigs, which: "base" | "head" = "base"): Promise<Side> {
-  const loadProject = (dir: string, rename: Rename | undefined) => loadProjectWith(configs, dir, cwd, rename);
+  const loadProject = (dir: string, rename: Rename | undefined, files: FileSource = diskFiles) => loadProjectWith(configs, dir, cwd, rename, files);
   // An empty side is an unset variable (`toolgen diff "$BASE" HEAD`), not the working directory.
   if (spec !== undefined && spec.trim() === "") throw new UsageError(`the ${which} is empty: give a folder or a git revision (is the variable that should hold it unset?)`);
   if (spec === undefined) return { label: "working tree", ...(await loadProject(cwd, undefined)) };
   const abs = path.resolve(cwd, spec);
-  if (statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
-    const isProject = configs.files.some((f) => existsSync(path.join(abs, f)));
+  if (diskFiles.stat(abs)?.isDirectory()) {
+    const isProject = configs.files.some((f) => exists(diskFiles, path.join(abs, f)));
     return { label: spec, ...(isProject ? await loadProject(abs, undefined) : { tools: await loadSchemas(abs, [abs, cwd], undefined), toolsets: [], sent: {} }) };
   }
   // A file: a tools lock (`toolgen import mcp --lock`), a server's tools as they were listed.
-  if (statSync(abs, { throwIfNoEntry: false })?.isFile()) return listedSide(spec, readToolsLock(abs, path.relative(cwd, abs) || spec));
+  if (diskFiles.stat(abs)?.isFile()) return listedSide(spec, readToolsLock(abs, path.relative(cwd, abs) || spec));
   const commit = git(cwd, ["rev-parse", "--verify", "--quiet", `${spec}^{commit}`]);
   if (commit === undefined) throw new UsageError(`'${spec}' is neither a folder nor a git revision (from ${cwd})`);
   return { label: spec, ...(await loadRevision(spec, commit.trim(), cwd, configs.found, loadProject)) };
@@ -69,26 +71,27 @@ function git(cwd: string, args: string[], input?: string): string | undefined {
   }
 }
 
-/** How a revision's scratch files are shown: a path as `rev:path`, and every such path inside a message. */
+/** How a revision's files are shown: a path as `rev:path`, and every such path inside a message. */
 interface Rename {
   (abs: string): string;
   text(message: string): string;
 }
 
 /** The schemas of the project at `dir` (its config found from there, upward) and its toolsets; paths shown through `rename`. */
-async function loadProjectWith(configs: ProjectConfigs, dir: string, cwd: string, rename: Rename | undefined): Promise<Omit<Side, "label">> {
-  const config = configs.read(dir);
+async function loadProjectWith(configs: ProjectConfigs, dir: string, cwd: string, rename: Rename | undefined, files: FileSource): Promise<Omit<Side, "label">> {
+  const config = configs.read(dir, files);
   const schemas = path.resolve(dir, config.schemas);
-  if (!statSync(schemas, { throwIfNoEntry: false })?.isDirectory()) {
+  if (!files.stat(schemas)?.isDirectory()) {
     throw new UsageError(`schemas folder not found: ${rename ? rename(schemas) : path.relative(cwd, schemas) || "."}`);
   }
   const sent = { ...(config.outputs !== undefined ? { outputs: config.outputs } : {}), ...(config.deferLoading !== undefined ? { deferLoading: config.deferLoading } : {}), ...(config.searchSynonyms !== undefined ? { searchSynonyms: config.searchSynonyms } : {}) };
-  return { tools: await loadSchemas(schemas, config.refRoots ?? [dir], rename, config.defaultDialect), toolsets: config.toolsets ?? [], sent };
+  return { tools: await loadSchemas(schemas, config.refRoots ?? [dir], rename, config.defaultDialect, files), toolsets: config.toolsets ?? [], sent };
 }
 
-async function loadSchemas(schemas: string, refRoots: readonly string[], rename: Rename | undefined, defaultDialect?: DialectName): Promise<BundledTool[]> {
+async function loadSchemas(schemas: string, refRoots: readonly string[], rename: Rename | undefined, defaultDialect?: DialectName, files: FileSource = diskFiles): Promise<BundledTool[]> {
   // A side whose config sets `defaultDialect` has its schemas declare it: a change of the default diffs as a change of `$schema`.
-  return bundledTools(await loadFolder(schemas, { refRoots, ...(defaultDialect ? { defaultDialect } : {}) }), rename);
+  const options = { refRoots, ...(defaultDialect ? { defaultDialect } : {}), ...(files === diskFiles ? {} : { files }) };
+  return bundledTools(await loadFolder(schemas, options), rename);
 }
 
 /**
@@ -120,17 +123,23 @@ async function bundledTools(loaded: LoadedFolder, rename: Rename | undefined): P
 
 const WANTED = /\.(json|ya?ml)$/i;
 
-/** A revision's files, written to a scratch folder, loaded there from the working directory's folder. */
+/**
+ * Where a revision's files are, in memory: a folder under the null device, which is no folder, so no
+ * path there is ever on disk. Messages never show it (inRevision names its files `rev:path`).
+ */
+const REVISION_ROOT = path.join(os.devNull, "toolgen-revision");
+
+/** A revision's files, read into memory (`git cat-file --batch`), loaded there from the working directory's folder. */
 async function loadRevision(
   spec: string,
   commit: string,
   cwd: string,
-  found: (dir: string) => boolean,
-  loadProject: (dir: string, rename: Rename) => Promise<Omit<Side, "label">>,
+  found: (dir: string, files: FileSource) => boolean,
+  loadProject: (dir: string, rename: Rename, files: FileSource) => Promise<Omit<Side, "label">>,
 ): Promise<Omit<Side, "label">> {
-  const top = git(cwd, ["rev-parse", "--show-toplevel"])?.trim();
-  const prefix = git(cwd, ["rev-parse", "--show-prefix"])?.trim() ?? "";
-  if (top === undefined) throw new UsageError(`${cwd} is not in a git repository`);
+  // One call for both (a line each): every git process is CPU the diff pays.
+  const [top, prefix = ""] = (git(cwd, ["rev-parse", "--show-toplevel", "--show-prefix"]) ?? "").split("\n").map((l) => l.trim());
+  if (!top) throw new UsageError(`${cwd} is not in a git repository`);
   const listing = git(top, ["ls-tree", "-r", "-z", "--full-tree", commit]) ?? "";
   const entries = listing
     .split("\0")
@@ -142,50 +151,43 @@ async function loadRevision(
     })
     // The whole repository's files, not only the working directory's: a `$ref` may lead out of it (into a folder refRoots names), as it does in the work tree.
     .filter((e) => e.type === "blob" && e.mode !== "120000" && WANTED.test(e.file) && !e.file.split("/").includes("node_modules"));
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "toolgen-diff-"));
-  try {
-    // A `.git` marks the scratch folder as the repository root: the config search stops there.
-    mkdirSync(path.join(scratch, ".git"));
-    if (entries.length > 0) {
-      const out = execFileSync("git", ["cat-file", "--batch"], { cwd: top, input: entries.map((e) => e.hash).join("\n") + "\n", maxBuffer: 1 << 30 });
-      let at = 0;
-      for (const e of entries) {
-        const nl = out.indexOf(10, at);
-        const size = Number(out.subarray(at, nl).toString("utf8").split(" ")[2]);
-        const body = out.subarray(nl + 1, nl + 1 + size);
-        at = nl + 1 + size + 1;
-        const dest = path.join(scratch, ...e.file.split("/"));
-        mkdirSync(path.dirname(dest), { recursive: true });
-        writeFileSync(dest, body);
-      }
+  const bodies: [string, Buffer][] = [];
+  if (entries.length > 0) {
+    const out = execFileSync("git", ["cat-file", "--batch"], { cwd: top, input: entries.map((e) => e.hash).join("\n") + "\n", maxBuffer: 1 << 30 });
+    let at = 0;
+    for (const e of entries) {
+      const nl = out.indexOf(10, at);
+      const size = Number(out.subarray(at, nl).toString("latin1").split(" ")[2]);
+      bodies.push([e.file, out.subarray(nl + 1, nl + 1 + size)]);
+      at = nl + 1 + size + 1;
     }
-    const dir = path.join(scratch, ...prefix.split("/").filter(Boolean));
-    mkdirSync(dir, { recursive: true });
-    const rename = inRevision(spec, scratch);
-    if (!found(dir) && !existsSync(path.join(dir, "schemas"))) {
-      throw new UsageError(`${spec}: no toolgen config and no schemas folder at ${prefix || "the repository root"}`);
-    }
-    return await loadProject(dir, rename);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
   }
+  // A `.git` marks the revision's top as the repository root: the config search stops there. The
+  // working directory's folder is there even when the revision has no file in it.
+  const files = memoryFiles(REVISION_ROOT, bodies, [".git", prefix]);
+  const dir = path.join(REVISION_ROOT, ...prefix.split("/").filter(Boolean));
+  const rename = inRevision(spec, REVISION_ROOT);
+  if (!found(dir, files) && !exists(files, path.join(dir, "schemas"))) {
+    throw new UsageError(`${spec}: no toolgen config and no schemas folder at ${prefix || "the repository root"}`);
+  }
+  return await loadProject(dir, rename, files);
 }
 
 /**
- * Paths in the scratch folder as the revision's own: `rev:path/inside` (`rev:.` for its top). The
- * loader's messages name files relative to the working directory or absolutely; each such path that
- * leads into the scratch folder is shown that way too, so no message names the temporary folder.
+ * Paths under the revision's in-memory root as the revision's own: `rev:path/inside` (`rev:.` for
+ * its top). The loader's messages name files relative to the working directory or absolutely; each
+ * such path that leads under the root is shown that way too, so no message names the root.
  */
-function inRevision(spec: string, scratch: string): Rename {
-  const inside = (abs: string) => `${spec}:${path.relative(scratch, abs).split(path.sep).join("/") || "."}`;
-  // A path token: no spaces, quotes, parentheses or commas, leading into the scratch folder by name.
-  const name = path.basename(scratch).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function inRevision(spec: string, root: string): Rename {
+  const inside = (abs: string) => `${spec}:${path.relative(root, abs).split(path.sep).join("/") || "."}`;
+  // A path token: no spaces, quotes, parentheses or commas, leading under the root by name.
+  const name = path.basename(root).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const token = new RegExp(`[^\\s'"(),]*${name}[^\\s'"(),]*`, "g");
   const text = (message: string) =>
     message.replace(token, (found) => {
       // Relative paths in messages are relative to the process's directory (load/bundle.ts).
       const abs = path.resolve(found);
-      return abs === scratch || abs.startsWith(scratch + path.sep) ? inside(abs) : found;
+      return abs === root || abs.startsWith(root + path.sep) ? inside(abs) : found;
     });
   return Object.assign(inside, { text });
 }

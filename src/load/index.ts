@@ -1,11 +1,11 @@
 /** The load stage: a schemas folder to parsed tool files, with positions and typed problems, then bundled. */
 import path from "node:path";
-import { realpathSync, statSync, type Stats } from "node:fs";
 import type { BundledTool, SourceFile, ToolSpec } from "../model.js";
 import { UsageError } from "../errors.js";
 import { bundleInPlace, bundleTool, type FileLookup } from "./bundle.js";
 import { outputSchemaOf, withBundledOutputSchema } from "./bundle-output.js";
-import { discoverFiles, displayPathOf, formatOf, readSource, readSources, type SkippedPath } from "./read.js";
+import { diskFiles, type FileInfo, type FileSource } from "./file-source.js";
+import { discoverFiles, displayPathOf, formatOf, readSource, readSources, realOrIn, type SkippedPath } from "./read.js";
 import { collectTools } from "./tools.js";
 import type { LoadProblem, RefProblem } from "./problems.js";
 import { DEFAULT_DIALECT, DIALECT_URI, type DialectName } from "../schema/dialect.js";
@@ -37,21 +37,27 @@ export interface LoadOptions {
    * Other than 2020-12, each tool's input and output schema without one is given its `$schema`.
    */
   defaultDialect?: DialectName;
+  /**
+   * Where the folder's files, and those a `$ref` names, are read from (load/file-source.ts): the disk
+   * by default, or files held in memory (a git revision `toolgen diff` reads).
+   */
+  files?: FileSource;
 }
 
 /** folder -> files -> ToolSpec[], with parse, shape and duplicate-name problems. */
 export async function loadFolder(root: string, options: LoadOptions = {}): Promise<LoadedFolder> {
   const absRoot = path.resolve(root);
-  let info: Stats | undefined;
+  const source = options.files ?? diskFiles;
+  let info: FileInfo | undefined;
   try {
-    info = statSync(absRoot, { throwIfNoEntry: false });
+    info = source.stat(absRoot);
   } catch {
     info = undefined;
   }
   if (!info?.isDirectory()) throw new UsageError(`schemas folder not found: ${root}`);
   const skipped: SkippedPath[] = [];
-  const paths = await discoverFiles(absRoot, options.refRoots ?? [process.cwd()], skipped);
-  const files = await readSources(paths);
+  const paths = await discoverFiles(absRoot, options.refRoots ?? [process.cwd()], skipped, source);
+  const files = await readSources(paths, undefined, source);
   // A path that looks like a schema but is not read is reported where it is (as a file that does not parse).
   const unread = skipped.map((s): SourceFile => ({ ...refusedFile(s.absPath, s.why), format: formatOf(s.absPath) ?? "json" }));
   if (unread.length > 0) {
@@ -73,7 +79,8 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
   const cache = new Map<string, Promise<SourceFile | undefined>>();
   /** Files a `$ref` named that may not be read: never opened. */
   const refused = new Set<string>();
-  const confinement = refConfinement([absRoot, ...(options.refRoots ?? [process.cwd()])]);
+  const source = options.files ?? diskFiles;
+  const confinement = refConfinement([absRoot, ...(options.refRoots ?? [process.cwd()])], source);
   const lookup = (absPath: string) => {
     const known = byPath.get(absPath);
     if (known) return Promise.resolve(known);
@@ -84,7 +91,7 @@ export function assembleFolder(root: string, files: SourceFile[], options: LoadO
       else if (why !== undefined) {
         refused.add(absPath);
         hit = Promise.resolve(refusedFile(absPath, why));
-      } else hit = readSource(absPath).catch(() => undefined);
+      } else hit = readSource(absPath, undefined, source).catch(() => undefined);
       cache.set(absPath, hit);
     }
     return hit;
@@ -126,13 +133,14 @@ function withDefaultDialect(tools: readonly ToolSpec[], dialect: DialectName): v
  * otherwise why not. Checked with `stat` (following links) before anything is opened, so a FIFO or a
  * device is never read; and with the real path, so a link cannot lead out of the allowed folders.
  */
-function refConfinement(roots: readonly string[]): (absPath: string) => string | undefined | null {
+function refConfinement(roots: readonly string[], files: FileSource): (absPath: string) => string | undefined | null {
   let real: string[] | undefined;
   const cwd = process.cwd();
+  const realOr = (p: string) => realOrIn(files, p);
   return (absPath) => {
-    let info: Stats | undefined;
+    let info: FileInfo | undefined;
     try {
-      info = statSync(absPath, { throwIfNoEntry: false });
+      info = files.stat(absPath);
     } catch {
       return null;
     }
@@ -149,14 +157,6 @@ function refConfinement(roots: readonly string[]): (absPath: string) => string |
 function sortedByName(tools: readonly ToolSpec[]): boolean {
   for (let i = 1; i < tools.length; i++) if (tools[i - 1]!.name > tools[i]!.name) return false;
   return true;
-}
-
-function realOr(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return p;
-  }
 }
 
 /** A stand-in for a file a `$ref` may not read: never opened, it "does not parse" for the reason given. */

@@ -1,8 +1,8 @@
 /** Reads the schemas folder: which files are tool files, their text, and each parsed with its positions. */
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { SourceFile, SourceFormat } from "../model.js";
 import { fewBrackets, MAX_NESTING, tooDeep } from "./depth.js";
+import { diskFiles, type FileSource } from "./file-source.js";
 import { locatePointer } from "./positions.js";
 import { markParsed } from "./text-facts.js";
 
@@ -32,13 +32,14 @@ export interface SkippedPath {
  * `allowed` (the folders a `$ref` may read): a link to a file is read like the file, a link to a
  * folder walked like the folder (once: a link cycle ends there). A link leading elsewhere, a dangling
  * link, and a schema-named path that is not a regular file (a FIFO, a device) are not read, and are
- * listed in `skipped` when given.
+ * listed in `skipped` when given. Read from `files` (default: the disk).
  */
-export async function discoverFiles(root: string, allowed: readonly string[] = [], skipped?: SkippedPath[]): Promise<string[]> {
+export async function discoverFiles(root: string, allowed: readonly string[] = [], skipped?: SkippedPath[], files: FileSource = diskFiles): Promise<string[]> {
   /** Each file's path from the root, `/`-separated: what the files are sorted by, and (after the root) their path. */
   const found: string[] = [];
   const absRoot = path.resolve(root);
   let realRoots: string[] | undefined;
+  const realOr = (p: string) => realOrIn(files, p);
   const seen = new Set<string>([realOr(absRoot)]);
   const inside = (real: string) => {
     realRoots ??= [absRoot, ...allowed].map((r) => realOr(path.resolve(r)));
@@ -46,7 +47,7 @@ export async function discoverFiles(root: string, allowed: readonly string[] = [
   };
   // Synchronous: a CLI has nothing to do meanwhile, and each thread-pool round trip costs more than the call.
   function walk(dir: string, keyPrefix: string): void {
-    const entries = readdirSync(dir, { withFileTypes: true });
+    const entries = files.list(dir);
     for (const entry of entries) {
       const name = entry.name;
       if (name.startsWith(".") || name === "node_modules") continue;
@@ -55,7 +56,7 @@ export async function discoverFiles(root: string, allowed: readonly string[] = [
       else if (entry.isFile()) {
         if (formatOf(name)) found.push(keyPrefix + name);
       } else if (entry.isSymbolicLink()) {
-        const info = statSync(full, { throwIfNoEntry: false });
+        const info = files.stat(full);
         if (!info) {
           if (formatOf(name)) skipped?.push({ absPath: full, why: "a symbolic link to nothing (dangling): not read" });
           continue;
@@ -84,9 +85,10 @@ export async function discoverFiles(root: string, allowed: readonly string[] = [
   return found;
 }
 
-function realOr(p: string): string {
+/** The real path of `p` in `files`, or `p` when it has none. */
+export function realOrIn(files: FileSource, p: string): string {
   try {
-    return realpathSync(p);
+    return files.realpath(p);
   } catch {
     return p;
   }
@@ -102,13 +104,13 @@ export function displayPathOf(absPath: string, cwd: string = process.cwd()): str
  * what the thread pool's round trips do, and a CLI has nothing else to do meanwhile. JSON that
  * parses is handled on the spot; YAML and JSON that does not parse take the general path.
  */
-export async function readSources(absPaths: readonly string[], cwd?: string): Promise<SourceFile[]> {
+export async function readSources(absPaths: readonly string[], cwd?: string, source: FileSource = diskFiles): Promise<SourceFile[]> {
   const display = displayPaths(absPaths, cwd);
   const files: (SourceFile | Promise<SourceFile>)[] = new Array<SourceFile>(absPaths.length);
   let pending = false;
   for (let i = 0; i < absPaths.length; i++) {
     const absPath = absPaths[i]!;
-    const text = readFileSync(absPath, UTF8);
+    const text = source.readText(absPath);
     const format = formatOf(absPath) ?? "json";
     if (format === "json") {
       try {
@@ -125,9 +127,6 @@ export async function readSources(absPaths: readonly string[], cwd?: string): Pr
   }
   return pending ? Promise.all(files) : (files as SourceFile[]);
 }
-
-/** readFileSync's options. */
-const UTF8 = { encoding: "utf8" } as const;
 
 /**
  * displayPathOf for many files, most of them in one folder: `path.relative` once per folder, and
@@ -149,9 +148,10 @@ export function displayPaths(absPaths: readonly string[], cwd: string = process.
   });
 }
 
-/** Reads and parses one file. Parse failures are recorded on the result, never thrown. */
-export async function readSource(absPath: string, cwd?: string): Promise<SourceFile> {
+/** Reads and parses one file (from `files`, default the disk). Parse failures are recorded on the result, never thrown. */
+export async function readSource(absPath: string, cwd?: string, files: FileSource = diskFiles): Promise<SourceFile> {
   const format = formatOf(absPath) ?? "json";
+  if (files !== diskFiles) return parseSource(absPath, files.readText(absPath), format, cwd);
   // node:fs/promises loads here (read-async.ts), not with this module: ~2 ms of every lint start-up.
   const { readText } = await import("./read-async.js");
   const text = await readText(absPath);
