@@ -11,19 +11,10 @@ import path from "node:path";
 import ts from "typescript";
 import { beforeAll, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
-import { createProgram, repoTempDir } from "../e2e/compile.js";
+import { createProgram, repoTempDir, strictOptions } from "../e2e/compile.js";
 import { project, repoRoot } from "../helpers.js";
 
-const OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noEmit: true,
-  target: ts.ScriptTarget.ES2022,
-  lib: ["lib.es2022.d.ts"],
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  skipLibCheck: true,
-  types: [],
-};
+const OPTIONS = strictOptions("nodenext");
 
 let p: Awaited<ReturnType<typeof project>>;
 beforeAll(async () => {
