@@ -12,7 +12,7 @@ import ts from "typescript";
 import { beforeAll, expect, it } from "vitest";
 import { build } from "../../src/pipeline.js";
 import { createProgram, repoTempDir, strictOptions } from "../e2e/compile.js";
-import { project, repoRoot } from "../helpers.js";
+import { CI_LIMIT_MS, project, repoRoot } from "../helpers.js";
 
 const OPTIONS = strictOptions("nodenext");
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   p = await project(path.join(repoRoot, "schemas"));
   await writeFile(path.join(p.dir, "package.json"), JSON.stringify({ type: "module" }));
   await build({ schemas: p.schemas, out: p.out, handlers: p.handlers, lint: false, cache: false });
-});
+}, CI_LIMIT_MS);
 
 function check(files: string[]): { errors: string[]; types: number } {
   const program = createProgram(files, OPTIONS);
@@ -29,7 +29,7 @@ function check(files: string[]): { errors: string[]; types: number } {
   return { errors, types: program.getTypeCount() };
 }
 
-it("checks no body of runtime/: the whole folder costs the checker few types beyond the tools' own", { timeout: 60_000 }, async () => {
+it("checks no body of runtime/: the whole folder costs the checker few types beyond the tools' own", { timeout: CI_LIMIT_MS }, async () => {
   const data = check(["types.ts", "tools.ts"].map((f) => path.join(p.out, f)));
   const whole = check([path.join(p.out, "index.ts")]);
   expect(data.errors).toEqual([]);
@@ -38,7 +38,7 @@ it("checks no body of runtime/: the whole folder costs the checker few types bey
   expect(whole.types - data.types).toBeLessThan(1_500);
 });
 
-it("still checks a handler against its tool's input type", { timeout: 60_000 }, async () => {
+it("still checks a handler against its tool's input type", { timeout: CI_LIMIT_MS }, async () => {
   const file = path.join(p.handlers, "get_weather.ts");
   const text = await readFile(file, "utf8");
   await writeFile(file, text.replace(`input: ToolInputs["get_weather"]`, "input: { location: number }"));
@@ -66,7 +66,7 @@ async function folderTypes(n: number): Promise<number> {
   return whole.types - data.types;
 }
 
-it("the per-tool modules cost the checker few types a tool beyond the tool's own", { timeout: 300_000 }, async () => {
+it("the per-tool modules cost the checker few types a tool beyond the tool's own", { timeout: CI_LIMIT_MS }, async () => {
   const [small, large] = [await folderTypes(100), await folderTypes(200)];
   // Measured 2026-11-29 (TypeScript 5.9): 27.2 a tool with each interpreted validator module checked, 25.0 without
   // (the registry's loaders and the handler stubs make the rest).
