@@ -27,6 +27,7 @@ export const HEAVY_ONLY = [
   "test/mcp/client-server.test.ts",
   "test/bench.test.ts",
   "test/emit/typecheck-cost.test.ts",
+  "test/emit/runtime-typecheck.test.ts",
   "test/mcp/load.test.ts",
   "test/toolsets/scale.test.ts",
   "test/package.test.ts",

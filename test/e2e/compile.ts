@@ -48,9 +48,9 @@ export function createProgram(files: readonly string[], options: ts.CompilerOpti
   return ts.createProgram(files, options, host);
 }
 
-/** Type-checks `files` under strict settings; returns the diagnostics as readable lines. */
-export function typecheck(files: string[], mode: ModuleMode): string[] {
-  const options: ts.CompilerOptions = {
+/** The strict settings generated code is checked under (no DOM or Node types), for a module mode. */
+export function strictOptions(mode: ModuleMode): ts.CompilerOptions {
+  return {
     strict: true,
     noEmit: true,
     target: ts.ScriptTarget.ES2022,
@@ -61,7 +61,11 @@ export function typecheck(files: string[], mode: ModuleMode): string[] {
       ? { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext }
       : { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler }),
   };
-  return diagnosticLines(ts.getPreEmitDiagnostics(createProgram(files, options)), repoRoot);
+}
+
+/** Type-checks `files` under strict settings; returns the diagnostics as readable lines. */
+export function typecheck(files: string[], mode: ModuleMode): string[] {
+  return diagnosticLines(ts.getPreEmitDiagnostics(createProgram(files, strictOptions(mode))), repoRoot);
 }
 
 /** Compiles `files` with `options` into their outDir; returns its diagnostics as lines (empty: it compiled). */
