@@ -9,7 +9,7 @@ import { outputSchemaOf } from "../load/bundle-output.js";
 import { lowerStrict } from "../targets/openai/strict.js";
 import { compareSchemas, equal, type Direction } from "./compare.js";
 import { DIFF_RULE_BY_ID, type DiffClass } from "./rules.js";
-import { noting, sample } from "./sample.js";
+import { noting, sample, valueKey } from "./sample.js";
 import { findWitness, validatorFor, type Sides } from "./witness.js";
 
 export interface Witness {
@@ -132,7 +132,10 @@ export function diffTool(b: BundledTool, h: BundledTool): DiffFinding[] {
   for (const key of new Set([...Object.keys(bDoc), ...Object.keys(hDoc)])) {
     if (key === "name" || key === "description" || key === "input_schema" || equal(bDoc[key], hDoc[key])) continue;
     const how = key in bDoc ? (key in hDoc ? "changed" : "removed") : "added";
-    if (key === "output_schema" || key === "outputSchema") {
+    if ((key === "output_schema" || key === "outputSchema") && how === "changed" && valueKey(bDoc[key]) === valueKey(hDoc[key])) {
+      // The same schema with its keys in another order: no structured result it accepts changes.
+      out.push({ rule: "diff/tool-field-changed", class: "prompt", verdict: "changed", ...at(`/${key}`), message: `the MCP output schema's keys were put in another order (the same schema)` });
+    } else if (key === "output_schema" || key === "outputSchema") {
       out.push({ rule: "diff/output-schema-changed", class: "breaking-handlers", verdict: "possibly-breaking", ...at(`/${key}`), message: `the MCP output schema was ${how}: the handler's structured results are checked against it (possibly breaking for handlers: no witness is looked for)` });
     } else {
       out.push({ rule: key === "input_examples" ? "diff/examples-changed" : key === "title" ? "diff/title-changed" : "diff/tool-field-changed", class: "prompt", verdict: "changed", ...at(`/${key}`), message: `the tool's '${key}' was ${how}` });

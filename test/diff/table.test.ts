@@ -159,6 +159,14 @@ describe("toolgen diff: tools", () => {
       ["diff/output-schema-changed", "breaking-handlers", "possibly-breaking", "/output_schema"],
     ]);
   });
+  it("an MCP output schema whose keys only changed order is a prompt change, not possibly breaking (server-everything 2026.1.14 -> 2026.8.31)", () => {
+    const withDoc = (t: ReturnType<typeof tool>, doc: JsonObject) => ({ ...t, source: { ...t.source, data: { name: t.name, ...doc } } });
+    const out = { type: "object", properties: { n: { type: "integer" } } };
+    const b = withDoc(tool("a", s), { input_schema: s, output_schema: { $schema: "https://json-schema.org/draft/2020-12/schema", additionalProperties: false, ...out } });
+    const h = withDoc(tool("a", s), { input_schema: s, output_schema: { ...out, additionalProperties: false, $schema: "https://json-schema.org/draft/2020-12/schema" } });
+    const { findings } = diffTools([b], [h]);
+    expect(findings.map((f) => [f.rule, f.class, f.verdict, f.pointer])).toEqual([["diff/tool-field-changed", "prompt", "changed", "/output_schema"]]);
+  });
   it("reports a tool that stops being strict-lowerable for OpenAI as a target change", () => {
     const head: JsonObject = { type: "object", properties: { q: { type: "string" }, list: { type: "array" } }, required: ["q"], additionalProperties: false };
     const base: JsonObject = { type: "object", properties: { q: { type: "string" } }, required: ["q"], additionalProperties: false };
