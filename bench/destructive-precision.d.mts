@@ -12,5 +12,7 @@ export interface Measured {
   destructive: number;
   missed: number;
 }
-export function measure(destructiveWord: DestructiveWord, tools: readonly BenchTool[], kind: "corpus" | "catalog", options?: { names?: boolean }): Measured;
-export function corpora(corpusN?: number, catalogN?: number): { corpus: BenchTool[]; catalog: BenchTool[] };
+export function measure(destructiveWord: DestructiveWord, tools: readonly BenchTool[], kind: "corpus" | "catalog" | "public", options?: { names?: boolean }): Measured;
+export function corpora(corpusN?: number, catalogN?: number): { corpus: BenchTool[]; catalog: BenchTool[]; public: BenchTool[] };
+export const PUBLIC_DESTRUCTIVE: ReadonlySet<string>;
+export function publicTools(): BenchTool[];

@@ -19,6 +19,8 @@ testRule("mcp/destructive-hint", {
     { name: "a participle says nothing of the tool", files: tool("list_notes", "Lists notes, deleted ones too.") },
     { name: "negated", files: tool("archive_note", "Archives a note; it does not delete it.") },
     { name: "only the first sentence counts", files: tool("list_notes", "Lists notes. To remove one, call delete_note.") },
+    { name: "drag and drop is a gesture (Playwright's browser_drop)", files: tool("browser_drop", "Drop files onto an element, as if dragged from outside the page.") },
+    { name: "drag and drop in the description", files: tool("browser_drag", "Perform drag and drop between two elements.") },
   ],
   invalid: [
     {
@@ -39,6 +41,10 @@ describe("mcp/destructive-hint's precision on the bench corpora (docs/rules/mcp/
   it("bench/corpus.mjs, 1,000 tools: 58 flagged, all of them destroy", () => {
     const m = measure(destructiveWord, sets.corpus, "corpus");
     expect([m.flagged, m.truePositives, m.falsePositives]).toEqual([58, 58, []]);
+  });
+  it("213 real tools of 17 public MCP servers (labelled by hand): 12 flagged, all of them destroy; 1 missed", () => {
+    const m = measure(destructiveWord, sets.public, "public");
+    expect([m.tools, m.flagged, m.truePositives, m.falsePositives, m.destructive]).toEqual([213, 12, 12, [], 13]);
   });
   it("bench/tool-catalog.mjs, 300 tools: 32 flagged, all of them destroy; the description alone gives the same", () => {
     expect(measure(destructiveWord, sets.catalog, "catalog")).toMatchObject({ flagged: 32, truePositives: 32, falsePositives: [] });

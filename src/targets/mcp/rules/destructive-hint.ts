@@ -26,12 +26,15 @@ function firstSentence(text: string): string {
 
 /** Where a tool says it destroys something, and the word: its name first, then its description's first sentence. */
 export function destructiveWord(name: string | undefined, description: string | undefined): { where: "name" | "description"; word: string } | undefined {
-  const inName = name === undefined ? undefined : nameWords(name).find((w) => VERBS.has(w));
+  const named = name === undefined ? [] : nameWords(name);
+  const words = description === undefined ? [] : firstSentence(description).toLowerCase().match(/[a-z']+/g) ?? [];
+  // "Drag and drop", "drop files onto an element, as if dragged": a gesture, not a loss (Playwright's browser_drop).
+  const gesture = [...named, ...words].some((w) => w.startsWith("drag"));
+  const destroys = (w: string) => VERBS.has(w) && !(gesture && w.startsWith("drop"));
+  const inName = named.find(destroys);
   if (inName !== undefined) return { where: "name", word: inName };
-  if (description === undefined) return undefined;
-  const words = firstSentence(description).toLowerCase().match(/[a-z']+/g) ?? [];
   for (const [i, w] of words.entries()) {
-    if (!VERBS.has(w)) continue;
+    if (!destroys(w)) continue;
     if (words.slice(Math.max(0, i - 3), i).some((p) => NEGATIONS.has(p))) continue;
     return { where: "description", word: w };
   }
