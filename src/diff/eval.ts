@@ -73,7 +73,7 @@ async function evalSide(side: Side, cases: readonly EvalCase[], toolset: string 
   if (toolset !== undefined && !sets.some((s) => s.name === toolset)) {
     throw new UsageError(`--eval-toolset: ${side.label} has no toolset '${toolset}' (its toolsets: ${sets.map((s) => s.name).join(", ") || "none"})`);
   }
-  const index = buildSearchIndex(side.tools, sets);
+  const index = buildSearchIndex(side.tools, sets, { synonyms: side.sent.searchSynonyms ?? [] });
   const report = await evaluate(index, side.tools, cases, toolset);
   return { result: { tools: report.tools, scores: report.scores, problems: report.problems }, ranks: caseRanks(index, cases, toolset) };
 }
