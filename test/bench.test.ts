@@ -42,6 +42,10 @@ const ROWS: readonly [string, string][] = [
   ["start-up: lint of 1 tool, vs node", "1"],
   ["validate per call vs Ajv compile(), median of valid+invalid", "—"],
   ["dispatch overhead over the validator", "—"],
+  ["diff, two folders, vs floor (CPU)", "10"],
+  ["diff, two git revisions, vs floor (CPU)", "10"],
+  ["diff, two folders, vs floor (CPU)", "20"],
+  ["diff, two git revisions, vs floor (CPU)", "20"],
 ];
 
 it("runs every benchmark comparison and prints its row", () => {
