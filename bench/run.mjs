@@ -69,7 +69,7 @@ async function main() {
     if (wants("forms")) rows.push(...compare.lintForms(ctx));
     if (wants("startup")) rows.push(...compare.startup(ctx));
     if (wants("validate")) rows.push(...compare.validatePerCall(ctx));
-    if (wants("diff")) rows.push(...(await compare.diff(ctx)));
+    if (wants("diff")) rows.push(...compare.diff(ctx));
   } finally {
     if (opts.keep) log(`kept ${work}`);
     else await rm(work, { recursive: true, force: true });

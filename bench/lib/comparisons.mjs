@@ -3,7 +3,7 @@
  * `{ opts, corpus: Map<N, { dir, schemas, standalone }>, spectralSkip }` and returns table rows
  * (and, for lint and build, the timed group the scaling rows reuse).
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { CommandFailed, log, timeGroup, timeNode } from "./measure.mjs";
@@ -303,8 +303,7 @@ function median(xs) {
  * reads them with `git cat-file --batch`). CPU time, every thread and child (git) included; issue
  * 39's goal is ≤ 3x.
  */
-export async function diff(ctx) {
-  const { readFileSync, writeFileSync, cpSync } = await import("node:fs");
+export function diff(ctx) {
   const group = timeGroup("diff", ctx.opts.sizes, (size) => {
     const c = ctx.corpus.get(size);
     const dir = path.join(c.dir, "diff");

@@ -94,7 +94,7 @@ export function validatorFor(schema: unknown): { validate: Validate; error?: str
     try {
       // Every pattern checked now, as Ajv's compile checks them, not at the first string tested.
       for (const p of interpreted.patterns) regExp(p);
-      const fn = compileValidator(interpreted.data as SchemaData, { next, re2: interpreterPattern });
+      const fn = compileValidator(interpreted.data as SchemaData, { next, re2: regExp });
       return { validate: (v) => (fn(v) ? VALID : { valid: false, errorPaths: (fn.errors ?? []).map(errorPath), keywords: (fn.errors ?? []).map((e) => e.keyword) }) };
     } catch (error) {
       return { validate: none, error: (error as Error).message };
@@ -111,11 +111,6 @@ export function validatorFor(schema: unknown): { validate: Validate; error?: str
 }
 
 const VALID = Object.freeze({ valid: true, errorPaths: [] as string[], keywords: [] as string[] });
-
-/** The interpreter's pattern engine: RE2, as Ajv's `regExp` above (a pattern RE2 cannot run throws at its first test). */
-function interpreterPattern(pattern: string): { test(s: string): boolean } {
-  return regExp(pattern);
-}
 
 /** Where an error is: its instance path, down to the property for `required` and `additionalProperties` (whose errors Ajv puts on the object). */
 function errorPath(e: { instancePath: string; params: Record<string, unknown> }): string {

@@ -14,11 +14,12 @@
  * --server-timeout and --header.
  */
 import { spawnSync } from "node:child_process";
-import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot, toolgen } from "../helpers.js";
-import { compileProject, repoTempDir } from "../e2e/compile.js";
+import { compileProject } from "../e2e/compile.js";
+import { clientProjects } from "./client-projects.js";
 import { cachedBin } from "../e2e/tool-cache.js";
 
 const PACKAGE = "@modelcontextprotocol/server-everything";
@@ -65,22 +66,8 @@ let esm: string;
 let cjs: string;
 
 beforeAll(async () => {
-  esm = await repoTempDir();
-  await writeFile(path.join(esm, "toolgen.config.json"), JSON.stringify({ schemas: "schemas", outputs: ["types", "validators", "runtime", "mcp-client"] }));
-  const imported = toolgen(esm, ["import", "mcp", "--lock", ...SERVE]);
-  expect(imported.code, imported.stderr).toBe(0);
-  const built = toolgen(esm, ["build"]);
-  expect(built.code, built.stderr + built.stdout).toBe(0);
-  const tsconfig = { compilerOptions: { strict: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: ["node"], outDir: "dist" }, include: ["*.ts", "generated/**/*.ts"] };
-  cjs = path.join(esm, "cjs");
-  await mkdir(cjs);
-  await cp(path.join(esm, "generated"), path.join(cjs, "generated"), { recursive: true });
-  for (const [dir, type] of [[esm, "module"], [cjs, "commonjs"]] as const) {
-    await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
-    await writeFile(path.join(dir, "main.ts"), PROGRAM);
-    await writeFile(path.join(dir, "package.json"), JSON.stringify({ type }));
-  }
-}, 180_000);
+  ({ esm, cjs } = await clientProjects(SERVE, { "main.ts": PROGRAM }));
+});
 
 describe(`the mcp-client output against ${PACKAGE} over stdio`, () => {
   it("import --lock writes a tool file per tool and the lock of the tools as listed", async () => {

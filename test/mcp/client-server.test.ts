@@ -8,12 +8,13 @@
  * `toolgen diff` takes the lock as a side.
  */
 import { spawnSync } from "node:child_process";
-import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { repoRoot, toolgen } from "../helpers.js";
 import { startHttpLintServer } from "../lint/helpers/lint-server.js";
-import { compileProject, repoTempDir } from "../e2e/compile.js";
+import { compileProject } from "../e2e/compile.js";
+import { clientProjects } from "./client-projects.js";
 
 const SERVER = path.join(repoRoot, "test", "mcp", "fixtures", "client", "server.mjs");
 const SERVE = ["--", process.execPath, SERVER];
@@ -67,25 +68,8 @@ let esm: string;
 let cjs: string;
 
 beforeAll(async () => {
-  esm = await repoTempDir();
-  await writeFile(path.join(esm, "toolgen.config.json"), JSON.stringify({ schemas: "schemas", outputs: ["types", "validators", "runtime", "mcp-client"] }));
-  const imported = toolgen(esm, ["import", "mcp", "--lock", ...SERVE]);
-  expect(imported.code, imported.stderr).toBe(0);
-  const built = toolgen(esm, ["build"]);
-  expect(built.code, built.stderr + built.stdout).toBe(0);
-  const tsconfig = { compilerOptions: { strict: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, types: ["node"], outDir: "dist" }, include: ["*.ts", "generated/**/*.ts"] };
-  await writeFile(path.join(esm, "tsconfig.json"), JSON.stringify(tsconfig));
-  await writeFile(path.join(esm, "main.ts"), PROGRAM);
-  await writeFile(path.join(esm, "sdk-v1.ts"), SDK_V1);
-  cjs = path.join(esm, "cjs");
-  await mkdir(cjs);
-  await cp(path.join(esm, "generated"), path.join(cjs, "generated"), { recursive: true });
-  await writeFile(path.join(cjs, "tsconfig.json"), JSON.stringify(tsconfig));
-  await writeFile(path.join(cjs, "main.ts"), PROGRAM);
-  await writeFile(path.join(cjs, "sdk-v1.ts"), SDK_V1);
-  await writeFile(path.join(esm, "package.json"), JSON.stringify({ type: "module" }));
-  await writeFile(path.join(cjs, "package.json"), JSON.stringify({ type: "commonjs" }));
-}, 120_000);
+  ({ esm, cjs } = await clientProjects(SERVE, { "main.ts": PROGRAM, "sdk-v1.ts": SDK_V1 }));
+});
 
 describe("the mcp-client output against a server over stdio", () => {
   it("import --lock writes the tool files and the lock of the tools as listed", async () => {
