@@ -7,17 +7,15 @@
  * call with toolgen's message. (test/mcp/discovery.test.ts drives the fetch handler and stdio, transpiled
  * only; this file is in test:heavy: tsc and three servers.)
  */
-import { spawnSync, type ChildProcess } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import type { ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client, Tool } from "@modelcontextprotocol/client";
 import { repoTempDir } from "../e2e/compile.js";
-import { CI_LIMIT_MS, repoRoot } from "../helpers.js";
-import { catalogProject, toolgen } from "../toolsets/project.js";
-import { fillHandlers, httpClient, stdioClient } from "./harness.js";
+import { CI_LIMIT_MS } from "../helpers.js";
+import { compiledCatalogProject, httpClient, stdioClient } from "./harness.js";
 
-const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 const N = 24;
 const CONFIG = {
   outputs: ["native", "types", "validators", "handlers", "runtime", "index", "toolsets", "search", "mcp"],
@@ -40,15 +38,8 @@ describe('"mcpDiscovery": "search", compiled with tsc -p and served by its entri
 
   beforeAll(async () => {
     dir = await repoTempDir();
-    await catalogProject(dir, N, CONFIG);
-    const built = toolgen(dir, ["build"]);
-    expect(built.code, built.stderr).toBe(0);
-    await fillHandlers(path.join(dir, "handlers"));
-    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, outDir: "dist", types: ["node"], strict: true, noUnusedLocals: true, noUnusedParameters: true } };
-    await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
-    const r = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: CI_LIMIT_MS });
-    tsc = { status: r.status, output: r.stdout + r.stderr };
-    if (r.status !== 0) return;
+    tsc = await compiledCatalogProject(dir, N, CONFIG);
+    if (tsc.status !== 0) return;
     const sent = JSON.parse(await readFile(path.join(dir, "generated", "tools.json"), "utf8")) as { name: string; defer_loading?: boolean }[];
     loaded = sent.filter((t) => t.defer_loading !== true).map((t) => t.name);
     for (const modern of [false, true]) {

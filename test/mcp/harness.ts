@@ -3,14 +3,16 @@
  * TypeScript with tsc (strict, NodeNext) to JavaScript, and starts the server with the official
  * MCP client over stdio or Streamable HTTP.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import ts from "typescript";
+import { expect } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { readTree, repoRoot } from "../helpers.js";
+import { CI_LIMIT_MS, readTree, repoRoot } from "../helpers.js";
+import { catalogProject, toolgen } from "../toolsets/project.js";
 import { sharedFixture } from "../shared-fixture.js";
 import { compileAndEmit, repoTempDir } from "../e2e/compile.js";
 
@@ -23,6 +25,24 @@ export interface McpCase {
   handlers: string;
   /** Compiled JavaScript: `<dist>/generated/mcp/stdio.js` etc. */
   dist: string;
+}
+
+/**
+ * A project of the catalogue's first `n` tools in `dir` with `config`, built by the bin, its handlers filled,
+ * `extra` files written beside them, and compiled by the user's `tsc -p` (strict, no unused locals or parameters)
+ * into dist/: tsc's exit status and output.
+ */
+export async function compiledCatalogProject(dir: string, n: number, config: Record<string, unknown>, extra: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
+  await catalogProject(dir, n, config);
+  const built = toolgen(dir, ["build"]);
+  expect(built.code, built.stderr).toBe(0);
+  await fillHandlers(path.join(dir, "handlers"));
+  for (const [name, text] of Object.entries(extra)) await writeFile(path.join(dir, name), text);
+  const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, outDir: "dist", types: ["node"], strict: true, noUnusedLocals: true, noUnusedParameters: true } };
+  await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  const r = spawnSync(process.execPath, [tsc, "-p", dir], { cwd: dir, encoding: "utf8", timeout: CI_LIMIT_MS });
+  return { status: r.status, output: r.stdout + r.stderr };
 }
 
 /** Makes every stub return `{tool, input}` (or `{count}` for count_words) instead of throwing. */

@@ -8,19 +8,17 @@
  * result naming the set, and the server goes on. An unknown toolset stops either entry at start-up
  * with exit 1 and a message naming the toolsets.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
 import { tools as catalog } from "../../bench/tool-catalog.mjs";
 import { repoTempDir } from "../e2e/compile.js";
-import { CI_LIMIT_MS, repoRoot } from "../helpers.js";
-import { catalogProject, toolgen } from "../toolsets/project.js";
-import { fillHandlers, httpClient, stdioClient } from "./harness.js";
+import { CI_LIMIT_MS } from "../helpers.js";
+import { compiledCatalogProject, httpClient, stdioClient } from "./harness.js";
 
-const TSC = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
 /** The fewest catalogue tools that give each toolset three tools or more, some kept loaded and some deferred (tsc's time grows with the folder). */
 const N = 24;
 const FOLDER = catalog(N);
@@ -85,16 +83,8 @@ describe("an MCP server per toolset (issue 28)", () => {
 
   beforeAll(async () => {
     dir = await repoTempDir();
-    await catalogProject(dir, N, CONFIG);
-    const built = toolgen(dir, ["build"]);
-    expect(built.code, built.stderr).toBe(0);
-    await fillHandlers(path.join(dir, "handlers"));
-    await writeFile(path.join(dir, "types-check.ts"), TYPES_CHECK);
-    const tsconfig = { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", skipLibCheck: true, outDir: "dist", types: ["node"], strict: true, noUnusedLocals: true, noUnusedParameters: true } };
-    await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
-    const r = spawnSync(process.execPath, [TSC, "-p", dir], { cwd: dir, encoding: "utf8", timeout: CI_LIMIT_MS });
-    tsc = { status: r.status, output: r.stdout + r.stderr };
-    if (r.status !== 0) return;
+    tsc = await compiledCatalogProject(dir, N, CONFIG, { "types-check.ts": TYPES_CHECK });
+    if (tsc.status !== 0) return;
     deferred = (JSON.parse(await readFile(path.join(dir, "generated", "tools.json"), "utf8")) as { name: string; defer_loading?: boolean }[]).filter((t) => t.defer_loading === true).map((t) => t.name);
     // The stateless fetch handler, in this process, behind the official client's own fetch: with no
     // toolset it is the whole-folder server the toolsets' listings are compared with.
