@@ -37,34 +37,29 @@ describe("valueFault on random values", () => {
       expect(valueFault(root), `seed ${seed}: clean`).toBeUndefined();
       const [node, at] = nodes[Math.floor(random() * nodes.length)]!;
       const kind = seed % 3;
+      // The fault goes in at a new key of the node (an array's next index): the walk meets it there.
+      const put = (value: unknown, key: string): string => {
+        if (Array.isArray(node)) {
+          node.push(value);
+          return `${at}/${node.length - 1}`;
+        }
+        node[key] = value;
+        return `${at}/${key}`;
+      };
       let where: string;
       if (kind === 0) {
-        // A cycle back to the root: the walk meets it at the new key.
-        if (Array.isArray(node)) {
-          where = `${at}/${node.length}`;
-          node.push(root);
-        } else {
-          where = `${at}/cycle`;
-          node["cycle"] = root;
-        }
+        // A cycle back to the root.
+        where = put(root, "cycle");
         expect(valueFault(root)?.message, `seed ${seed}`).toContain("is cyclic");
       } else if (kind === 1) {
         const array: unknown[] = [1];
         array.length = 3;
-        where = Array.isArray(node) ? `${at}/${node.length}` : `${at}/holes`;
-        if (Array.isArray(node)) node.push(array);
-        else node["holes"] = array;
+        where = put(array, "holes");
         expect(valueFault(root)?.message, `seed ${seed}`).toContain("is sparse");
       } else {
         let deep: unknown = {};
         for (let i = 0; i < MAX_VALUE_DEPTH; i++) deep = { d: deep };
-        if (Array.isArray(node)) {
-          where = `${at}/${node.length}`;
-          node.push(deep);
-        } else {
-          where = `${at}/deep`;
-          node["deep"] = deep;
-        }
+        where = put(deep, "deep");
         expect(valueFault(root)?.message, `seed ${seed}`).toContain("nested deeper than");
       }
       expect(valueFault(root)!.pointer.startsWith(where), `seed ${seed}: ${valueFault(root)!.pointer} under ${where}`).toBe(true);
